@@ -1,0 +1,2 @@
+// The background-removal engine. Filled in by the engine issue.
+export {};
