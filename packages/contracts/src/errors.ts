@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+// One error shape for every failure the server answers with (STYLE.md, convention 4).
+
+export const errorCodes = [
+  'validation_failed',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'unprocessable',
+  'payment_required',
+  'rate_limited',
+  'service_unavailable',
+  'internal',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    /** Per-field messages for a 400 validation failure, keyed by dotted path. */
+    fields: z.record(z.string(), z.string()).optional(),
+    requestId: z.string().optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Messages shown for statuses the server answers without a more specific text. */
+export const defaultErrorMessages: Record<ErrorCode, string> = {
+  validation_failed: 'Some fields are not valid.',
+  unauthorized: 'Please sign in to continue.',
+  forbidden: 'You do not have permission to do that.',
+  not_found: 'Not found.',
+  conflict: 'That conflicts with existing data.',
+  payload_too_large: 'The request is too large.',
+  unsupported_media_type: 'That type of content is not supported.',
+  unprocessable: 'The request could not be processed.',
+  payment_required: 'Payment required.',
+  rate_limited: 'Too many requests. Please wait a moment and try again.',
+  service_unavailable: 'The service is busy. Please try again shortly.',
+  internal: 'Something went wrong on our side. Please try again.',
+};

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+// The credit packs and plans (spec §3 Plan, §9). Prices are USD numbers; display formatting is
+// en-US currency. Paid packs are one-time payments, valid one year, non-refundable (spec §9).
+
+export const billingTypes = ['free', 'one-time', 'enterprise'] as const;
+
+export const planSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  price: z.number().nonnegative(),
+  /** -1 means custom (enterprise). */
+  credits: z.number().int(),
+  pricePerCredit: z.number().nonnegative().optional(),
+  billingType: z.enum(billingTypes),
+  currency: z.string(),
+  interval: z.string(),
+  features: z.array(z.string()),
+  popular: z.boolean(),
+  validity: z.string().optional(),
+});
+export type Plan = z.infer<typeof planSchema>;
+
+export const plans: readonly Plan[] = [
+  {
+    id: 'free',
+    name: 'Free Forever',
+    description: 'Try Cutout on a few images, no card needed.',
+    price: 0,
+    credits: 3,
+    billingType: 'free',
+    currency: 'USD',
+    interval: 'forever',
+    features: ['3 free downloads', 'Refined, white and transparent results', 'PNG output'],
+    popular: false,
+  },
+  {
+    id: 'credits-10',
+    name: '10 Credits',
+    description: 'For the occasional product shot or portrait.',
+    price: 5.15,
+    credits: 10,
+    pricePerCredit: 0.52,
+    billingType: 'one-time',
+    currency: 'USD',
+    interval: 'one-time',
+    features: ['10 images', 'Full-resolution results', 'Batch processing', 'API access'],
+    popular: false,
+    validity: '1 year',
+  },
+  {
+    id: 'credits-100',
+    name: '100 Credits',
+    description: 'For shops and photographers with a steady flow of images.',
+    price: 20.62,
+    credits: 100,
+    pricePerCredit: 0.21,
+    billingType: 'one-time',
+    currency: 'USD',
+    interval: 'one-time',
+    features: ['100 images', 'Full-resolution results', 'Batch processing', 'API access'],
+    popular: true,
+    validity: '1 year',
+  },
+  {
+    id: 'credits-1000',
+    name: '1000 Credits',
+    description: 'For catalogues and automated pipelines.',
+    price: 30.93,
+    credits: 1000,
+    pricePerCredit: 0.03,
+    billingType: 'one-time',
+    currency: 'USD',
+    interval: 'one-time',
+    features: ['1000 images', 'Full-resolution results', 'Batch processing', 'API access'],
+    popular: false,
+    validity: '1 year',
+  },
+  {
+    id: 'enterprise',
+    name: 'Enterprise',
+    description: 'Volume pricing, integration help and support for teams.',
+    price: 0,
+    credits: -1,
+    billingType: 'enterprise',
+    currency: 'USD',
+    interval: 'custom',
+    features: ['Custom volume', 'Volume discounts', 'Integration support', 'Dedicated support'],
+    popular: false,
+  },
+];
+
+/** en-US USD formatting (spec §9): 5.15 → "$5.15". INR shows ₹ (spec §3). */
+export function formatPrice(amount: number, currency = 'USD'): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
+}
