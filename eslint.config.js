@@ -40,7 +40,13 @@ export default tseslint.config(
   },
   {
     // CLIs, scripts and benchmarks talk to a person on stdout.
-    files: ['scripts/**', 'bench/**', 'packages/engine/src/cli/**', 'packages/engine/src/cli.ts', '.ci/**'],
+    files: [
+      'scripts/**',
+      'bench/**',
+      'packages/engine/src/cli/**',
+      'packages/engine/src/cli.ts',
+      '.ci/**',
+    ],
     rules: { 'no-console': 'off' },
   },
 );

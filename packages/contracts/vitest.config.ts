@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
+import { sourceConditions } from '../../vitest.shared.js';
 
 export default defineConfig({
-  resolve: { conditions: ['source'] },
+  ...sourceConditions,
   test: { name: 'contracts', environment: 'node', include: ['src/**/*.test.ts'] },
 });

@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('has embedded defaults: 127.0.0.1:3000, SQLite in ./data', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.database).toEqual({ dialect: 'sqlite', file: path.resolve('./data/cutout.db') });
+    expect(config.publicUrl).toBe('http://127.0.0.1:3000');
+    expect(config.env).toBe('development');
+  });
+
+  it('reads PostgreSQL from DATABASE_URL and a public URL without trailing slash', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u@db:5432/cutout',
+      PUBLIC_URL: 'https://cutout.example/',
+      PORT: '8080',
+    });
+    expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://u@db:5432/cutout' });
+    expect(config.publicUrl).toBe('https://cutout.example');
+    expect(config.port).toBe(8080);
+  });
+
+  it('names every bad variable', () => {
+    let caught: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const message = (caught as ConfigError).message;
+    expect(message).toMatch(/PORT: must be a number/);
+    expect(message).toMatch(/DATABASE_URL: must be a postgres:\/\/ URL/);
+    expect(message).toMatch(/LOG_LEVEL: must be one of/);
+  });
+
+  it('rejects a port out of range and a relative PUBLIC_URL', () => {
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT: must be between 0 and 65535/);
+    expect(() => loadConfig({ PUBLIC_URL: 'cutout.example' })).toThrow(/PUBLIC_URL/);
+  });
+});

@@ -1,0 +1,109 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestPostgres, tempDir, testDatabaseUrl } from '../test/test-app.js';
+import {
+  countErrorReports,
+  findErrorReport,
+} from '../modules/error-reports/error-reports.repository.js';
+import { recordErrorReport } from '../modules/error-reports/error-reports.service.js';
+import { openDatabase, type DatabaseHandle } from './database.js';
+import { migrateToLatest } from './migrations/index.js';
+
+// The same migrations and repository round trip on both dialects.
+function roundTrip(
+  name: string,
+  open: () => Promise<{ handle: DatabaseHandle; dispose: () => Promise<void> }>,
+) {
+  describe(name, () => {
+    let handle: DatabaseHandle;
+    let dispose: () => Promise<void>;
+    beforeAll(async () => {
+      ({ handle, dispose } = await open());
+    });
+    afterAll(async () => {
+      await handle?.close();
+      await dispose?.();
+    });
+
+    it('applies the migrations once, and again is a no-op', async () => {
+      const first = await migrateToLatest(handle.db, handle.dialect);
+      expect(first).toContain('0001-error-reports');
+      expect(await migrateToLatest(handle.db, handle.dialect)).toEqual([]);
+    });
+
+    it('writes and reads back an error report with its timestamp as ISO-8601', async () => {
+      const now = new Date('2026-01-02T03:04:05.678Z');
+      const id = await recordErrorReport(
+        handle.db,
+        { kind: 'render', message: 'Boom', stack: 'at X', url: 'http://127.0.0.1/x' },
+        { ip: '127.0.0.1', now },
+      );
+      const row = await findErrorReport(handle.db, id);
+      expect(row).toMatchObject({
+        id,
+        kind: 'render',
+        message: 'Boom',
+        stack: 'at X',
+        component_stack: null,
+        ip: '127.0.0.1',
+        created_at: now.toISOString(),
+      });
+      expect(await countErrorReports(handle.db)).toBe(1);
+    });
+
+    it('rolls back the whole write when part of it fails', async () => {
+      const before = await countErrorReports(handle.db);
+      await expect(
+        handle.db.transaction().execute(async (trx) => {
+          await trx
+            .insertInto('error_reports')
+            .values({
+              id: 'r1',
+              kind: 'manual',
+              message: 'm',
+              stack: null,
+              component_stack: null,
+              url: '/',
+              user_agent: null,
+              ip: null,
+              created_at: new Date().toISOString(),
+            })
+            .execute();
+          throw new Error('second step failed');
+        }),
+      ).rejects.toThrow('second step failed');
+      expect(await countErrorReports(handle.db)).toBe(before);
+    });
+  });
+}
+
+roundTrip('SQLite', async () => {
+  const tmp = tempDir();
+  const handle = openDatabase({
+    dialect: 'sqlite',
+    file: path.join(tmp.dir, 'nested', 'cutout.db'),
+  });
+  return { handle, dispose: async () => tmp.remove() };
+});
+
+if (testDatabaseUrl) {
+  roundTrip('PostgreSQL', () => openTestPostgres(testDatabaseUrl!));
+} else {
+  describe.skip('PostgreSQL (skipped: TEST_DATABASE_URL is not set)', () => {
+    it('round trip', () => {});
+  });
+}
+
+describe('SQLite file', () => {
+  it('is created on first open, in WAL mode', async () => {
+    const tmp = tempDir();
+    const file = path.join(tmp.dir, 'cutout.db');
+    const handle = openDatabase({ dialect: 'sqlite', file });
+    await migrateToLatest(handle.db, handle.dialect);
+    const { sql } = await import('kysely');
+    const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(handle.db);
+    expect(mode.rows[0]?.journal_mode).toBe('wal');
+    await handle.close();
+    tmp.remove();
+  });
+});

@@ -1,0 +1,65 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.js';
+import type { Database, Dialect } from './schema.js';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: Dialect;
+  /** A round trip to the database, for health checks. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+// pg parses timestamptz into Date; we keep ISO strings on both dialects (see schema.ts).
+const TIMESTAMPTZ_OID = 1184;
+const TIMESTAMP_OID = 1114;
+const toIso = (value: string) => new Date(value).toISOString();
+
+export function openDatabase(config: DatabaseConfig): DatabaseHandle {
+  if (config.dialect === 'sqlite') {
+    mkdirSync(path.dirname(config.file), { recursive: true });
+    const sqlite = new SQLite(config.file);
+    // WAL lets readers proceed while a writer commits; busy_timeout rides out short write locks.
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return {
+      db,
+      dialect: 'sqlite',
+      ping: async () => {
+        await sql`select 1`.execute(db);
+      },
+      close: () => db.destroy(),
+    };
+  }
+
+  const types = {
+    getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+      oid === TIMESTAMPTZ_OID || oid === TIMESTAMP_OID
+        ? toIso
+        : pg.types.getTypeParser(oid, format ?? 'text'),
+  };
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: 10,
+    types: types as pg.CustomTypesConfig,
+    ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: 'postgres',
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}

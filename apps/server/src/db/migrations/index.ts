@@ -1,0 +1,45 @@
+import type { Kysely, Migration, MigrationProvider, RawBuilder } from 'kysely';
+import { Migrator, sql } from 'kysely';
+import type { Dialect } from '../schema.js';
+import { errorReports } from './0001-error-reports.js';
+
+// One set of migrations for SQLite and PostgreSQL. Each migration is a factory taking the few
+// column types that differ between the two, so the table definitions are written once.
+// Migrations are imported statically (not read from a folder) so the built server carries them.
+
+export interface MigrationContext {
+  dialect: Dialect;
+  /** A timestamp column: ISO-8601 text in SQLite, timestamptz in PostgreSQL. */
+  timestamp: 'text' | 'timestamptz';
+  /** The current time as a column default, in the same ISO-8601 form the code writes. */
+  now: RawBuilder<unknown>;
+}
+
+const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
+  '0001-error-reports': errorReports,
+};
+
+function provider(ctx: MigrationContext): MigrationProvider {
+  return {
+    getMigrations: async () =>
+      Object.fromEntries(Object.entries(migrations).map(([name, make]) => [name, make(ctx)])),
+  };
+}
+
+// Migrations work on the database as it was at the time, not today's Database type.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<string[]> {
+  const ctx: MigrationContext =
+    dialect === 'sqlite'
+      ? { dialect, timestamp: 'text', now: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` }
+      : { dialect, timestamp: 'timestamptz', now: sql`now()` };
+  const migrator = new Migrator({ db, provider: provider(ctx) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    throw new Error(`Database migration ${failed ?? ''} failed: ${String(error)}`, {
+      cause: error,
+    });
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

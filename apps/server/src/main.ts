@@ -1,0 +1,34 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, webAppIsBuilt } from './config.js';
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const app = await buildApp(config);
+
+closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, 'closing after an uncaught error');
+  else app.log.info({ signal }, 'closing');
+  await app.close();
+});
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { url: config.publicUrl, database: config.database.dialect, webApp: webAppIsBuilt(config) },
+    `Cutout is running at ${config.publicUrl}`,
+  );
+} catch (error) {
+  app.log.error({ err: error }, 'could not start');
+  await app.close();
+  process.exit(1);
+}

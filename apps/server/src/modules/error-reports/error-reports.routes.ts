@@ -1,0 +1,21 @@
+import { errorReportSchema } from '@cutout/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/database.js';
+import { recordErrorReport } from './error-reports.service.js';
+
+// POST /api/errors: the browser reports crashes (spec §7). Rate-limited per IP so a render loop
+// in one tab cannot flood the table.
+export const errorReportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.post(
+    '/api/errors',
+    {
+      schema: { body: errorReportSchema, response: { 202: z.object({ id: z.string() }) } },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const id = await recordErrorReport(db, request.body, { ip: request.ip });
+      return reply.status(202).send({ id });
+    },
+  );
+};

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+describe('health and metrics', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('GET /health answers ok', async () => {
+    const res = await t.app.inject({ url: '/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('GET /health/detailed reports the database round trip, queue and model', async () => {
+    const res = await t.app.inject({ url: '/health/detailed' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.database).toMatchObject({ status: 'ok', dialect: 'sqlite' });
+    expect(body.database.latencyMs).toBeGreaterThanOrEqual(0);
+    expect(body.queue.status).toBe('not_configured');
+    expect(body.model.status).toBe('not_configured');
+    expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('GET /health/detailed answers 503 when the database is down', async () => {
+    const local = await createTestApp();
+    await local.app.database.close();
+    const res = await local.app.inject({ url: '/health/detailed' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().database.status).toBe('down');
+    await local.close().catch(() => undefined);
+  });
+
+  it('GET /metrics speaks the Prometheus text format and counts requests by route', async () => {
+    await t.app.inject({ url: '/health' });
+    const res = await t.app.inject({ url: '/metrics' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/plain/);
+    expect(res.body).toContain('# TYPE cutout_http_request_duration_seconds histogram');
+    expect(res.body).toMatch(
+      /cutout_http_request_duration_seconds_count\{method="GET",route="\/health",status_code="200"\} \d+/,
+    );
+    expect(res.body).toContain('cutout_process_resident_memory_bytes');
+  });
+
+  it('GET /metrics needs the token when one is configured', async () => {
+    const local = await createTestApp({ env: { METRICS_TOKEN: 'a-long-enough-token' } });
+    expect((await local.app.inject({ url: '/metrics' })).statusCode).toBe(401);
+    const ok = await local.app.inject({
+      url: '/metrics',
+      headers: { authorization: 'Bearer a-long-enough-token' },
+    });
+    expect(ok.statusCode).toBe(200);
+    await local.close();
+  });
+});

@@ -1,0 +1,80 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
+import { defaultErrorMessages, type ErrorBody } from '@cutout/contracts';
+import { AppError, codeForStatus } from '../errors.js';
+
+// One error shape for every failure: { error: { code, message, fields?, requestId? } }.
+// 5xx answers never carry internals; they are logged with the request id instead.
+
+function fieldPath(instancePath: string, params: unknown): string {
+  const fromPath = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  if (fromPath) return fromPath;
+  const missing = (params as { missingProperty?: string } | undefined)?.missingProperty;
+  return missing ?? '';
+}
+
+export const errorsPlugin = fp(
+  async function errorsPlugin(app: FastifyInstance) {
+    app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+      let status: number;
+      let body: ErrorBody;
+
+      if (error instanceof AppError) {
+        status = error.status;
+        body = {
+          error: {
+            code: error.code,
+            message: error.message,
+            ...(error.fields ? { fields: error.fields } : {}),
+          },
+        };
+      } else if (hasZodFastifySchemaValidationErrors(error)) {
+        status = 400;
+        const fields: Record<string, string> = {};
+        for (const issue of error.validation) {
+          const key =
+            fieldPath(issue.instancePath, issue.params) || error.validationContext || 'request';
+          fields[key] ??= issue.message ?? 'Invalid value';
+        }
+        const first = Object.values(fields)[0];
+        body = {
+          error: {
+            code: 'validation_failed',
+            message: first ?? defaultErrorMessages.validation_failed,
+            fields,
+          },
+        };
+      } else if (isResponseSerializationError(error)) {
+        // Our own response did not match its schema: a bug on our side, never the caller's.
+        status = 500;
+        body = { error: { code: 'internal', message: defaultErrorMessages.internal } };
+      } else {
+        const fastifyStatus = (error as FastifyError).statusCode;
+        status = fastifyStatus && fastifyStatus >= 400 && fastifyStatus < 600 ? fastifyStatus : 500;
+        const code = codeForStatus(status);
+        // Fastify's own 4xx messages (bad JSON, wrong content type) are about the request and
+        // safe to show; for statuses with a plain-language default we prefer that.
+        const message =
+          status >= 500
+            ? defaultErrorMessages.internal
+            : status === 413 || status === 415 || status === 429
+              ? defaultErrorMessages[code]
+              : error.message || defaultErrorMessages[code];
+        body = { error: { code, message } };
+      }
+
+      if (status >= 500) {
+        request.log.error({ err: error }, 'request failed');
+        body.error.requestId = request.id;
+      } else {
+        request.log.info({ status, code: body.error.code }, body.error.message);
+      }
+      void reply.status(status).send(body);
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, tempDir, type TestApp } from '../test/test-app.js';
+import { inlineScriptHashes, loadWebApp } from './web-app.js';
+
+// A miniature of what `react-router build` writes with ssr:false and prerendering: one HTML
+// file per prerendered page, an SPA fallback, and hashed assets.
+function writeBuild(dir: string) {
+  const page = (title: string) =>
+    `<!doctype html><html><head><title>${title}</title><script>window.__ctx={"p":"${title}"}</script>` +
+    `<script type="module" src="/assets/entry-abc123.js"></script></head><body><h1>${title}</h1></body></html>`;
+  writeFileSync(path.join(dir, 'index.html'), page('Home'));
+  writeFileSync(path.join(dir, '__spa-fallback.html'), page('Fallback'));
+  mkdirSync(path.join(dir, 'about'));
+  writeFileSync(path.join(dir, 'about', 'index.html'), page('About'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'assets', 'entry-abc123.js'), 'console.log("app");'.repeat(200));
+}
+
+describe('serving the web app', () => {
+  let t: TestApp;
+  const build = tempDir('cutout-web-');
+  beforeAll(async () => {
+    writeBuild(build.dir);
+    t = await createTestApp({ webApp: loadWebApp(build.dir) ?? null });
+  });
+  afterAll(async () => {
+    await t.close();
+    build.remove();
+  });
+
+  it('serves a prerendered page as its own HTML, with and without a trailing slash', async () => {
+    for (const url of ['/about', '/about/']) {
+      const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('<h1>About</h1>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    expect((await t.app.inject({ url: '/' })).body).toContain('<h1>Home</h1>');
+  });
+
+  it('falls back to the single-page app for every other client route (deep links)', async () => {
+    for (const url of ['/dashboard', '/admin/users', '/blog/some-post', '/some-cms-slug?x=1']) {
+      const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<h1>Fallback</h1>');
+    }
+  });
+
+  it('serves hashed assets with immutable caching, and 404 JSON for a missing one', async () => {
+    const res = await t.app.inject({ url: '/assets/entry-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+    const missing = await t.app.inject({ url: '/assets/gone-123.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.code).toBe('not_found');
+  });
+
+  it('never answers an API path with the app', async () => {
+    const res = await t.app.inject({ url: '/api/unknown', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('not_found');
+  });
+
+  it('sends security headers, and a CSP that allows exactly the inline scripts by hash', async () => {
+    const res = await t.app.inject({ url: '/about' });
+    const csp = String(res.headers['content-security-policy']);
+    const expected = createHash('sha256').update('window.__ctx={"p":"About"}').digest('base64');
+    expect(csp).toContain(`'sha256-${expected}'`);
+    expect(csp).toMatch(/script-src 'self' 'sha256-/);
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('compresses large responses', async () => {
+    const res = await t.app.inject({
+      url: '/assets/entry-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+});
+
+describe('without a built web app', () => {
+  it('says how to build it instead of failing obscurely', async () => {
+    const t = await createTestApp({ webApp: null });
+    const res = await t.app.inject({ url: '/pricing', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error.message).toMatch(/npm start/);
+    await t.close();
+  });
+});
+
+describe('inlineScriptHashes', () => {
+  it('hashes inline scripts and skips external ones', () => {
+    const hashes = inlineScriptHashes(
+      '<script src="/a.js"></script><script>alert(1)</script><script type="module">\nimport "x"</script>',
+    );
+    expect(hashes).toHaveLength(2);
+    expect(hashes[0]).toBe(`'sha256-${createHash('sha256').update('alert(1)').digest('base64')}'`);
+  });
+});
+
+describe('GET /api/auth/session', () => {
+  it('answers that nobody is signed in, uncached', async () => {
+    const t = await createTestApp();
+    const res = await t.app.inject({ url: '/api/auth/session' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ user: null });
+    expect(res.headers['cache-control']).toBe('no-store');
+    await t.close();
+  });
+});

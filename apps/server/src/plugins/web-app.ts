@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors.js';
+
+// Serves the built web app (React Router framework mode, ssr: false): prerendered pages as their
+// own HTML, every other client route through the SPA fallback (history fallback), hashed assets
+// with long-lived caching. It also finds every inline <script> in the built HTML so the
+// Content-Security-Policy can allow exactly those by hash instead of 'unsafe-inline'.
+
+export interface WebApp {
+  root: string;
+  /** URL path ("/about") → absolute HTML file. */
+  pages: Map<string, string>;
+  fallback: string | undefined;
+  /** 'sha256-…' sources for every inline script in the built HTML. */
+  inlineScriptHashes: string[];
+}
+
+const FALLBACK_NAMES = ['__spa-fallback.html', 'index.html'];
+
+function listHtmlFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...listHtmlFiles(full));
+    else if (entry.name.endsWith('.html')) out.push(full);
+  }
+  return out;
+}
+
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script(?<attrs>[^>]*)>(?<body>[\s\S]*?)<\/script>/gi)) {
+    const attrs = match.groups?.attrs ?? '';
+    const body = match.groups?.body ?? '';
+    if (/\ssrc\s*=/.test(attrs) || body.length === 0) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+export function loadWebApp(root: string): WebApp | undefined {
+  if (!existsSync(root) || !statSync(root).isDirectory()) return undefined;
+  const pages = new Map<string, string>();
+  const hashes = new Set<string>();
+  let fallback: string | undefined;
+  for (const file of listHtmlFiles(root)) {
+    for (const h of inlineScriptHashes(readFileSync(file, 'utf8'))) hashes.add(h);
+    const rel = path.relative(root, file).split(path.sep).join('/');
+    if (rel === '__spa-fallback.html') continue;
+    if (rel === 'index.html') pages.set('/', file);
+    else if (rel.endsWith('/index.html'))
+      pages.set(`/${rel.slice(0, -'/index.html'.length)}`, file);
+  }
+  for (const name of FALLBACK_NAMES) {
+    const candidate = path.join(root, name);
+    if (existsSync(candidate)) {
+      fallback = candidate;
+      break;
+    }
+  }
+  return { root, pages, fallback, inlineScriptHashes: [...hashes].sort() };
+}
+
+/** Paths the server owns: they never fall back to the web app. */
+export function isServerPath(url: string): boolean {
+  return /^\/(api|health|metrics|remove-background|users|admin-api)(\/|$|\?)/.test(url);
+}
+
+function wantsHtml(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const accept = request.headers.accept ?? '*/*';
+  return accept.includes('text/html') || accept.includes('*/*');
+}
+
+function sendHtml(reply: FastifyReply, webApp: WebApp, file: string) {
+  // HTML is small and names the hashed assets: always revalidate it.
+  return reply
+    .header('cache-control', 'no-cache')
+    .type('text/html; charset=utf-8')
+    .sendFile(path.relative(webApp.root, file), webApp.root, { cacheControl: false });
+}
+
+export const webAppPlugin = fp<{ webApp: WebApp | undefined }>(
+  async function webAppPlugin(app: FastifyInstance, { webApp }) {
+    if (webApp) {
+      await app.register(fastifyStatic, {
+        root: webApp.root,
+        wildcard: false,
+        index: false,
+        serve: true,
+        setHeaders(res, filePath) {
+          // Vite names assets by content hash, so they never change under the same name.
+          if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+            void res.header('cache-control', 'public, max-age=31536000, immutable');
+          }
+        },
+      });
+    }
+
+    app.setNotFoundHandler(async (request, reply) => {
+      const url = request.url.split('?')[0] ?? '/';
+      if (!isServerPath(url) && wantsHtml(request)) {
+        if (!webApp) {
+          throw new AppError(
+            503,
+            'service_unavailable',
+            'The web app is not built yet. Run `npm start` (it builds what is missing) or `npm run build`.',
+          );
+        }
+        const normalised = url.length > 1 ? url.replace(/\/+$/, '') : url;
+        const page = webApp.pages.get(decodeURIComponent(normalised));
+        if (page) return sendHtml(reply, webApp, page);
+        if (!path.extname(normalised) && webApp.fallback) {
+          return sendHtml(reply, webApp, webApp.fallback);
+        }
+      }
+      throw new AppError(404, 'not_found', `No route for ${request.method} ${url}.`);
+    });
+  },
+  { name: 'web-app' },
+);
