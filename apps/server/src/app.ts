@@ -13,6 +13,7 @@ import { errorReportsRoutes } from './modules/error-reports/error-reports.routes
 import { healthRoutes } from './modules/health/health.routes.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { metricsPlugin } from './plugins/metrics.js';
+import { openApiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
 import { loadWebApp, webAppPlugin, type WebApp } from './plugins/web-app.js';
 
@@ -104,6 +105,7 @@ export async function buildApp(
       ),
   });
   await app.register(metricsPlugin, { token: config.metricsToken });
+  await app.register(openApiPlugin, { version, publicUrl: config.publicUrl });
 
   await app.register(healthRoutes, {
     database,

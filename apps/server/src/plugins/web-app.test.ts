@@ -59,6 +59,12 @@ describe('serving the web app', () => {
     expect(missing.json().error.code).toBe('not_found');
   });
 
+  it('serves /api (the API documentation page) as a page, not as the API', async () => {
+    const res = await t.app.inject({ url: '/api', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<h1>Fallback</h1>');
+  });
+
   it('never answers an API path with the app', async () => {
     const res = await t.app.inject({ url: '/api/unknown', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(404);

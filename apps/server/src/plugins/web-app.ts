@@ -66,9 +66,12 @@ export function loadWebApp(root: string): WebApp | undefined {
   return { root, pages, fallback, inlineScriptHashes: [...hashes].sort() };
 }
 
-/** Paths the server owns: they never fall back to the web app. */
+/**
+ * Paths the server owns: they never fall back to the web app. `/api` itself is the web app's
+ * API documentation page; everything below `/api/` is the server's.
+ */
 export function isServerPath(url: string): boolean {
-  return /^\/(api|health|metrics|remove-background|users|admin-api)(\/|$|\?)/.test(url);
+  return url.startsWith('/api/') || /^\/(health|metrics)(\/|$)/.test(url);
 }
 
 function wantsHtml(request: FastifyRequest): boolean {
