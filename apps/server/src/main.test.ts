@@ -1,0 +1,20 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const main = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
+
+describe('starting the server', () => {
+  it('refuses a bad variable, names it, and exits non-zero', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', '--conditions=source', main], {
+      env: { PATH: process.env.PATH, PORT: 'http', DATABASE_URL: 'mysql://nope' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Invalid configuration');
+    expect(result.stderr).toContain('PORT: must be a number');
+    expect(result.stderr).toContain('DATABASE_URL: must be a postgres:// URL');
+  });
+});
