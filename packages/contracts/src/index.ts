@@ -5,4 +5,5 @@ export * from './limits.js';
 export * from './paths.js';
 export * from './plans.js';
 export * from './session.js';
+export * from './site.js';
 export * from './texts.js';

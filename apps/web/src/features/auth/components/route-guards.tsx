@@ -1,0 +1,28 @@
+import { paths } from '@cutout/contracts';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { LoadingScreen } from '../../../components/loading-screen';
+import { useSession } from '../../../lib/auth/session';
+
+// Client-side guards (spec §2, §6) so a visitor is sent where they can act. They protect no
+// data: the server checks the session on every API call.
+
+/** Signed-in pages: anonymous visitors go to /signin?redirect=<where they were going>. */
+export function RequireSignedIn({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  if (session.status === 'loading') return <LoadingScreen />;
+  if (session.status === 'anonymous') {
+    const back = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to={`${paths.signIn}?${new URLSearchParams({ redirect: back })}`} replace />;
+  }
+  return children;
+}
+
+/** Admin pages: everyone but role admin goes to / (spec: "others redirected to /"). */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const session = useSession();
+  if (session.status === 'loading') return <LoadingScreen />;
+  if (session.user?.role !== 'admin') return <Navigate to={paths.home} replace />;
+  return children;
+}

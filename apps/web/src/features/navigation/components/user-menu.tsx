@@ -1,0 +1,70 @@
+import { avatarInitials, navTexts, siteTexts, type SessionUser } from '@cutout/contracts';
+import { ChevronDown, LayoutDashboard, LogOut, Shield, UserRound } from 'lucide-react';
+import { Link } from 'react-router';
+import { Avatar } from '../../../components/ui/avatar';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu';
+import { useSignOut } from '../../../lib/auth/sign-out';
+import { cn } from '../../../lib/cn';
+import { accountLinks } from '../nav-links';
+import { navItemClass } from './nav-menu';
+
+/**
+ * The avatar menu (spec §2 Navigation): My Account, Dashboard, Admin Panel (admins only), Sign
+ * out. With a `label` the trigger also shows it (header variant two calls this menu Dashboard).
+ */
+export function UserMenu({ user, label }: { user: SessionUser; label?: string }) {
+  const signOut = useSignOut();
+  return (
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger
+        className={cn(navItemClass, 'gap-2 pl-1.5', !label && 'px-1.5')}
+        aria-label={label ? undefined : siteTexts.userMenu}
+      >
+        <Avatar aria-hidden={label ? true : undefined}>{avatarInitials(user)}</Avatar>
+        {label ? <span>{label}</span> : null}
+        <ChevronDown aria-hidden="true" className="size-3.5 opacity-70" />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-60">
+        <DropdownMenuLabel className="flex flex-col gap-0.5 py-2">
+          {user.name ? (
+            <span className="truncate text-sm font-medium text-foreground">{user.name}</span>
+          ) : null}
+          <span className="truncate font-normal">{user.email}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to={accountLinks.myAccount.to}>
+            <UserRound aria-hidden="true" />
+            {accountLinks.myAccount.label}
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to={accountLinks.dashboard.to}>
+            <LayoutDashboard aria-hidden="true" />
+            {accountLinks.dashboard.label}
+          </Link>
+        </DropdownMenuItem>
+        {user.role === 'admin' ? (
+          <DropdownMenuItem asChild>
+            <Link to={accountLinks.adminPanel.to}>
+              <Shield aria-hidden="true" />
+              {accountLinks.adminPanel.label}
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void signOut()}>
+          <LogOut aria-hidden="true" />
+          {navTexts.signOut}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

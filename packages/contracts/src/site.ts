@@ -1,0 +1,131 @@
+// The web app's own texts and API endpoints that the spec does not quote: page titles and
+// one-line descriptions (used for headings and <meta>), the footer, and honest placeholders for
+// pages whose features arrive in later issues. Spec texts stay in texts.ts.
+
+/** Endpoints the browser calls on the Cutout server (same origin). */
+export const apiPaths = {
+  session: '/api/auth/session',
+  signOut: '/api/auth/sign-out',
+  errors: '/api/errors',
+} as const;
+
+export type PageText = { readonly title: string; readonly description: string };
+
+export const pageTexts = {
+  home: {
+    title: 'Remove image backgrounds in seconds',
+    description:
+      'Upload a photo and get three results: refined edges, a white background and a transparent PNG. One credit per image.',
+  },
+  about: { title: 'About', description: 'The story, mission and values behind Cutout.' },
+  api: {
+    title: 'API',
+    description: 'Remove backgrounds from your own code with a REST API and an API key.',
+  },
+  blog: { title: 'Blog', description: 'Guides, product news and tips for cleaner cutouts.' },
+  blogPost: { title: 'Blog', description: 'An article from the Cutout blog.' },
+  contact: { title: 'Contact', description: 'Questions, feedback or sales enquiries: talk to us.' },
+  pricing: {
+    title: 'Pricing',
+    description:
+      'One-time credit packs, one credit per image. Start free, buy credits when you need them.',
+  },
+  paymentSuccess: { title: 'Payment Successful', description: 'Your credit purchase.' },
+  privacy: { title: 'Privacy Policy', description: 'How Cutout handles your data and images.' },
+  terms: { title: 'Terms of Service', description: 'The terms that govern your use of Cutout.' },
+  cookies: { title: 'Cookie Policy', description: 'Which cookies Cutout uses and why.' },
+  documentation: {
+    title: 'Documentation',
+    description: 'Get started with Cutout, the API reference and answers to common questions.',
+  },
+  features: {
+    title: 'Features',
+    description: 'Fast, precise background removal with refined, white and transparent results.',
+  },
+  tutorials: {
+    title: 'Tutorials',
+    description: 'Step-by-step tutorials from your first cutout to API automation.',
+  },
+  signIn: { title: 'Sign In', description: 'Sign in to your Cutout account.' },
+  signUp: { title: 'Sign Up', description: 'Create a Cutout account.' },
+  forgotPassword: {
+    title: 'Forgot Password',
+    description: 'Get a link to reset your Cutout password.',
+  },
+  resetPassword: { title: 'Reset Password', description: 'Choose a new password.' },
+  dashboard: { title: 'Dashboard', description: 'Your usage, credits and images.' },
+  subscriptions: {
+    title: 'Credits & Billing',
+    description: 'Your credit balance, purchases and invoices.',
+  },
+  credits: { title: 'Credits', description: 'Your credit balance and plan.' },
+  dashboardSettings: { title: 'Settings', description: 'Your account settings.' },
+  admin: { title: 'Admin Dashboard', description: 'An overview of the platform.' },
+  adminSettings: { title: 'Admin Settings', description: 'Account, security and admin setup.' },
+  adminDatabase: {
+    title: 'Database Management',
+    description: 'Database connections, status, queries and tables.',
+  },
+  adminUsers: { title: 'User Management', description: 'View and manage your platform users' },
+  adminPageManagement: {
+    title: 'Page Management',
+    description: 'Create, edit and publish content pages.',
+  },
+  adminSubscriptionManagement: {
+    title: 'Subscription Management',
+    description: 'Purchases and subscriptions across the platform.',
+  },
+  adminIntegrationSettings: {
+    title: 'Integration Settings',
+    description: 'Payment, e-mail and storage integrations.',
+  },
+  adminPricingManagement: {
+    title: 'Pricing Management',
+    description: 'The plans and credit packs on sale.',
+  },
+} as const satisfies Record<string, PageText>;
+
+export const siteTexts = {
+  /** The <title> of every page: "{page} | Cutout". */
+  documentTitle: (page: string) => `${page} | Cutout`,
+  tagline: 'AI background removal',
+  copyright: (year: number) => `© ${year} Cutout. All rights reserved.`,
+  legalHeading: 'Legal',
+  comingSoon: 'Coming soon',
+  placeholder: 'This page is being built and arrives in an upcoming release.',
+  checkoutUnavailable: 'Checkout is not available yet.',
+  priceCustom: 'Custom',
+  enterpriseCredits: 'Custom volume',
+  creditsCount: (n: number) => `${n} credits`,
+  skipToContent: 'Skip to content',
+  userMenu: 'Account menu',
+  mainNavigation: 'Main',
+  dashboardNavigation: 'Dashboard',
+  footerNavigation: 'Footer',
+  adminBadge: 'Admin',
+  routerErrorHome: 'Back to home',
+} as const;
+
+/** Messages of the HTTP client (spec §7: non-2xx gives 'HTTP {status}: {statusText}'). */
+export const httpTexts = {
+  httpError: (status: number, statusText: string) => `HTTP ${status}: ${statusText}`,
+  timeout: (seconds: number) => `The request timed out after ${seconds} seconds.`,
+  network: 'Could not reach the server. Please check your connection and try again.',
+} as const;
+
+/** Short labels of the admin header's links. */
+export const adminNavTexts = {
+  overview: 'Overview',
+  users: 'Users',
+  pages: 'Pages',
+  database: 'Database',
+  settings: 'Settings',
+} as const;
+
+/** The home page's editor slot until the editor issue lands. */
+export const homeTexts = {
+  editorHeading: 'Remove a background',
+  editorComingSoon:
+    'The editor is coming soon: upload an image, paste an image URL or pick a sample, and get refined, white-background and transparent results.',
+  resultKinds: ['Refined', 'White background', 'Transparent'],
+} as const;
