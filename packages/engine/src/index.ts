@@ -1,2 +1,51 @@
-// The background-removal engine. Filled in by the engine issue.
-export {};
+// The engine's public API. The server uses createEnginePool (inference off its event loop);
+// scripts and tests may call removeBackground directly.
+export { createEnginePool } from './pool/pool.js';
+export type { EnginePool, EnginePoolOptions, PoolStats, RunOptions } from './pool/pool.js';
+export { defaultSizing } from './pool/sizing.js';
+export type { PoolSizing } from './pool/sizing.js';
+export { removeBackground, releaseModels } from './pipeline/remove-background.js';
+export type {
+  InProcessOptions,
+  RemoveBackgroundResult,
+  Timings,
+} from './pipeline/remove-background.js';
+export { VARIANTS } from './pipeline/options.js';
+export type {
+  OutputName,
+  ProgressCallback,
+  RemoveBackgroundOptions,
+  Stage,
+  Variant,
+} from './pipeline/options.js';
+export type { EncodedImage, ImageFormat, Region } from './pipeline/encode.js';
+export { DEFAULT_LIMIT_INPUT_PIXELS } from './pipeline/decode.js';
+export { DEFAULT_MODEL, listModels } from './models/registry.js';
+export type { ModelInfo } from './models/registry.js';
+export type {
+  CustomModelConfig,
+  ModelConfig,
+  Normalisation,
+  OutputTransform,
+  SessionTuning,
+} from './models/types.js';
+export { defaultCacheDir, downloadModel } from './models/download.js';
+export {
+  AbortedError,
+  CorruptImageError,
+  EmptyImageError,
+  EngineError,
+  ImageTooLargeError,
+  InferenceError,
+  InternalEngineError,
+  InvalidOptionsError,
+  isEngineError,
+  ModelChecksumError,
+  ModelDownloadError,
+  ModelLoadError,
+  PoolClosedError,
+  QueueFullError,
+  UnknownModelError,
+  UnsupportedImageError,
+} from './errors.js';
+export type { EngineErrorCode } from './errors.js';

@@ -1,0 +1,67 @@
+import type { InferenceSession } from 'onnxruntime-node';
+
+/**
+ * How raw 0–255 RGB becomes the model's input: value' = (value / divisor − mean) / std, per
+ * channel. ISNet uses divisor 1, mean 128, std 256; rembg's U²-Net family uses divisor 255 and
+ * ImageNet mean/std.
+ */
+export interface Normalisation {
+  divisor: number;
+  mean: readonly [number, number, number];
+  std: readonly [number, number, number];
+}
+
+/** How the raw output becomes alpha in 0–1. */
+export type OutputTransform = 'clamp' | 'minmax' | 'sigmoid';
+
+export interface ModelSpec {
+  name: string;
+  description: string;
+  /** Square input side; the image is stretched (not letterboxed) to it. */
+  inputSize: number;
+  normalisation: Normalisation;
+  /** Input name; undefined takes the session's first input. */
+  inputName?: string;
+  /** Output to fetch; undefined takes the session's first output (U²-Net's d0). */
+  outputName?: string;
+  outputTransform: OutputTransform;
+  /** Returns the ONNX bytes or a file path onnxruntime can open. */
+  load(): Promise<Uint8Array | string>;
+}
+
+/** A model given in configuration rather than built in. */
+export interface CustomModelConfig {
+  name?: string;
+  /** A local .onnx file. */
+  path?: string;
+  /** An https URL, downloaded once into `cacheDir`. */
+  url?: string;
+  /** Lower-case hex sha256 of the file; checked after download (and for `path` when given). */
+  sha256?: string;
+  cacheDir?: string;
+  /** Allow plain http to 127.0.0.1/::1/localhost only: for tests against a local server. */
+  allowInsecureLoopback?: boolean;
+  inputSize: number;
+  normalisation?: Normalisation;
+  inputName?: string;
+  outputName?: string;
+  outputTransform?: OutputTransform;
+}
+
+/** A built-in model name or a custom model. */
+export type ModelConfig = string | CustomModelConfig;
+
+export interface SessionTuning {
+  intraOpNumThreads?: number;
+  interOpNumThreads?: number;
+  executionMode?: 'sequential' | 'parallel';
+  graphOptimizationLevel?: 'disabled' | 'basic' | 'extended' | 'layout' | 'all';
+  enableCpuMemArena?: boolean;
+}
+
+export interface LoadedModel {
+  spec: ModelSpec;
+  session: InferenceSession;
+  inputName: string;
+  outputName: string;
+}

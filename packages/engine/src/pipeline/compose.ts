@@ -1,0 +1,167 @@
+import type { ForegroundEstimate } from './foreground.js';
+import { axisMap, type AxisMap, type Plane } from './planes.js';
+import type { GuidedCoefficients } from './refine.js';
+
+// The only JavaScript pass over full-resolution pixels: it evaluates the refined alpha from
+// the upsampled guided-filter coefficients and corrects foreground colours on edge pixels.
+// Coefficient grids are interpolated a row at a time (vertical lerp once per grid row,
+// horizontal lerp per pixel), so the inner loop is a handful of multiply-adds and no calls.
+// white_bg and transparent_bg are left to libvips (flatten, joinChannel), which does them in
+// native, multi-threaded code.
+
+export interface ComposeInput {
+  rgb: Buffer;
+  width: number;
+  height: number;
+  coefficients: GuidedCoefficients;
+  coefficientWidth: number;
+  coefficientHeight: number;
+  foreground: ForegroundEstimate;
+  foregroundWidth: number;
+  foregroundHeight: number;
+}
+
+export interface Composed {
+  /** Refined RGBA (foreground colours + refined alpha), when colour was requested. */
+  rgba?: Buffer;
+  /** Refined alpha, one byte per pixel, when a mask was requested. */
+  alpha?: Buffer;
+  /** Bounding box of refined alpha ≥ 8/255, or undefined when nothing is foreground. */
+  subject?: { left: number; top: number; width: number; height: number };
+}
+
+function lerpRows(
+  planes: readonly Plane[],
+  rows: Float32Array[],
+  gridWidth: number,
+  ys: AxisMap,
+  y: number,
+): void {
+  const r0 = ys.i0[y]! * gridWidth;
+  const r1 = ys.i1[y]! * gridWidth;
+  const fy = ys.f[y]!;
+  for (let p = 0; p < planes.length; p++) {
+    const src = planes[p]!;
+    const dst = rows[p]!;
+    for (let x = 0; x < gridWidth; x++) {
+      const a = src[r0 + x]!;
+      dst[x] = a + (src[r1 + x]! - a) * fy;
+    }
+  }
+}
+
+export function compose(input: ComposeInput, want: { colour: boolean; alpha: boolean }): Composed {
+  const { rgb, width, height } = input;
+  const n = width * height;
+  const rgba = want.colour ? Buffer.allocUnsafe(n * 4) : undefined;
+  const alphaOut = want.alpha ? Buffer.allocUnsafe(n) : undefined;
+
+  const cw = input.coefficientWidth;
+  const c = input.coefficients;
+  const cPlanes = [c.ar, c.ag, c.ab, c.b];
+  const cRows = cPlanes.map(() => new Float32Array(cw));
+  const [rowAr, rowAg, rowAb, rowB] = cRows as [
+    Float32Array,
+    Float32Array,
+    Float32Array,
+    Float32Array,
+  ];
+  const cx = axisMap(width, cw);
+  const cy = axisMap(height, input.coefficientHeight);
+  const cx0 = cx.i0;
+  const cx1 = cx.i1;
+  const cxf = cx.f;
+
+  const fw = input.foregroundWidth;
+  const fe = input.foreground;
+  const fPlanes = [...fe.fg, ...fe.bg];
+  const fRows = fPlanes.map(() => new Float32Array(fw));
+  const [fR, fG, fB, bR, bG, bB] = fRows as [
+    Float32Array,
+    Float32Array,
+    Float32Array,
+    Float32Array,
+    Float32Array,
+    Float32Array,
+  ];
+  const fx = axisMap(width, fw);
+  const fy = axisMap(height, input.foregroundHeight);
+  const fx0 = fx.i0;
+  const fx1 = fx.i1;
+  const fxf = fx.f;
+
+  let minX = width;
+  let minY = height;
+  let maxX = -1;
+  let maxY = -1;
+  const inv255 = 1 / 255;
+
+  for (let y = 0; y < height; y++) {
+    lerpRows(cPlanes, cRows, cw, cy, y);
+    if (rgba) lerpRows(fPlanes, fRows, fw, fy, y);
+    let rowMin = width;
+    let rowMax = -1;
+    let j = y * width * 3;
+    let k = y * width * 4;
+    let m = y * width;
+    for (let x = 0; x < width; x++, j += 3, k += 4, m++) {
+      const r = rgb[j]! * inv255;
+      const g = rgb[j + 1]! * inv255;
+      const b = rgb[j + 2]! * inv255;
+      const i0 = cx0[x]!;
+      const i1 = cx1[x]!;
+      const t = cxf[x]!;
+      let v = rowAr[i0]!;
+      let alpha = (v + (rowAr[i1]! - v) * t) * r;
+      v = rowAg[i0]!;
+      alpha += (v + (rowAg[i1]! - v) * t) * g;
+      v = rowAb[i0]!;
+      alpha += (v + (rowAb[i1]! - v) * t) * b;
+      v = rowB[i0]!;
+      alpha += v + (rowB[i1]! - v) * t;
+      alpha = alpha < 0 ? 0 : alpha > 1 ? 1 : alpha;
+      const a8 = (alpha * 255 + 0.5) | 0;
+      if (a8 >= 8) {
+        if (x < rowMin) rowMin = x;
+        rowMax = x;
+      }
+      if (alphaOut) alphaOut[m] = a8;
+      if (!rgba) continue;
+      if (a8 > 0 && a8 < 255) {
+        const f0 = fx0[x]!;
+        const f1 = fx1[x]!;
+        const ft = fxf[x]!;
+        const keep = 1 - alpha;
+        let fgv = fR[f0]! + (fR[f1]! - fR[f0]!) * ft;
+        let bgv = bR[f0]! + (bR[f1]! - bR[f0]!) * ft;
+        let out = fgv + alpha * (r - alpha * fgv - keep * bgv);
+        rgba[k] = out <= 0 ? 0 : out >= 1 ? 255 : (out * 255 + 0.5) | 0;
+        fgv = fG[f0]! + (fG[f1]! - fG[f0]!) * ft;
+        bgv = bG[f0]! + (bG[f1]! - bG[f0]!) * ft;
+        out = fgv + alpha * (g - alpha * fgv - keep * bgv);
+        rgba[k + 1] = out <= 0 ? 0 : out >= 1 ? 255 : (out * 255 + 0.5) | 0;
+        fgv = fB[f0]! + (fB[f1]! - fB[f0]!) * ft;
+        bgv = bB[f0]! + (bB[f1]! - bB[f0]!) * ft;
+        out = fgv + alpha * (b - alpha * fgv - keep * bgv);
+        rgba[k + 2] = out <= 0 ? 0 : out >= 1 ? 255 : (out * 255 + 0.5) | 0;
+      } else {
+        rgba[k] = rgb[j]!;
+        rgba[k + 1] = rgb[j + 1]!;
+        rgba[k + 2] = rgb[j + 2]!;
+      }
+      rgba[k + 3] = a8;
+    }
+    if (rowMax >= 0) {
+      if (rowMin < minX) minX = rowMin;
+      if (rowMax > maxX) maxX = rowMax;
+      if (y < minY) minY = y;
+      maxY = y;
+    }
+  }
+
+  const subject =
+    maxX >= 0
+      ? { left: minX, top: minY, width: maxX - minX + 1, height: maxY - minY + 1 }
+      : undefined;
+  return { rgba, alpha: alphaOut, subject };
+}

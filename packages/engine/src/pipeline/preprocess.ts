@@ -1,0 +1,76 @@
+import sharp from 'sharp';
+import type { Normalisation } from '../models/types.js';
+import type { DecodedImage } from './decode.js';
+import type { Plane } from './planes.js';
+
+/** The longest side of the grid on which refinement and foreground estimation run. */
+export const WORKING_LONG_SIDE = 512;
+
+export interface Preprocessed {
+  /** NCHW float32 model input. */
+  tensor: Float32Array;
+  size: number;
+  /** The image at working resolution, 0–1, one plane per channel. */
+  working: [Plane, Plane, Plane];
+  workingWidth: number;
+  workingHeight: number;
+}
+
+export function workingSize(width: number, height: number): [number, number] {
+  const scale = Math.min(1, WORKING_LONG_SIDE / Math.max(width, height));
+  return [Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale))];
+}
+
+async function resizeRgb(image: DecodedImage, width: number, height: number): Promise<Buffer> {
+  if (width === image.width && height === image.height) return image.rgb;
+  return sharp(image.rgb, { raw: { width: image.width, height: image.height, channels: 3 } })
+    .resize(width, height, { fit: 'fill' })
+    .raw()
+    .toBuffer();
+}
+
+export async function preprocess(
+  image: DecodedImage,
+  inputSize: number,
+  normalisation: Normalisation,
+): Promise<Preprocessed> {
+  const [ww, wh] = workingSize(image.width, image.height);
+  const [modelRgb, workingRgb] = await Promise.all([
+    resizeRgb(image, inputSize, inputSize),
+    resizeRgb(image, ww, wh),
+  ]);
+
+  // A 256-entry table per channel turns normalisation into one lookup per value.
+  const luts = [0, 1, 2].map((c) => {
+    const lut = new Float32Array(256);
+    const mean = normalisation.mean[c]!;
+    const std = normalisation.std[c]!;
+    for (let v = 0; v < 256; v++) lut[v] = (v / normalisation.divisor - mean) / std;
+    return lut;
+  });
+  const plane = inputSize * inputSize;
+  const tensor = new Float32Array(3 * plane);
+  const [l0, l1, l2] = luts as [Float32Array, Float32Array, Float32Array];
+  for (let i = 0, j = 0; i < plane; i++, j += 3) {
+    tensor[i] = l0[modelRgb[j]!]!;
+    tensor[plane + i] = l1[modelRgb[j + 1]!]!;
+    tensor[2 * plane + i] = l2[modelRgb[j + 2]!]!;
+  }
+
+  const n = ww * wh;
+  const red = new Float32Array(n);
+  const green = new Float32Array(n);
+  const blue = new Float32Array(n);
+  for (let i = 0, j = 0; i < n; i++, j += 3) {
+    red[i] = workingRgb[j]! / 255;
+    green[i] = workingRgb[j + 1]! / 255;
+    blue[i] = workingRgb[j + 2]! / 255;
+  }
+  return {
+    tensor,
+    size: inputSize,
+    working: [red, green, blue],
+    workingWidth: ww,
+    workingHeight: wh,
+  };
+}

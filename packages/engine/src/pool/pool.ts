@@ -1,0 +1,235 @@
+import { MessageChannel } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import {
+  AbortedError,
+  deserializeError,
+  EngineError,
+  InternalEngineError,
+  InvalidOptionsError,
+  PoolClosedError,
+  QueueFullError,
+} from '../errors.js';
+import { DEFAULT_MODEL, resolveModel } from '../models/registry.js';
+import type { ModelConfig, SessionTuning } from '../models/types.js';
+import {
+  resolveOptions,
+  type ProgressCallback,
+  type RemoveBackgroundOptions,
+} from '../pipeline/options.js';
+import type { RemoveBackgroundResult } from '../pipeline/remove-background.js';
+import type { ToCaller, WorkerConfig, WorkerReply, WorkerTask } from './protocol.js';
+import { defaultSizing } from './sizing.js';
+
+export interface EnginePoolOptions {
+  /** A built-in model name (default "isnet") or a custom model configuration. */
+  model?: ModelConfig;
+  /** Worker threads, each with its own session. Default: one per four cores (at least one). */
+  workers?: number;
+  /** onnxruntime intra-op threads per session. Default: min(4, cores). */
+  threads?: number;
+  /** Further onnxruntime session options (for tuning and benchmarks). */
+  session?: Omit<SessionTuning, 'intraOpNumThreads'>;
+  /** Tasks allowed to wait for a worker; one more is refused with QueueFullError. Default 16. */
+  maxQueue?: number;
+  /** Refuse images with more decoded pixels than this. Default 50 MP. */
+  limitInputPixels?: number;
+  /** Downscale larger images so outputs have at most this many megapixels. Default: no cap. */
+  maxOutputMegapixels?: number;
+}
+
+export interface RunOptions {
+  signal?: AbortSignal;
+  onProgress?: ProgressCallback;
+}
+
+export interface PoolStats {
+  queued: number;
+  running: number;
+  completed: number;
+  failed: number;
+  model: string;
+  workers: number;
+  threadsPerWorker: number;
+  maxQueue: number;
+}
+
+export interface EnginePool {
+  run(
+    input: Uint8Array,
+    options?: RemoveBackgroundOptions,
+    controls?: RunOptions,
+  ): Promise<RemoveBackgroundResult>;
+  stats(): PoolStats;
+  close(): Promise<void>;
+}
+
+function workerLocation(): { filename: string; workerUrl?: string } {
+  const here = import.meta.url;
+  // From sources (vitest, tsx) this file is pool.ts and the worker needs tsx registered in its
+  // thread; from dist/ it is pool.js and the compiled worker starts directly.
+  if (here.endsWith('.ts')) {
+    return {
+      filename: new URL('./worker-tsx.mjs', here).href,
+      workerUrl: new URL('./worker.ts', here).href,
+    };
+  }
+  return { filename: new URL('./worker.js', here).href };
+}
+
+function positiveInteger(name: string, value: number | undefined): void {
+  if (value !== undefined && !(Number.isInteger(value) && value > 0)) {
+    throw new InvalidOptionsError(`${name} must be a positive integer (got ${value}).`);
+  }
+}
+
+export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
+  positiveInteger('workers', options.workers);
+  positiveInteger('threads', options.threads);
+  positiveInteger('limitInputPixels', options.limitInputPixels);
+  if (
+    options.maxQueue !== undefined &&
+    !(Number.isInteger(options.maxQueue) && options.maxQueue >= 0)
+  ) {
+    throw new InvalidOptionsError(
+      `maxQueue must be a non-negative integer (got ${options.maxQueue}).`,
+    );
+  }
+  const model = options.model ?? DEFAULT_MODEL;
+  const modelName = resolveModel(model).name;
+  const sizing = defaultSizing();
+  const workers = options.workers ?? sizing.workers;
+  const threadsPerWorker = options.threads ?? sizing.threadsPerWorker;
+  const maxQueue = options.maxQueue ?? 16;
+  const { filename, workerUrl } = workerLocation();
+  const workerData: WorkerConfig = {
+    model,
+    session: { ...options.session, intraOpNumThreads: threadsPerWorker },
+    workerUrl,
+  };
+  const piscina = new Piscina<WorkerTask, WorkerReply>({
+    filename,
+    workerData,
+    minThreads: workers,
+    maxThreads: workers,
+    concurrentTasksPerWorker: 1,
+    // Piscina's own limit is the backstop; run() checks first to throw our typed error.
+    maxQueue,
+    idleTimeout: Number.POSITIVE_INFINITY,
+  });
+  // A worker that dies (it should not) is replaced by piscina; keep the pool's process alive.
+  piscina.on('error', (error: unknown) => {
+    console.error('engine worker error', error);
+  });
+
+  let running = 0;
+  let completed = 0;
+  let failed = 0;
+  let closed = false;
+
+  async function run(
+    input: Uint8Array,
+    runOptions: RemoveBackgroundOptions = {},
+    controls: RunOptions = {},
+  ): Promise<RemoveBackgroundResult> {
+    if (closed) throw new PoolClosedError();
+    const { signal, onProgress } = controls;
+    if (signal?.aborted) throw new AbortedError();
+    // Options are validated here too, so a bad request fails without using a worker, and the
+    // pool-wide limits win over per-run ones.
+    const merged: RemoveBackgroundOptions = {
+      ...runOptions,
+      limitInputPixels: Math.min(
+        runOptions.limitInputPixels ?? Number.POSITIVE_INFINITY,
+        options.limitInputPixels ?? Number.POSITIVE_INFINITY,
+      ),
+      maxOutputMegapixels: Math.min(
+        runOptions.maxOutputMegapixels ?? Number.POSITIVE_INFINITY,
+        options.maxOutputMegapixels ?? Number.POSITIVE_INFINITY,
+      ),
+    };
+    if (merged.limitInputPixels === Number.POSITIVE_INFINITY) delete merged.limitInputPixels;
+    if (merged.maxOutputMegapixels === Number.POSITIVE_INFINITY) delete merged.maxOutputMegapixels;
+    resolveOptions(merged);
+    if (piscina.queueSize >= maxQueue && running >= workers) throw new QueueFullError();
+
+    const channel = new MessageChannel();
+    const queueAbort = new AbortController();
+    let started = false;
+    let cancelled = false;
+    channel.port1.on('message', (message: ToCaller) => {
+      if (message.type === 'started') {
+        started = true;
+        running++;
+      } else if (message.type === 'progress') {
+        onProgress?.(message.stage, message.fraction);
+      }
+    });
+    // Aborting a queued task removes it from piscina's queue; a task already running is asked
+    // to stop at its next stage boundary instead, because piscina would otherwise terminate
+    // the worker and its session would have to be loaded again.
+    const onAbort = (): void => {
+      cancelled = true;
+      if (started) channel.port1.postMessage({ type: 'cancel' });
+      else queueAbort.abort();
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+
+    try {
+      const reply = await piscina.run(
+        { input, options: merged, port: channel.port2 },
+        { transferList: [channel.port2], signal: queueAbort.signal },
+      );
+      if (!reply.ok) throw deserializeError(reply.error);
+      if (cancelled) throw new AbortedError();
+      completed++;
+      return withBuffers(reply.result);
+    } catch (error) {
+      const typed = toEngineError(error, cancelled);
+      if (!(typed instanceof AbortedError) && !(typed instanceof QueueFullError)) failed++;
+      throw typed;
+    } finally {
+      if (started) running--;
+      signal?.removeEventListener('abort', onAbort);
+      channel.port1.close();
+    }
+  }
+
+  return {
+    run,
+    stats: () => ({
+      queued: piscina.queueSize,
+      running,
+      completed,
+      failed,
+      model: modelName,
+      workers,
+      threadsPerWorker,
+      maxQueue,
+    }),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await piscina.close();
+    },
+  };
+}
+
+function toEngineError(error: unknown, cancelled: boolean): Error {
+  if (error instanceof EngineError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  const name = error instanceof Error ? error.name : '';
+  if (cancelled || name === 'AbortError') return new AbortedError();
+  if (/queue is at limit/i.test(message)) return new QueueFullError();
+  if (/terminated|closed/i.test(message)) return new PoolClosedError();
+  return new InternalEngineError(`The engine worker failed: ${message}`, { cause: error });
+}
+
+/** Structured clone turns Buffers into plain Uint8Arrays; give callers Buffers back (no copy). */
+function withBuffers(result: RemoveBackgroundResult): RemoveBackgroundResult {
+  for (const output of Object.values(result.outputs)) {
+    const data = output.data as Uint8Array;
+    if (!Buffer.isBuffer(data))
+      output.data = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  }
+  return result;
+}
