@@ -8,6 +8,17 @@ export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { conditions: ['source', ...defaultClientConditions] },
   ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+  build: {
+    rolldownOptions: {
+      treeshake: {
+        // The contracts only declare things; without this, importing any name from them would
+        // pull in every module, and with the zod schemas all of zod (~26 KB gzip), on every page.
+        // (A module that is used keeps its schemas: chained calls like `z.string().nullable()`
+        // count as side effects. So first-load code avoids session.ts; see user-menu.tsx.)
+        moduleSideEffects: (id: string) => !id.includes('/packages/contracts/src/'),
+      },
+    },
+  },
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   server: {
     proxy: {

@@ -32,8 +32,8 @@ export function PageHeading({
       </h1>
       <p
         className={cn(
-          'mt-3 text-pretty text-muted-foreground',
-          variant === 'marketing' && 'mt-4 max-w-2xl text-lg',
+          'text-pretty text-muted-foreground',
+          variant === 'marketing' ? 'mt-4 max-w-2xl text-lg' : 'mt-3',
         )}
       >
         {page.description}

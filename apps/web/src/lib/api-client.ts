@@ -1,4 +1,4 @@
-import { errorBodySchema, httpClient, httpTexts } from '@cutout/contracts';
+import { httpClient, httpTexts, type ErrorBody } from '@cutout/contracts';
 
 // The one way the browser talks to the Cutout server (spec §7): JSON in and out, same-origin
 // cookies, a 30 s timeout per attempt, and retries with doubling delays for idempotent reads only.
@@ -125,6 +125,28 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
+/**
+ * The server's error shape (`errorBodySchema` in contracts), checked by hand: zod would add
+ * about 26 KB gzip to every page's first load for this one check.
+ */
+function errorOf(body: unknown): ErrorBody['error'] | undefined {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return undefined;
+  const error: unknown = body.error;
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code, message, fields, requestId } = error as Record<string, unknown>;
+  if (typeof code !== 'string' || typeof message !== 'string') return undefined;
+  const validFields =
+    typeof fields === 'object' &&
+    fields !== null &&
+    Object.values(fields).every((value) => typeof value === 'string');
+  return {
+    code,
+    message,
+    fields: validFields ? (fields as Record<string, string>) : undefined,
+    requestId: typeof requestId === 'string' ? requestId : undefined,
+  };
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
   let body: unknown;
   try {
@@ -132,8 +154,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     body = undefined;
   }
-  const parsed = errorBodySchema.safeParse(body);
-  const error = parsed.success ? parsed.data.error : undefined;
+  const error = errorOf(body);
   return new ApiError({
     status: response.status,
     statusText: response.statusText,

@@ -4,10 +4,15 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { installMatchMedia } from './match-media';
 
 // STYLE.md §8: a test fails on an unexpected console.error (React warnings, act() misuse,
-// hydration mismatches). A test that expects one spies on console.error itself.
+// hydration mismatches). Collected and checked after the test, because React may swallow an
+// exception thrown from inside its own logging. A test that expects errors replaces the mock's
+// implementation, e.g. vi.mocked(console.error).mockImplementation(() => undefined).
+let unexpectedErrors: string[] = [];
+
 beforeEach(() => {
+  unexpectedErrors = [];
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-    throw new Error(`Unexpected console.error: ${args.map(String).join(' ')}`);
+    unexpectedErrors.push(args.map(String).join(' '));
   });
   installMatchMedia();
   localStorage.clear();
@@ -16,4 +21,15 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  if (unexpectedErrors.length > 0) {
+    throw new Error(`Unexpected console.error:\n${unexpectedErrors.join('\n')}`);
+  }
 });
+
+// jsdom lacks ResizeObserver, which Radix's positioning uses.
+class ResizeObserverStub {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;

@@ -12,6 +12,7 @@ export const buttonVariants = cva(
         secondary: 'bg-muted text-foreground hover:bg-muted/70',
         outline: 'border border-border bg-background text-foreground shadow-xs hover:bg-muted',
         ghost: 'text-foreground hover:bg-muted',
+        quiet: 'text-muted-foreground hover:bg-muted hover:text-foreground',
         link: 'text-primary underline-offset-4 hover:underline',
       },
       size: {

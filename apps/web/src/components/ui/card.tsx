@@ -3,12 +3,6 @@ import { cn } from '../../lib/cn';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
   return (
-    <div
-      className={cn(
-        'rounded-2xl border border-border bg-card text-card-foreground shadow-xs',
-        className,
-      )}
-      {...props}
-    />
+    <div className={cn('rounded-2xl border bg-card text-card-foreground', className)} {...props} />
   );
 }

@@ -17,7 +17,7 @@ export function DropdownMenuContent({
       <DropdownMenuPrimitive.Content
         sideOffset={sideOffset}
         className={cn(
-          'z-50 min-w-44 overflow-hidden rounded-xl border border-border bg-popover p-1.5 text-popover-foreground shadow-lg shadow-black/5 dark:shadow-black/40',
+          'z-50 overflow-hidden rounded-xl border border-border bg-popover p-1.5 text-popover-foreground shadow-lg shadow-black/5 dark:shadow-black/40',
           'origin-(--radix-dropdown-menu-content-transform-origin) data-[state=open]:animate-menu-in',
           className,
         )}

@@ -25,7 +25,7 @@ export function useSignOut(): () => Promise<void> {
       await signOut(queryClient);
       await navigate(paths.home);
     } catch (error) {
-      toastError(error);
+      await toastError(error);
     }
   }, [queryClient, navigate]);
 }

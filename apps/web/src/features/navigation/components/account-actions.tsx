@@ -1,9 +1,17 @@
 import { navTexts, paths } from '@cutout/contracts';
+import { Suspense, lazy } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { useSession } from '../../../lib/auth/session';
 import { accountLinks } from '../nav-links';
-import { UserMenu } from './user-menu';
+
+// The avatar menu is only for signed-in visitors, and avatarInitials lives in the contracts'
+// session.ts beside the zod schemas: loading it lazily keeps zod out of every page's first load.
+const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
+
+function AvatarFallback() {
+  return <span aria-hidden="true" className="block size-9 rounded-full" />;
+}
 
 /**
  * The header's account corner. While the session loads it keeps the space empty rather than
@@ -15,13 +23,21 @@ export function AccountActions({ variant }: { variant: 'one' | 'two' }) {
     return <span aria-hidden="true" className="block h-9 w-36" />;
   }
   if (session.status === 'signed-in') {
-    if (variant === 'two') return <UserMenu user={session.user} label={navTexts.dashboard} />;
+    if (variant === 'two') {
+      return (
+        <Suspense fallback={<AvatarFallback />}>
+          <UserMenu user={session.user} label={navTexts.dashboard} />
+        </Suspense>
+      );
+    }
     return (
       <div className="flex items-center gap-1">
-        <Button asChild variant="ghost" size="sm" className="text-muted-foreground">
+        <Button asChild variant="quiet" size="sm">
           <Link to={accountLinks.dashboard.to}>{accountLinks.dashboard.label}</Link>
         </Button>
-        <UserMenu user={session.user} />
+        <Suspense fallback={<AvatarFallback />}>
+          <UserMenu user={session.user} />
+        </Suspense>
       </div>
     );
   }

@@ -1,14 +1,15 @@
-import { avatarInitials, navTexts, paths } from '@cutout/contracts';
-import { LogOut, Menu, X } from 'lucide-react';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { navTexts, paths } from '@cutout/contracts';
+import { Menu, X } from 'lucide-react';
+import { Suspense, lazy, useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { useSession } from '../../../lib/auth/session';
-import { useSignOut } from '../../../lib/auth/sign-out';
-import { accountLinks, type NavGroup } from '../nav-links';
+import type { NavGroup } from '../nav-links';
 
 export const mobileMenuId = 'mobile-menu';
+
+// Only signed-in visitors need it, and it needs avatarInitials (see user-menu.tsx).
+const MobileAccountLinks = lazy(() => import('./mobile-account-links'));
 
 /**
  * Open state of the mobile menu (below 768 px, spec §9). It remembers the location it was
@@ -64,7 +65,7 @@ export function MobileMenuButton({
   );
 }
 
-const linkClass =
+export const mobileLinkClass =
   'flex rounded-lg px-3 py-2.5 text-[0.95rem] font-medium text-foreground/90 outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring';
 
 /** The same links as the desktop header, stacked. Rendered only while open. */
@@ -76,7 +77,6 @@ export function MobileMenuPanel({
   onNavigate: () => void;
 }) {
   const session = useSession();
-  const signOut = useSignOut();
   return (
     <nav
       id={mobileMenuId}
@@ -94,7 +94,7 @@ export function MobileMenuPanel({
             <ul>
               {group.links.map((item) => (
                 <li key={item.to}>
-                  <Link to={item.to} className={linkClass} onClick={onNavigate}>
+                  <Link to={item.to} className={mobileLinkClass} onClick={onNavigate}>
                     {item.label}
                   </Link>
                 </li>
@@ -105,48 +105,9 @@ export function MobileMenuPanel({
 
         <div className="border-t border-border pt-4">
           {session.status === 'signed-in' ? (
-            <>
-              <div className="flex items-center gap-3 px-3 pb-2">
-                <Avatar>{avatarInitials(session.user)}</Avatar>
-                <span className="truncate text-sm text-muted-foreground">{session.user.email}</span>
-              </div>
-              <ul>
-                <li>
-                  <Link to={accountLinks.myAccount.to} className={linkClass} onClick={onNavigate}>
-                    {accountLinks.myAccount.label}
-                  </Link>
-                </li>
-                <li>
-                  <Link to={accountLinks.dashboard.to} className={linkClass} onClick={onNavigate}>
-                    {accountLinks.dashboard.label}
-                  </Link>
-                </li>
-                {session.user.role === 'admin' ? (
-                  <li>
-                    <Link
-                      to={accountLinks.adminPanel.to}
-                      className={linkClass}
-                      onClick={onNavigate}
-                    >
-                      {accountLinks.adminPanel.label}
-                    </Link>
-                  </li>
-                ) : null}
-                <li>
-                  <button
-                    type="button"
-                    className={`${linkClass} w-full items-center gap-2`}
-                    onClick={() => {
-                      onNavigate();
-                      void signOut();
-                    }}
-                  >
-                    <LogOut aria-hidden="true" className="size-4 text-muted-foreground" />
-                    {navTexts.signOut}
-                  </button>
-                </li>
-              </ul>
-            </>
+            <Suspense fallback={<div className="h-40" />}>
+              <MobileAccountLinks user={session.user} onNavigate={onNavigate} />
+            </Suspense>
           ) : session.status === 'anonymous' ? (
             <div className="grid grid-cols-2 gap-2">
               <Button asChild variant="outline">

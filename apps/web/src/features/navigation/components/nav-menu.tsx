@@ -1,32 +1,64 @@
 import { ChevronDown } from 'lucide-react';
-import { Link } from 'react-router';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { cn } from '../../../lib/cn';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu';
 import type { NavGroup } from '../nav-links';
 
-export const navItemClass =
-  'inline-flex h-9 items-center gap-1 rounded-lg px-3 text-sm font-medium text-muted-foreground transition-colors outline-none hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:bg-muted data-[state=open]:text-foreground aria-[current=page]:text-foreground';
+/** Colours and focus of a header item; size and spacing are up to the caller. */
+export const navTriggerClass =
+  'inline-flex items-center text-sm font-medium text-muted-foreground transition-colors outline-none hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:bg-muted data-[state=open]:text-foreground aria-[current=page]:text-foreground';
 
-/** A header menu whose items are links. */
-export function NavMenu({ group, className }: { group: NavGroup; className?: string }) {
+export const navItemClass = `${navTriggerClass} h-9 gap-1 rounded-lg px-3`;
+
+// The Radix menus (~29 KB gzip with floating-ui) load right after the page's own code instead
+// of with it, keeping the first load small (docs/decisions/0022-first-load-budget.md).
+// Prerendered HTML already holds the real trigger; a click before the code arrives is
+// replayed by React once the menu hydrates.
+const NavMenuDropdown = lazy(() => import('./nav-menu-dropdown'));
+
+/**
+ * Until the menu code has loaded (client-rendered pages), a look-alike trigger stands in. A
+ * click on it is remembered and the menu opens as soon as it can.
+ */
+export function MenuTriggerStandIn({
+  className,
+  children,
+  label,
+  onOpen,
+}: {
+  className: string;
+  children: ReactNode;
+  label?: string;
+  onOpen: () => void;
+}) {
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger className={cn(navItemClass, className)}>
-        {group.label}
-        <ChevronDown aria-hidden="true" className="size-3.5 opacity-70" />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start">
-        {group.links.map((item) => (
-          <DropdownMenuItem key={item.to} asChild>
-            <Link to={item.to}>{item.label}</Link>
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <button
+      type="button"
+      className={className}
+      aria-label={label}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onClick={onOpen}
+    >
+      {children}
+    </button>
+  );
+}
+
+export function NavMenu({ group, className }: { group: NavGroup; className?: string }) {
+  const [wantOpen, setWantOpen] = useState(false);
+  return (
+    <Suspense
+      fallback={
+        <MenuTriggerStandIn
+          className={cn(navItemClass, className)}
+          onOpen={() => setWantOpen(true)}
+        >
+          {group.label}
+          <ChevronDown aria-hidden="true" className="size-3.5 opacity-70" />
+        </MenuTriggerStandIn>
+      }
+    >
+      <NavMenuDropdown group={group} className={className} defaultOpen={wantOpen} />
+    </Suspense>
   );
 }

@@ -1,52 +1,33 @@
-import { navTexts, themes, type Theme } from '@cutout/contracts';
+import { navTexts } from '@cutout/contracts';
 import { Monitor, Moon, Sun } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu';
+import { Suspense, lazy, useState } from 'react';
+import { buttonVariants } from '../../../components/ui/button';
 import { useTheme } from '../../../lib/theme';
+import { MenuTriggerStandIn } from './nav-menu';
 
-const icons = { light: Sun, dark: Moon, system: Monitor } as const;
+export const themeIcons = { light: Sun, dark: Moon, system: Monitor } as const;
 
-function isTheme(value: string): value is Theme {
-  return (themes as readonly string[]).includes(value);
-}
+// Lazy for the same reason as the header menus (nav-menu.tsx).
+const ThemeMenuDropdown = lazy(() => import('./theme-menu-dropdown'));
 
 /** Light / Dark / System (spec §2 Theme). */
 export function ThemeMenu() {
-  const { theme, setTheme } = useTheme();
-  const Icon = icons[theme];
+  const { theme } = useTheme();
+  const [wantOpen, setWantOpen] = useState(false);
+  const Icon = themeIcons[theme];
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={navTexts.theme.label}>
-          <Icon aria-hidden="true" className="text-muted-foreground" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="min-w-36">
-        <DropdownMenuLabel>{navTexts.theme.label}</DropdownMenuLabel>
-        <DropdownMenuRadioGroup
-          value={theme}
-          onValueChange={(value) => {
-            if (isTheme(value)) setTheme(value);
-          }}
+    <Suspense
+      fallback={
+        <MenuTriggerStandIn
+          className={buttonVariants({ variant: 'ghost', size: 'icon' })}
+          label={navTexts.theme.label}
+          onOpen={() => setWantOpen(true)}
         >
-          {themes.map((option) => {
-            const OptionIcon = icons[option];
-            return (
-              <DropdownMenuRadioItem key={option} value={option}>
-                <OptionIcon aria-hidden="true" />
-                {navTexts.theme[option]}
-              </DropdownMenuRadioItem>
-            );
-          })}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+          <Icon aria-hidden="true" className="text-muted-foreground" />
+        </MenuTriggerStandIn>
+      }
+    >
+      <ThemeMenuDropdown defaultOpen={wantOpen} />
+    </Suspense>
   );
 }

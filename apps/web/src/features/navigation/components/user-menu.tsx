@@ -13,7 +13,7 @@ import {
 import { useSignOut } from '../../../lib/auth/sign-out';
 import { cn } from '../../../lib/cn';
 import { accountLinks } from '../nav-links';
-import { navItemClass } from './nav-menu';
+import { navTriggerClass } from './nav-menu';
 
 /**
  * The avatar menu (spec §2 Navigation): My Account, Dashboard, Admin Panel (admins only), Sign
@@ -24,7 +24,7 @@ export function UserMenu({ user, label }: { user: SessionUser; label?: string })
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger
-        className={cn(navItemClass, 'gap-2 pl-1.5', !label && 'px-1.5')}
+        className={cn(navTriggerClass, 'h-9 gap-2 rounded-lg pl-1.5', label ? 'pr-3' : 'pr-1.5')}
         aria-label={label ? undefined : siteTexts.userMenu}
       >
         <Avatar aria-hidden={label ? true : undefined}>{avatarInitials(user)}</Avatar>
@@ -32,11 +32,13 @@ export function UserMenu({ user, label }: { user: SessionUser; label?: string })
         <ChevronDown aria-hidden="true" className="size-3.5 opacity-70" />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-60">
-        <DropdownMenuLabel className="flex flex-col gap-0.5 py-2">
-          {user.name ? (
-            <span className="truncate text-sm font-medium text-foreground">{user.name}</span>
-          ) : null}
-          <span className="truncate font-normal">{user.email}</span>
+        <DropdownMenuLabel>
+          <span className="flex flex-col gap-0.5">
+            {user.name ? (
+              <span className="truncate text-sm font-medium text-foreground">{user.name}</span>
+            ) : null}
+            <span className="truncate font-normal">{user.email}</span>
+          </span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>

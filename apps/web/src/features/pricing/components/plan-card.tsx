@@ -30,7 +30,9 @@ export function PlanCard({ plan }: { plan: Plan }) {
     <Card
       className={cn(
         'relative flex w-full flex-col p-6',
-        plan.popular && 'border-primary/60 shadow-lg shadow-primary/10 ring-1 ring-primary/40',
+        plan.popular
+          ? 'border-primary/60 shadow-lg shadow-primary/10 ring-1 ring-primary/40'
+          : 'border-border shadow-xs',
       )}
     >
       {plan.popular ? (
@@ -87,7 +89,7 @@ export function PlanCard({ plan }: { plan: Plan }) {
 /** Enterprise: custom volume, handled by contacting sales (spec §1). */
 export function EnterprisePlan({ plan }: { plan: Plan }) {
   return (
-    <Card className="mt-6 flex flex-col gap-6 p-6 sm:p-8 md:flex-row md:items-center md:justify-between">
+    <Card className="mt-6 flex flex-col border-border shadow-xs gap-6 p-6 sm:p-8 md:flex-row md:items-center md:justify-between">
       <div>
         <h2 className="text-lg font-semibold">{plan.name}</h2>
         <p className="mt-1.5 text-sm text-muted-foreground">{plan.description}</p>
