@@ -32,7 +32,9 @@ export interface DecodeOptions {
 
 function megapixels(pixels: number): string {
   const mp = pixels / 1e6;
-  return mp >= 10 ? mp.toFixed(0) : mp.toFixed(1).replace(/\.0$/, '');
+  if (mp >= 10) return mp.toFixed(0);
+  if (mp >= 1) return mp.toFixed(1).replace(/\.0$/, '');
+  return String(Number(mp.toPrecision(2)));
 }
 
 function describeSharpError(cause: unknown): Error {

@@ -39,10 +39,14 @@ export function resizeAlpha(
   const bytes = Buffer.allocUnsafe(alpha.length);
   for (let i = 0; i < alpha.length; i++) bytes[i] = (alpha[i]! * 255 + 0.5) | 0;
   if (size === width && size === height) return Promise.resolve(bytes);
-  return rawImage(bytes, size, size, 1)
-    .resize(width, height, { fit: 'fill', kernel: 'linear' })
-    .raw()
-    .toBuffer();
+  return (
+    rawImage(bytes, size, size, 1)
+      .resize(width, height, { fit: 'fill', kernel: 'linear' })
+      // libvips reads a one-band raw image as sRGB and would hand back three bands.
+      .toColourspace('b-w')
+      .raw()
+      .toBuffer()
+  );
 }
 
 export async function encode(

@@ -29,7 +29,7 @@ export interface EnginePoolOptions {
   threads?: number;
   /** Further onnxruntime session options (for tuning and benchmarks). */
   session?: Omit<SessionTuning, 'intraOpNumThreads'>;
-  /** Tasks allowed to wait for a worker; one more is refused with QueueFullError. Default 16. */
+  /** Tasks allowed to wait while every worker is busy; one more gets QueueFullError. Default 16. */
   maxQueue?: number;
   /** Refuse images with more decoded pixels than this. Default 50 MP. */
   limitInputPixels?: number;
@@ -112,8 +112,6 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
     minThreads: workers,
     maxThreads: workers,
     concurrentTasksPerWorker: 1,
-    // Piscina's own limit is the backstop; run() checks first to throw our typed error.
-    maxQueue,
     idleTimeout: Number.POSITIVE_INFINITY,
   });
   // A worker that dies (it should not) is replaced by piscina; keep the pool's process alive.
@@ -122,6 +120,7 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
   });
 
   let running = 0;
+  let accepted = 0;
   let completed = 0;
   let failed = 0;
   let closed = false;
@@ -150,7 +149,10 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
     if (merged.limitInputPixels === Number.POSITIVE_INFINITY) delete merged.limitInputPixels;
     if (merged.maxOutputMegapixels === Number.POSITIVE_INFINITY) delete merged.maxOutputMegapixels;
     resolveOptions(merged);
-    if (piscina.queueSize >= maxQueue && running >= workers) throw new QueueFullError();
+    // Counted here rather than by piscina's maxQueue, which also counts tasks waiting for a
+    // worker that is still starting and so refuses nothing while the pool warms up.
+    if (accepted >= workers + maxQueue) throw new QueueFullError();
+    accepted++;
 
     const channel = new MessageChannel();
     const queueAbort = new AbortController();
@@ -188,6 +190,7 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
       if (!(typed instanceof AbortedError) && !(typed instanceof QueueFullError)) failed++;
       throw typed;
     } finally {
+      accepted--;
       if (started) running--;
       signal?.removeEventListener('abort', onAbort);
       channel.port1.close();
@@ -197,7 +200,7 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
   return {
     run,
     stats: () => ({
-      queued: piscina.queueSize,
+      queued: Math.max(0, accepted - running),
       running,
       completed,
       failed,
