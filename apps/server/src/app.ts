@@ -2,13 +2,23 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { paths } from '@cutout/contracts';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrations/index.js';
 import { AppError } from './errors.js';
-import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { createMailer } from './mail/mailer.js';
+import { resetPasswordMail } from './mail/templates.js';
+import { FailedSignIns } from './modules/accounts/failed-sign-ins.js';
+import { accountsRoutes, authRateLimits } from './modules/accounts/accounts.routes.js';
+import { adminSetupRoutes } from './modules/accounts/admin-setup.routes.js';
+import { seedAdmin } from './modules/accounts/admin-setup.service.js';
+import { createAuth, type Auth } from './modules/accounts/auth.js';
+import { resolveAuthSecret } from './modules/accounts/auth-secret.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { authPlugin } from './plugins/auth.js';
 import { errorReportsRoutes } from './modules/error-reports/error-reports.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -30,6 +40,10 @@ export interface BuildOptions {
   database?: DatabaseHandle;
   /** Use this web app (or none) instead of loading config.webDistDir. */
   webApp?: WebApp | null;
+  /** Write logs here instead of stdout (tests read them to prove no secret is ever logged). */
+  logStream?: { write(line: string): void };
+  /** Called for every route as it is registered (the route-guard test collects them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const version = (
@@ -46,6 +60,7 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
+      ...(options.logStream ? { stream: options.logStream } : {}),
       level: config.logLevel,
       redact: {
         paths: [
@@ -66,6 +81,7 @@ export async function buildApp(
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (request, reply) => {
@@ -74,12 +90,38 @@ export async function buildApp(
 
   const database = options.database ?? openDatabase(config.database);
   app.decorate('database', database);
+
+  const mailer = createMailer({
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    db: database.db,
+    log: app.log,
+  });
+  if (!config.mail.smtpUrl && config.env === 'production') {
+    app.log.warn('SMTP_URL is not set: e-mail (reset links) goes to the outbox table and the log');
+  }
   app.addHook('onClose', async () => {
+    // Mail still being handed over may need the database (the outbox): close it last.
+    await mailer.close();
     await database.close();
   });
+  // better-auth checks the schema it finds on first use, so it is created after the migrations.
+  let auth: Auth;
   try {
     const applied = await migrateToLatest(database.db, database.dialect);
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+    auth = createAuth({
+      db: database.db,
+      dialect: database.dialect,
+      publicUrl: config.publicUrl,
+      secret: resolveAuthSecret(config.authSecret, config.dataDir),
+      log: app.log,
+      sendResetPassword: (user, token) => {
+        const link = `${config.publicUrl}${paths.resetPassword}?token=${encodeURIComponent(token)}`;
+        mailer.enqueue(resetPasswordMail(user.email, user.name, link));
+      },
+    });
+    await seedAdmin(database.db, auth, config.admin, app.log);
   } catch (error) {
     await database.close();
     throw error;
@@ -104,6 +146,7 @@ export async function buildApp(
         `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
       ),
   });
+  await app.register(authPlugin, { auth, publicUrl: config.publicUrl });
   await app.register(metricsPlugin, { token: config.metricsToken });
   await app.register(openApiPlugin, { version, publicUrl: config.publicUrl });
 
@@ -119,7 +162,13 @@ export async function buildApp(
       detail: 'The engine is not connected to the server yet.',
     }),
   });
-  await app.register(accountsRoutes);
+  await app.register(accountsRoutes, {
+    db: database.db,
+    auth,
+    failedSignIns: new FailedSignIns(authRateLimits.failedSignIns),
+  });
+  await app.register(adminSetupRoutes, { db: database.db, auth });
+  await app.register(usersRoutes, { db: database.db });
   await app.register(errorReportsRoutes, { db: database.db });
   await app.register(webAppPlugin, { webApp });
 

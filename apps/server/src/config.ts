@@ -45,6 +45,11 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: booleanFlag.default(false),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3, 'must be an address like Cutout <no-reply@example.com>').optional(),
+  ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
 });
 
 export type DatabaseConfig =
@@ -61,6 +66,11 @@ export interface Config {
   webDistDir: string;
   trustProxy: boolean;
   metricsToken: string | undefined;
+  /** Signs session cookies. Unset: a secret generated once and kept in DATA_DIR/auth-secret. */
+  authSecret: string | undefined;
+  mail: { smtpUrl: string | undefined; from: string };
+  /** The first admin, created at start when there is no admin yet (never overwritten). */
+  admin: { email: string; password: string | undefined };
 }
 
 export class ConfigError extends Error {
@@ -96,6 +106,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/build/client')),
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
+    authSecret: e.AUTH_SECRET,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? 'Cutout <no-reply@cutout.local>',
+    },
+    admin: {
+      email: (e.ADMIN_EMAIL ?? 'admin@cutout.local').toLowerCase(),
+      password: e.ADMIN_PASSWORD,
+    },
   };
 }
 

@@ -14,6 +14,16 @@ export class AppError extends Error {
   }
 }
 
+/** 429 with a Retry-After header (the errors plugin sets it). */
+export class RetryLaterError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, 'rate_limited', message);
+  }
+}
+
 export const notFound = (message?: string) => new AppError(404, 'not_found', message);
 export const unauthorized = (message?: string) => new AppError(401, 'unauthorized', message);
 export const forbidden = (message?: string) => new AppError(403, 'forbidden', message);

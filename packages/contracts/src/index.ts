@@ -1,3 +1,5 @@
+export * from './accounts.js';
+export * from './credits.js';
 export * from './errors.js';
 export * from './error-reports.js';
 export * from './health.js';
@@ -7,3 +9,4 @@ export * from './plans.js';
 export * from './session.js';
 export * from './site.js';
 export * from './texts.js';
+export * from './users.js';

@@ -1,3 +1,4 @@
+import type { CreditKind } from '@cutout/contracts';
 import type { ColumnType, Generated } from 'kysely';
 
 // The database as Kysely sees it. Timestamps are ISO-8601 strings at this boundary on both
@@ -18,8 +19,96 @@ export interface ErrorReportTable {
   created_at: Timestamp;
 }
 
+// users, sessions, auth_accounts and verifications are written mostly by better-auth through its
+// Kysely adapter (docs/decisions/0030); our repositories read them and write the columns that
+// are ours (credits, role changes by the admin rules). Booleans are 0/1 in SQLite.
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  email_verified: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  image: string | null;
+  role: 'user' | 'admin';
+  banned: ColumnType<
+    boolean | number | null,
+    boolean | number | null | undefined,
+    boolean | number | null
+  >;
+  ban_reason: string | null;
+  ban_expires: string | null;
+  account_type: 'personal' | 'business';
+  credits: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionTable {
+  id: string;
+  token: string;
+  user_id: string;
+  expires_at: string;
+  ip_address: string | null;
+  user_agent: string | null;
+  impersonated_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AuthAccountTable {
+  id: string;
+  user_id: string;
+  account_id: string;
+  provider_id: string;
+  access_token: string | null;
+  refresh_token: string | null;
+  id_token: string | null;
+  access_token_expires_at: string | null;
+  refresh_token_expires_at: string | null;
+  scope: string | null;
+  password: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expires_at: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CreditLedgerTable {
+  id: string;
+  user_id: string;
+  kind: CreditKind;
+  /** Signed: positive adds credits, negative takes them. */
+  amount: number;
+  balance_after: number;
+  reason: string | null;
+  reference: string | null;
+  created_at: Timestamp;
+}
+
+export interface OutboxTable {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  created_at: Timestamp;
+  sent_at: string | null;
+}
+
 export interface Database {
   error_reports: ErrorReportTable;
+  users: UserTable;
+  sessions: SessionTable;
+  auth_accounts: AuthAccountTable;
+  verifications: VerificationTable;
+  credit_ledger: CreditLedgerTable;
+  outbox: OutboxTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -5,7 +5,7 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import { defaultErrorMessages, type ErrorBody } from '@cutout/contracts';
-import { AppError, codeForStatus } from '../errors.js';
+import { AppError, RetryLaterError, codeForStatus } from '../errors.js';
 
 // One error shape for every failure: { error: { code, message, fields?, requestId? } }.
 // 5xx answers never carry internals; they are logged with the request id instead.
@@ -67,6 +67,9 @@ export const errorsPlugin = fp(
         body = { error: { code, message } };
       }
 
+      if (error instanceof RetryLaterError) {
+        void reply.header('retry-after', String(error.retryAfterSeconds));
+      }
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
         body.error.requestId = request.id;

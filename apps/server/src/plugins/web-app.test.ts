@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, tempDir, type TestApp } from '../test/test-app.js';
-import { inlineScriptHashes, loadWebApp } from './web-app.js';
+import { inlineScriptHashes, isServerPath, loadWebApp } from './web-app.js';
 
 // A miniature of what `react-router build` writes with ssr:false and prerendering: one HTML
 // file per prerendered page, an SPA fallback, and hashed assets.
@@ -69,6 +69,14 @@ describe('serving the web app', () => {
     const res = await t.app.inject({ url: '/api/unknown', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(404);
     expect(res.json().error.code).toBe('not_found');
+  });
+
+  it('never answers the users API path (/users/…) with the app', async () => {
+    const res = await t.app.inject({ url: '/users/unknown/x', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('not_found');
+    expect(isServerPath('/users/abc')).toBe(true);
+    expect(isServerPath('/user-guide')).toBe(false);
   });
 
   it('sends security headers, and a CSP that allows exactly the inline scripts by hash', async () => {

@@ -68,10 +68,13 @@ export function loadWebApp(root: string): WebApp | undefined {
 
 /**
  * Paths the server owns: they never fall back to the web app. `/api` itself is the web app's
- * API documentation page; everything below `/api/` is the server's.
+ * API documentation page; everything below `/api/` is the server's, and so is `/users/…`, the
+ * spec's path for the users API (§7).
  */
 export function isServerPath(url: string): boolean {
-  return url.startsWith('/api/') || /^\/(health|metrics)(\/|$)/.test(url);
+  return (
+    url.startsWith('/api/') || url.startsWith('/users/') || /^\/(health|metrics)(\/|$)/.test(url)
+  );
 }
 
 function wantsHtml(request: FastifyRequest): boolean {

@@ -2,6 +2,7 @@ import type { Kysely, Migration, MigrationProvider, RawBuilder } from 'kysely';
 import { Migrator, sql } from 'kysely';
 import type { Dialect } from '../schema.js';
 import { errorReports } from './0001-error-reports.js';
+import { accounts } from './0002-accounts.js';
 
 // One set of migrations for SQLite and PostgreSQL. Each migration is a factory taking the few
 // column types that differ between the two, so the table definitions are written once.
@@ -17,6 +18,7 @@ export interface MigrationContext {
 
 const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0001-error-reports': errorReports,
+  '0002-accounts': accounts,
 };
 
 function provider(ctx: MigrationContext): MigrationProvider {
@@ -33,7 +35,18 @@ export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promis
     dialect === 'sqlite'
       ? { dialect, timestamp: 'text', now: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` }
       : { dialect, timestamp: 'timestamptz', now: sql`now()` };
-  const migrator = new Migrator({ db, provider: provider(ctx) });
+  // Name the schema on PostgreSQL: otherwise Kysely takes a migration table in any schema
+  // (another test's, another app's) as ours, skips creating its own, and then cannot find it.
+  const schema =
+    dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]
+          ?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: provider(ctx),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;

@@ -1,15 +1,221 @@
-import { sessionResponseSchema } from '@cutout/contracts';
+import {
+  authUserResponseSchema,
+  changePasswordBodySchema,
+  errorBodySchema,
+  forgotPasswordBodySchema,
+  messageResponseSchema,
+  resetPasswordBodySchema,
+  resetTokenQuerySchema,
+  resetTokenValidationSchema,
+  sessionResponseSchema,
+  signInBodySchema,
+  signUpBodySchema,
+} from '@cutout/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { authHeaders, setCookies } from '../../plugins/auth.js';
+import {
+  changePassword,
+  forgotPassword,
+  isResetTokenValid,
+  resetPassword,
+  signIn,
+  signOut,
+  signUp,
+  type AccountsDeps,
+} from './accounts.service.js';
 
-// Accounts and sessions arrive with the accounts issue. Until then nobody can be signed in, and
-// this endpoint says so truthfully, so the web app's session handling runs against the real shape.
-export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
+// The accounts API under /api/auth (spec §2 Sign-in, Sign-up, Forgot and Reset password;
+// §5 and §8 for the rules and texts). better-auth's own HTTP handler is not mounted: these
+// routes validate with the shared zod schemas and call auth.api (docs/decisions/0030).
+
+/**
+ * Abuse limits (docs/decisions/0035): each route is limited per client address, and the
+ * account-facing ones also per e-mail (or per token), so neither many addresses against one
+ * account nor one address against many accounts gets far. Failed sign-ins also lock the account.
+ */
+export const authRateLimits = {
+  signIn: { perIp: { max: 20, timeWindow: 60_000 }, perAccount: { max: 10, timeWindow: 60_000 } },
+  signUp: {
+    perIp: { max: 10, timeWindow: 60 * 60_000 },
+    perAccount: { max: 5, timeWindow: 60 * 60_000 },
+  },
+  forgotPassword: {
+    perIp: { max: 10, timeWindow: 15 * 60_000 },
+    perAccount: { max: 3, timeWindow: 60 * 60_000 },
+  },
+  resetPassword: {
+    perIp: { max: 10, timeWindow: 15 * 60_000 },
+    perAccount: { max: 5, timeWindow: 15 * 60_000 },
+  },
+  validateResetToken: { perIp: { max: 30, timeWindow: 60_000 } },
+  failedSignIns: { max: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 },
+} as const;
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  409: errorBodySchema,
+  429: errorBodySchema,
+};
+
+/** A rate-limit key that never holds the secret itself (the reset token is hashed). */
+const tokenKey = (request: FastifyRequest) =>
+  `token:${createHash('sha256')
+    .update(String((request.body as { token?: unknown } | undefined)?.token ?? ''))
+    .digest('hex')}`;
+const emailKey = (request: FastifyRequest) =>
+  `email:${String((request.body as { email?: unknown } | undefined)?.email ?? '')}`;
+
+export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (app, deps) => {
+  const limit = (
+    name: string,
+    options: { max: number; timeWindow: number },
+    keyGenerator?: (request: FastifyRequest) => string,
+  ) =>
+    // Keys carry the route name so one route's counter never spends another's.
+    app.rateLimit({
+      ...options,
+      keyGenerator: (request) => `${name}:${keyGenerator ? keyGenerator(request) : request.ip}`,
+    });
+
+  app.post(
+    '/api/auth/sign-up',
+    {
+      schema: {
+        summary: 'Create an account (10 starting credits) and sign in',
+        body: signUpBodySchema,
+        response: { 201: authUserResponseSchema, ...errors },
+      },
+      preHandler: [
+        limit('sign-up', authRateLimits.signUp.perIp),
+        limit('sign-up', authRateLimits.signUp.perAccount, emailKey),
+      ],
+    },
+    async (request, reply) => {
+      const { result, cookies } = await signUp(deps, request.body, authHeaders(request));
+      setCookies(reply, cookies);
+      return reply.status(201).send({ user: result });
+    },
+  );
+
+  app.post(
+    '/api/auth/sign-in',
+    {
+      schema: {
+        summary: 'Sign in with e-mail and password',
+        body: signInBodySchema,
+        response: { 200: authUserResponseSchema, ...errors },
+      },
+      preHandler: [
+        limit('sign-in', authRateLimits.signIn.perIp),
+        limit('sign-in', authRateLimits.signIn.perAccount, emailKey),
+      ],
+    },
+    async (request, reply) => {
+      const { result, cookies } = await signIn(deps, request.body, authHeaders(request));
+      setCookies(reply, cookies);
+      return { user: result };
+    },
+  );
+
+  app.post(
+    '/api/auth/sign-out',
+    {
+      schema: {
+        summary: 'Sign out (ends the session; fine without one)',
+        response: { 204: z.null().describe('Signed out') },
+      },
+    },
+    async (request, reply) => {
+      setCookies(reply, await signOut(deps, authHeaders(request)));
+      return reply.status(204).send(null);
+    },
+  );
+
   app.get(
     '/api/auth/session',
-    { schema: { response: { 200: sessionResponseSchema } } },
-    async (_request, reply) => {
-      void reply.header('cache-control', 'no-store');
-      return { user: null };
+    {
+      schema: { summary: 'The signed-in user, or null', response: { 200: sessionResponseSchema } },
     },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return { user: await app.loadSession(request, reply) };
+    },
+  );
+
+  app.post(
+    '/api/auth/forgot-password',
+    {
+      schema: {
+        summary: 'E-mail a password-reset link (same answer whether or not the account exists)',
+        body: forgotPasswordBodySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+      preHandler: [
+        limit('forgot', authRateLimits.forgotPassword.perIp),
+        limit('forgot', authRateLimits.forgotPassword.perAccount, emailKey),
+      ],
+    },
+    async (request) => ({
+      message: await forgotPassword(deps, request.body.email, authHeaders(request)),
+    }),
+  );
+
+  app.get(
+    '/api/auth/reset-password/validate',
+    {
+      schema: {
+        summary: 'Whether a reset token is valid (the reset page checks on load)',
+        querystring: resetTokenQuerySchema,
+        response: { 200: resetTokenValidationSchema, 429: errorBodySchema },
+      },
+      preHandler: [limit('validate-reset', authRateLimits.validateResetToken.perIp)],
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return { valid: await isResetTokenValid(deps.db, request.query.token) };
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    {
+      schema: {
+        summary: 'Set a new password with a reset token (signs out every session)',
+        body: resetPasswordBodySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+      preHandler: [
+        limit('reset', authRateLimits.resetPassword.perIp),
+        limit('reset', authRateLimits.resetPassword.perAccount, tokenKey),
+      ],
+    },
+    async (request) => ({
+      message: await resetPassword(deps, request.body, authHeaders(request)),
+    }),
+  );
+
+  app.post(
+    '/api/auth/change-password',
+    {
+      schema: {
+        summary: "Change the signed-in user's password (signs out their other sessions)",
+        body: changePasswordBodySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => ({
+      message: await changePassword(
+        deps,
+        { userId: request.user!.id, token: request.sessionToken! },
+        request.body,
+        authHeaders(request),
+      ),
+    }),
   );
 };

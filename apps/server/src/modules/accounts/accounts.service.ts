@@ -1,0 +1,216 @@
+import {
+  accountTexts,
+  authTexts,
+  resetTexts,
+  type AccountType,
+  type Role,
+  type SessionUser,
+} from '@cutout/contracts';
+import { isAPIError } from 'better-auth/api';
+import type { Db } from '../../db/database.js';
+import { AppError, RetryLaterError, conflict, unauthorized } from '../../errors.js';
+import { grantSignUpCredits } from '../credits/credits.service.js';
+import {
+  deleteSessionsOfUser,
+  deleteUserById,
+  findUserByEmail,
+} from '../users/users.repository.js';
+import { findLiveVerification } from './accounts.repository.js';
+import { hashResetToken, type Auth } from './auth.js';
+import type { FailedSignIns } from './failed-sign-ins.js';
+
+// Sign-up, sign-in, sign-out, password reset and change. better-auth does the hashing (scrypt),
+// the session rows and the cookies; these functions add our rules and the spec's answers.
+
+export interface AccountsDeps {
+  db: Db;
+  auth: Auth;
+  failedSignIns: FailedSignIns;
+}
+
+/** Headers better-auth reads: the session cookie, the user agent, the client address. */
+export interface AuthHeaders {
+  headers: Headers;
+}
+
+export interface WithCookies<T> {
+  result: T;
+  /** Set-Cookie values to pass on to the browser. */
+  cookies: string[];
+}
+
+export function toSessionUser(user: {
+  id: string;
+  email: string;
+  name: string;
+  role?: string | null;
+}): SessionUser {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: (user.role === 'admin' ? 'admin' : 'user') satisfies Role,
+  };
+}
+
+function apiErrorCode(error: unknown): string | undefined {
+  return isAPIError(error) ? (error.body as { code?: string } | undefined)?.code : undefined;
+}
+
+export async function signUp(
+  deps: AccountsDeps,
+  body: { name: string; email: string; password: string; accountType: AccountType },
+  { headers }: AuthHeaders,
+): Promise<WithCookies<SessionUser>> {
+  let created;
+  try {
+    created = await deps.auth.api.signUpEmail({
+      body: { ...body, rememberMe: true },
+      headers,
+      returnHeaders: true,
+    });
+  } catch (error) {
+    // better-auth says USER_ALREADY_EXISTS…; a lost race on the unique e-mail ends up here too.
+    if (
+      apiErrorCode(error)?.startsWith('USER_ALREADY_EXISTS') ||
+      (await findUserByEmail(deps.db, body.email))
+    ) {
+      throw conflict(authTexts.userExists);
+    }
+    throw error;
+  }
+  const user = created.response.user;
+  try {
+    await grantSignUpCredits(deps.db, user.id);
+  } catch (error) {
+    // No account without its starting credits: undo the sign-up rather than leave a user whose
+    // balance and ledger disagree with the rules (docs/decisions/0033).
+    await deleteUserById(deps.db, user.id);
+    throw error;
+  }
+  return { result: toSessionUser(user), cookies: created.headers.getSetCookie() };
+}
+
+export async function signIn(
+  deps: AccountsDeps,
+  body: { email: string; password: string; rememberMe: boolean },
+  { headers }: AuthHeaders,
+): Promise<WithCookies<SessionUser>> {
+  const wait = deps.failedSignIns.retryAfterMs(body.email);
+  if (wait > 0) {
+    throw new RetryLaterError(accountTexts.tooManyFailedSignIns, Math.ceil(wait / 1000));
+  }
+  try {
+    const signedIn = await deps.auth.api.signInEmail({
+      body: { email: body.email, password: body.password, rememberMe: body.rememberMe },
+      headers,
+      returnHeaders: true,
+    });
+    deps.failedSignIns.reset(body.email);
+    return {
+      result: toSessionUser(signedIn.response.user),
+      cookies: signedIn.headers.getSetCookie(),
+    };
+  } catch (error) {
+    if (isAPIError(error) && error.statusCode === 401) {
+      // Counted whether or not the e-mail exists, so the lockout reveals nothing either.
+      deps.failedSignIns.recordFailure(body.email);
+      throw unauthorized(authTexts.invalidCredentials);
+    }
+    throw error;
+  }
+}
+
+export async function signOut(deps: AccountsDeps, { headers }: AuthHeaders): Promise<string[]> {
+  try {
+    const out = await deps.auth.api.signOut({ headers, returnHeaders: true });
+    return out.headers.getSetCookie();
+  } catch (error) {
+    // Signing out without a (valid) session is already the desired state.
+    if (isAPIError(error)) return [];
+    throw error;
+  }
+}
+
+/** The signed-in user and session token from the cookie, or null; plus refreshed cookies. */
+export async function currentSession(
+  deps: Pick<AccountsDeps, 'auth'>,
+  { headers }: AuthHeaders,
+): Promise<WithCookies<{ user: SessionUser; token: string } | null>> {
+  const found = await deps.auth.api.getSession({ headers, returnHeaders: true });
+  const session = found.response;
+  return {
+    result: session ? { user: toSessionUser(session.user), token: session.session.token } : null,
+    cookies: found.headers.getSetCookie(),
+  };
+}
+
+/**
+ * Always the same answer (spec §5), whether or not the e-mail has an account; the mail is
+ * handed over in the background so the reply's timing does not tell either.
+ */
+export async function forgotPassword(
+  deps: AccountsDeps,
+  email: string,
+  { headers }: AuthHeaders,
+): Promise<string> {
+  await deps.auth.api.requestPasswordReset({ body: { email }, headers });
+  return authTexts.forgotPasswordReply;
+}
+
+/** Whether a reset token is known and unexpired (the reset page checks on load). */
+export async function isResetTokenValid(db: Db, token: string, now = new Date()): Promise<boolean> {
+  if (!token) return false;
+  return (await findLiveVerification(db, hashResetToken(token), now.toISOString())) !== undefined;
+}
+
+const invalidToken = () =>
+  new AppError(400, 'validation_failed', resetTexts.invalidOrExpiredToken, {
+    token: resetTexts.invalidOrExpiredToken,
+  });
+
+/** Sets the new password, uses up the token, and signs the user out everywhere. */
+export async function resetPassword(
+  deps: AccountsDeps,
+  body: { token: string; password: string },
+  { headers }: AuthHeaders,
+): Promise<string> {
+  if (!body.token) throw invalidToken();
+  try {
+    await deps.auth.api.resetPassword({
+      body: { token: body.token, newPassword: body.password },
+      headers,
+    });
+  } catch (error) {
+    if (isAPIError(error) && error.statusCode === 400) throw invalidToken();
+    throw error;
+  }
+  return resetTexts.passwordReset;
+}
+
+/** Changes the signed-in user's password and signs out their other sessions. */
+export async function changePassword(
+  deps: AccountsDeps,
+  session: { userId: string; token: string },
+  body: { currentPassword: string; newPassword: string },
+  { headers }: AuthHeaders,
+): Promise<string> {
+  try {
+    await deps.auth.api.changePassword({
+      body: { currentPassword: body.currentPassword, newPassword: body.newPassword },
+      headers,
+    });
+  } catch (error) {
+    const code = apiErrorCode(error);
+    if (code === 'INVALID_PASSWORD' || code === 'CREDENTIAL_ACCOUNT_NOT_FOUND') {
+      throw new AppError(400, 'validation_failed', authTexts.currentPasswordIncorrect, {
+        currentPassword: authTexts.currentPasswordIncorrect,
+      });
+    }
+    if (isAPIError(error) && error.statusCode === 401) throw unauthorized(authTexts.mustBeLoggedIn);
+    throw error;
+  }
+  // Our own revocation keeps the current session as it was ('Remember me' included).
+  await deleteSessionsOfUser(deps.db, session.userId, session.token);
+  return accountTexts.passwordChanged;
+}

@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.js';
+import { grantSignUpCredits } from '../credits/credits.service.js';
+import {
+  deleteSessionsOfUser,
+  deleteUserById,
+  findFirstAdmin,
+  findUserByEmail,
+  setUserRole,
+} from '../users/users.repository.js';
+import { changeEmail } from '../users/users.service.js';
+import type { Auth } from './auth.js';
+
+// The first admin, and the Admin Setup tab's "set admin credentials" (docs/decisions/0032).
+// The spec's prototype overwrote the admin's e-mail and password with built-in values at every
+// start; here an existing admin is never touched at start.
+
+export const DEFAULT_ADMIN_NAME = 'Admin';
+
+export type SeedOutcome = 'exists' | 'promoted' | 'created';
+
+/**
+ * Makes sure an admin exists. With none: the ADMIN_EMAIL account is promoted if it exists,
+ * otherwise created with ADMIN_PASSWORD, or with a random password printed once (warn level) —
+ * the only log line that ever carries a password, because nobody could sign in otherwise.
+ */
+export async function seedAdmin(
+  db: Db,
+  auth: Auth,
+  admin: { email: string; password: string | undefined },
+  log: FastifyBaseLogger,
+): Promise<SeedOutcome> {
+  if (await findFirstAdmin(db)) return 'exists';
+
+  const existing = await findUserByEmail(db, admin.email);
+  if (existing) {
+    await setUserRole(db, existing.id, 'admin', new Date().toISOString());
+    log.warn({ email: admin.email }, 'no admin account existed; made this existing account admin');
+    return 'promoted';
+  }
+
+  const password = admin.password ?? randomBytes(18).toString('base64url');
+  const ctx = await auth.$context;
+  let userId: string;
+  try {
+    const user = await ctx.internalAdapter.createUser(
+      {
+        email: admin.email,
+        name: DEFAULT_ADMIN_NAME,
+        emailVerified: true,
+        role: 'admin',
+      },
+      { method: 'admin' },
+    );
+    userId = user.id;
+  } catch (error) {
+    // Another process (a second API server on the same PostgreSQL) seeded first.
+    if (await findFirstAdmin(db)) return 'exists';
+    throw error;
+  }
+  try {
+    await ctx.internalAdapter.createAccount({
+      userId,
+      providerId: 'credential',
+      accountId: userId,
+      password: await ctx.password.hash(password),
+    });
+    await grantSignUpCredits(db, userId);
+  } catch (error) {
+    await deleteUserById(db, userId);
+    throw error;
+  }
+  if (admin.password) {
+    log.info({ email: admin.email }, 'admin account created from ADMIN_EMAIL / ADMIN_PASSWORD');
+  } else {
+    log.warn(
+      { email: admin.email, password },
+      'admin account created with a generated password (shown once; change it under Admin Setup)',
+    );
+  }
+  return 'created';
+}
+
+/**
+ * Admin Setup → set admin credentials: the signed-in admin's e-mail and password. Their other
+ * sessions end, so whoever knew the old password is out.
+ */
+export async function setAdminCredentials(
+  db: Db,
+  auth: Auth,
+  admin: { id: string; sessionToken: string },
+  body: { email: string; password: string },
+): Promise<void> {
+  await changeEmail(db, admin.id, body.email);
+  const ctx = await auth.$context;
+  await ctx.internalAdapter.updatePassword(admin.id, await ctx.password.hash(body.password));
+  await deleteSessionsOfUser(db, admin.id, admin.sessionToken);
+}

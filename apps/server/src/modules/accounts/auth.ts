@@ -1,0 +1,181 @@
+import { createHash } from 'node:crypto';
+import { betterAuth } from 'better-auth';
+import { admin } from 'better-auth/plugins/admin';
+import type { FastifyBaseLogger } from 'fastify';
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
+import { accountTypes, limits, passwordMaxLength } from '@cutout/contracts';
+import type { Db } from '../../db/database.js';
+import type { Dialect } from '../../db/schema.js';
+
+// better-auth, wired to our database and our names (docs/decisions/0030). We never mount its
+// HTTP handler: our Fastify routes call auth.api.* with bodies our zod schemas already checked,
+// so every answer has our error shape, the spec's texts and an OpenAPI entry.
+
+export const RESET_PREFIX = 'reset-password:';
+
+/** What the database keeps of a reset token: its SHA-256, hex. */
+export function hashResetToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** The columns that hold timestamps in the tables better-auth reads. */
+const DATE_COLUMNS = new Set([
+  'created_at',
+  'updated_at',
+  'expires_at',
+  'ban_expires',
+  'access_token_expires_at',
+  'refresh_token_expires_at',
+]);
+
+/**
+ * Our pg type parser reads timestamptz as ISO strings (docs/decisions/0002). better-auth's adapter
+ * turns strings into Dates only on SQLite (where it also writes ISO strings); on PostgreSQL it
+ * would hand `expiresAt` on as a string and compare it with a Date, which is always false — an
+ * expired session would look alive. This plugin, on better-auth's view of our Kysely instance
+ * only, turns those columns back into Dates.
+ */
+class DateColumnsPlugin implements KyselyPlugin {
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return args.node;
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    const rows = args.result.rows.map((row) => {
+      const out: UnknownRow = { ...row };
+      for (const [key, value] of Object.entries(row)) {
+        if (DATE_COLUMNS.has(key) && typeof value === 'string') out[key] = new Date(value);
+      }
+      return out;
+    });
+    return { ...args.result, rows };
+  }
+}
+
+export interface AuthOptions {
+  db: Db;
+  dialect: Dialect;
+  publicUrl: string;
+  secret: string;
+  log: FastifyBaseLogger;
+  /** Called with the raw token; it is only ever e-mailed, never stored or logged. */
+  sendResetPassword: (user: { id: string; email: string; name: string }, token: string) => void;
+}
+
+export function createAuth(options: AuthOptions) {
+  const https = options.publicUrl.startsWith('https:');
+  const db =
+    options.dialect === 'postgres' ? options.db.withPlugin(new DateColumnsPlugin()) : options.db;
+  return betterAuth({
+    appName: 'Cutout',
+    baseURL: options.publicUrl,
+    basePath: '/api/auth',
+    secret: options.secret,
+    database: { db, type: options.dialect },
+    telemetry: { enabled: false },
+    // Our routes rate-limit per IP and per account with @fastify/rate-limit.
+    rateLimit: { enabled: false },
+    logger: {
+      level: 'info',
+      log: (level, message) => {
+        options.log[level === 'debug' ? 'debug' : level]({ component: 'better-auth' }, message);
+      },
+    },
+    user: {
+      modelName: 'users',
+      fields: { emailVerified: 'email_verified', createdAt: 'created_at', updatedAt: 'updated_at' },
+      additionalFields: {
+        accountType: {
+          type: [...accountTypes],
+          fieldName: 'account_type',
+          required: false,
+          defaultValue: 'personal',
+          input: true,
+        },
+      },
+    },
+    session: {
+      modelName: 'sessions',
+      fields: {
+        expiresAt: 'expires_at',
+        createdAt: 'created_at',
+        updatedAt: 'updated_at',
+        ipAddress: 'ip_address',
+        userAgent: 'user_agent',
+        userId: 'user_id',
+      },
+      // 'Remember me' ticked: 30 days, renewed once a day of use. Not ticked: better-auth keeps
+      // the cookie a browser-session cookie (no Max-Age) and the row lives one day.
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+      cookieCache: { enabled: false },
+    },
+    account: {
+      modelName: 'auth_accounts',
+      fields: {
+        accountId: 'account_id',
+        providerId: 'provider_id',
+        userId: 'user_id',
+        accessToken: 'access_token',
+        refreshToken: 'refresh_token',
+        idToken: 'id_token',
+        accessTokenExpiresAt: 'access_token_expires_at',
+        refreshTokenExpiresAt: 'refresh_token_expires_at',
+        createdAt: 'created_at',
+        updatedAt: 'updated_at',
+      },
+    },
+    verification: {
+      modelName: 'verifications',
+      fields: { expiresAt: 'expires_at', createdAt: 'created_at', updatedAt: 'updated_at' },
+      // Reset tokens are stored as their SHA-256 only. Without the "reset-password:" prefix, so a
+      // stored hash can never be replayed as a token (better-auth also tries the plain form).
+      storeIdentifier: {
+        default: 'hashed',
+        overrides: {
+          [RESET_PREFIX]: {
+            hash: async (identifier) => hashResetToken(identifier.slice(RESET_PREFIX.length)),
+          },
+        },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      // The per-form minimums (8 sign-up and reset, 6 change) are checked by our zod schemas
+      // first; this is the lowest of them, as a floor if auth.api is ever called directly.
+      minPasswordLength: limits.password.changeMin,
+      maxPasswordLength: passwordMaxLength,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: limits.resetTokenLifetimeMs / 1000,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        options.sendResetPassword(user, token);
+      },
+    },
+    advanced: {
+      cookiePrefix: 'cutout',
+      useSecureCookies: https,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: https, path: '/' },
+      // Fastify resolves the client address (honouring TRUST_PROXY); we pass it in this header.
+      ipAddress: { ipAddressHeaders: ['x-cutout-client-ip'] },
+    },
+    plugins: [
+      admin({
+        defaultRole: 'user',
+        adminRoles: ['admin'],
+        schema: {
+          user: { fields: { banReason: 'ban_reason', banExpires: 'ban_expires' } },
+          session: { fields: { impersonatedBy: 'impersonated_by' } },
+        },
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

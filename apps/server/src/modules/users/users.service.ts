@@ -1,0 +1,98 @@
+import {
+  accountTexts,
+  authTexts,
+  type Role,
+  type SessionUser,
+  type UserProfile,
+} from '@cutout/contracts';
+import type { Db } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { AppError, conflict, forbidden, notFound } from '../../errors.js';
+import {
+  deleteAllNonAdmins,
+  deleteUserById,
+  findFirstAdmin,
+  findUserByEmail,
+  findUserById,
+  lockOtherAdmins,
+  setUserEmail,
+  setUserRole,
+} from './users.repository.js';
+
+// Users as the spec's §7 calls see them, and the admin rules: there is always at least one
+// admin (spec §6 "exactly one admin account is guaranteed to exist"; docs/decisions/0032).
+
+type ProfileRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
+
+export function toProfile(row: ProfileRow): UserProfile {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    credits: Number(row.credits),
+    accountType: row.account_type,
+    createdAt: row.created_at,
+  };
+}
+
+/** GET /users/{id}: the user themself or an admin. Others get 403 whether or not it exists. */
+export async function getProfile(db: Db, viewer: SessionUser, id: string): Promise<UserProfile> {
+  if (viewer.id !== id && viewer.role !== 'admin') throw forbidden();
+  const row = await findUserById(db, id);
+  if (!row) throw notFound(authTexts.userNotFound);
+  return toProfile(row);
+}
+
+export async function getOwnProfile(db: Db, viewer: SessionUser): Promise<UserProfile> {
+  const row = await findUserById(db, viewer.id);
+  if (!row) throw new AppError(401, 'unauthorized', authTexts.notAuthenticated);
+  return toProfile(row);
+}
+
+export async function setRole(db: Db, id: string, role: Role): Promise<UserProfile> {
+  return db.transaction().execute(async (trx) => {
+    const user = await findUserById(trx, id);
+    if (!user) throw notFound(authTexts.userNotFound);
+    if (user.role === 'admin' && role !== 'admin' && (await lockOtherAdmins(trx, id)) === 0) {
+      throw conflict(accountTexts.lastAdmin);
+    }
+    await setUserRole(trx, id, role, new Date().toISOString());
+    return toProfile({ ...user, role });
+  });
+}
+
+export async function deleteUser(db: Db, id: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const user = await findUserById(trx, id);
+    if (!user) throw notFound(authTexts.userNotFound);
+    if (user.role === 'admin' && (await lockOtherAdmins(trx, id)) === 0) {
+      throw conflict(accountTexts.lastAdmin);
+    }
+    await deleteUserById(trx, id);
+  });
+}
+
+/** Admin Setup: which account is the admin. */
+export async function currentAdminEmail(db: Db): Promise<string> {
+  const admin = await findFirstAdmin(db);
+  if (!admin) throw notFound(authTexts.userNotFound);
+  return admin.email;
+}
+
+/** Admin Setup: delete every user except the admins (their sessions and ledgers go with them). */
+export async function clearUsers(db: Db): Promise<number> {
+  return db.transaction().execute((trx) => deleteAllNonAdmins(trx));
+}
+
+/** Changes an account's e-mail; 409 with the spec's text when another account has it. */
+export async function changeEmail(db: Db, id: string, email: string): Promise<void> {
+  const other = await findUserByEmail(db, email);
+  if (other && other.id !== id) throw conflict(authTexts.userExists);
+  try {
+    await setUserEmail(db, id, email, new Date().toISOString());
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(authTexts.userExists);
+    throw error;
+  }
+}

@@ -1,0 +1,104 @@
+import { authTexts, type SessionUser } from '@cutout/contracts';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError, forbidden, unauthorized } from '../errors.js';
+import type { Auth } from '../modules/accounts/auth.js';
+import { currentSession } from '../modules/accounts/accounts.service.js';
+import { isServerPath } from './web-app.js';
+
+// Who is calling. `request.user` is filled from the session cookie by the requireUser /
+// requireAdmin preHandlers (or loadSession for routes that only want to know); every route that
+// is not public carries one of the two, and a test walks every route to prove it.
+// Also the CSRF check for state-changing requests (docs/decisions/0031).
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+    /** The session token behind `user` (never sent back, never logged). */
+    sessionToken: string | null;
+  }
+  interface FastifyInstance {
+    /** 401 'You must be logged in' without a session. */
+    requireUser: preHandlerAsyncHookHandler;
+    /** 401 without a session, 403 without the admin role. */
+    requireAdmin: preHandlerAsyncHookHandler;
+    /** Resolves the session once per request; null when signed out. */
+    loadSession: (request: FastifyRequest, reply: FastifyReply) => Promise<SessionUser | null>;
+  }
+}
+
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?cutout\.session_token=/;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const loaded = new WeakSet<FastifyRequest>();
+
+/** The headers better-auth needs from a request. The client IP is the one Fastify resolved. */
+export function authHeaders(request: FastifyRequest): { headers: Headers } {
+  const headers = new Headers();
+  if (request.headers.cookie) headers.set('cookie', request.headers.cookie);
+  const agent = request.headers['user-agent'];
+  if (agent) headers.set('user-agent', agent);
+  headers.set('x-cutout-client-ip', request.ip);
+  return { headers };
+}
+
+export function setCookies(reply: FastifyReply, cookies: string[]): void {
+  if (cookies.length > 0) void reply.header('set-cookie', cookies);
+}
+
+function originOf(value: string): string | undefined {
+  try {
+    return new URL(value).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+export const authPlugin = fp<{ auth: Auth; publicUrl: string }>(
+  async function authPlugin(app: FastifyInstance, { auth, publicUrl }) {
+    const publicOrigin = new URL(publicUrl).origin;
+    app.decorateRequest('user', null);
+    app.decorateRequest('sessionToken', null);
+
+    // CSRF: the session cookie is SameSite=Lax, and on top of that a browser's state-changing
+    // request must come from our own origin (PUBLIC_URL, or the host it was sent to). Browsers
+    // send Origin on every cross-origin POST/PUT/PATCH/DELETE; a request without Origin or
+    // Referer is not a browser acting on another site's behalf.
+    app.addHook('onRequest', async (request) => {
+      if (SAFE_METHODS.has(request.method) || !isServerPath(request.url)) return;
+      const claimed = request.headers.origin ?? request.headers.referer;
+      if (claimed === undefined) return;
+      const origin = claimed === 'null' ? 'null' : originOf(claimed);
+      const own = new Set([publicOrigin, `${request.protocol}://${request.host}`]);
+      if (origin === undefined || !own.has(origin)) {
+        throw new AppError(403, 'forbidden', 'Cross-site request refused.');
+      }
+    });
+
+    async function loadSession(request: FastifyRequest, reply: FastifyReply) {
+      if (loaded.has(request)) return request.user;
+      loaded.add(request);
+      if (!SESSION_COOKIE.test(request.headers.cookie ?? '')) return null;
+      const { result, cookies } = await currentSession({ auth }, authHeaders(request));
+      setCookies(reply, cookies);
+      request.user = result?.user ?? null;
+      request.sessionToken = result?.token ?? null;
+      return request.user;
+    }
+
+    app.decorate('loadSession', loadSession);
+    app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!(await loadSession(request, reply))) throw unauthorized(authTexts.mustBeLoggedIn);
+    });
+    app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
+      const user = await loadSession(request, reply);
+      if (!user) throw unauthorized(authTexts.mustBeLoggedIn);
+      if (user.role !== 'admin') throw forbidden();
+    });
+  },
+  { name: 'auth' },
+);

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { accountTypes } from './accounts.js';
+import { roles } from './session.js';
+
+// A user as the server describes it (spec §3 User, §7 Users: GET /users/{id}).
+
+export const userProfileSchema = z.object({
+  id: z.string(),
+  email: z.email(),
+  name: z.string(),
+  role: z.enum(roles),
+  credits: z.number().int().min(0),
+  accountType: z.enum(accountTypes),
+  createdAt: z.string(),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+export const userIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/** PATCH /api/admin/users/{id}/role */
+export const setRoleBodySchema = z.object({ role: z.enum(roles) });
+export type SetRoleBody = z.infer<typeof setRoleBodySchema>;
