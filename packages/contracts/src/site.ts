@@ -127,5 +127,9 @@ export const homeTexts = {
   editorHeading: 'Remove a background',
   editorComingSoon:
     'The editor is coming soon: upload an image, paste an image URL or pick a sample, and get refined, white-background and transparent results.',
-  resultKinds: ['Refined', 'White background', 'Transparent'],
+  illustration: {
+    original: 'Original',
+    whiteBackground: 'White background',
+    transparent: 'Transparent',
+  },
 } as const;

@@ -6,7 +6,7 @@ import { createQueryClient } from '../lib/query-client';
 import { useThemeSync } from '../lib/theme';
 
 // No page shows a toast before it is interactive, so sonner (~9 KB gzip) loads right after the
-// page's own code rather than with it (docs/decisions/0022-first-load-budget.md).
+// page's own code rather than with it (docs/decisions/0022-web-first-load-budget.md).
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
 /** Everything every page needs: the query cache, the theme and the toasts (spec §9). */

@@ -12,26 +12,30 @@ export const meta = () => pageMeta(pageTexts.home);
 const checkerboard =
   'bg-[length:20px_20px] bg-[position:0_0,10px_10px] bg-[image:linear-gradient(45deg,var(--color-muted)_25%,transparent_25%,transparent_75%,var(--color-muted)_75%),linear-gradient(45deg,var(--color-muted)_25%,transparent_25%,transparent_75%,var(--color-muted)_75%)]';
 
+function Tile({ label, className }: { label: string; className: string }) {
+  return (
+    <figure className={`relative overflow-hidden rounded-2xl ${className}`}>
+      <Subject />
+      <figcaption className="absolute bottom-2.5 left-2.5 rounded-full bg-background/85 px-2.5 py-0.5 text-xs font-medium text-foreground shadow-sm backdrop-blur">
+        {label}
+      </figcaption>
+    </figure>
+  );
+}
+
+/** Original on the left, two of the three results on the right. Drawn, not a photo. */
 function HeroIllustration() {
+  const labels = homeTexts.illustration;
   return (
     <div aria-hidden="true" className="relative mx-auto w-full max-w-md lg:max-w-none">
       <div className="absolute -inset-8 -z-10 rounded-[2.5rem] bg-primary/10 blur-3xl" />
-      <div className="grid grid-cols-2 gap-3 rounded-3xl border border-border bg-card p-3 shadow-xl shadow-black/5 dark:shadow-black/30">
-        <div className="relative aspect-[4/5] overflow-hidden rounded-2xl bg-gradient-to-br from-amber-200 via-rose-200 to-sky-300 dark:from-amber-500/40 dark:via-rose-500/30 dark:to-sky-600/40">
-          <Subject />
-        </div>
-        <div
-          className={`relative aspect-[4/5] overflow-hidden rounded-2xl bg-card ${checkerboard}`}
-        >
-          <Subject />
-        </div>
-      </div>
-      <div className="mt-4 flex justify-center gap-2">
-        {homeTexts.resultKinds.map((kind) => (
-          <Badge key={kind} variant="outline" className="bg-card">
-            {kind}
-          </Badge>
-        ))}
+      <div className="grid aspect-[5/4] grid-cols-[3fr_2fr] grid-rows-2 gap-3 rounded-3xl border border-border bg-card p-3 shadow-xl shadow-black/5 dark:shadow-black/30">
+        <Tile
+          label={labels.original}
+          className="row-span-2 bg-gradient-to-br from-amber-200 via-rose-200 to-sky-300 dark:from-amber-500/40 dark:via-rose-500/30 dark:to-sky-600/40"
+        />
+        <Tile label={labels.whiteBackground} className="border border-border bg-white" />
+        <Tile label={labels.transparent} className={`bg-card ${checkerboard}`} />
       </div>
     </div>
   );

@@ -10,7 +10,7 @@ export const navTriggerClass =
 export const navItemClass = `${navTriggerClass} h-9 gap-1 rounded-lg px-3`;
 
 // The Radix menus (~29 KB gzip with floating-ui) load right after the page's own code instead
-// of with it, keeping the first load small (docs/decisions/0022-first-load-budget.md).
+// of with it, keeping the first load small (docs/decisions/0022-web-first-load-budget.md).
 // Prerendered HTML already holds the real trigger; a click before the code arrives is
 // replayed by React once the menu hydrates.
 const NavMenuDropdown = lazy(() => import('./nav-menu-dropdown'));
