@@ -73,7 +73,7 @@ export const authPlugin = fp<{ auth: Auth; publicUrl: string }>(
       const claimed = request.headers.origin ?? request.headers.referer;
       if (claimed === undefined) return;
       const origin = claimed === 'null' ? 'null' : originOf(claimed);
-      const own = new Set([publicOrigin, `${request.protocol}://${request.host}`]);
+      const own = new Set([publicOrigin, originOf(`${request.protocol}://${request.host}`)]);
       if (origin === undefined || !own.has(origin)) {
         throw new AppError(403, 'forbidden', 'Cross-site request refused.');
       }

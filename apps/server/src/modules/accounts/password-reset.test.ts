@@ -1,0 +1,167 @@
+import { createHash } from 'node:crypto';
+import { authTexts, resetTexts, validationTexts } from '@cutout/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listOutbox } from '../../mail/outbox.repository.js';
+import { createAccountsApp, randomIp, signIn, signUp } from '../../test/accounts.js';
+import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
+import type { TestApp } from '../../test/test-app.js';
+
+const forgot = (t: TestApp, email: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/forgot-password',
+    payload: { email },
+    remoteAddress: randomIp(),
+  });
+const reset = (t: TestApp, payload: object) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/reset-password',
+    payload,
+    remoteAddress: randomIp(),
+  });
+const validate = (t: TestApp, token: string) =>
+  t.app.inject({
+    url: `/api/auth/reset-password/validate?token=${encodeURIComponent(token)}`,
+    remoteAddress: randomIp(),
+  });
+
+function tokenFrom(text: string, publicUrl: string): string {
+  const escaped = publicUrl.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const match = new RegExp(`${escaped}/reset-password\\?token=([A-Za-z0-9_-]+)`).exec(text);
+  if (!match?.[1]) throw new Error(`no reset link in: ${text.slice(0, 500)}`);
+  return match[1];
+}
+
+let sink: SmtpSink;
+beforeAll(async () => {
+  sink = await startSmtpSink();
+});
+afterAll(() => sink.close());
+
+for (const dialect of ['sqlite', 'postgres'] as const) {
+  const run = dialect === 'postgres' && !process.env.TEST_DATABASE_URL ? describe.skip : describe;
+  run(
+    `password reset through SMTP on ${dialect}${dialect === 'postgres' && !process.env.TEST_DATABASE_URL ? ' (skipped: TEST_DATABASE_URL is not set)' : ''}`,
+    () => {
+      let t: TestApp;
+      beforeAll(async () => {
+        t = await createAccountsApp(dialect, { env: { SMTP_URL: sink.url } });
+      });
+      afterAll(() => t?.close());
+
+      it('mails a one-hour, single-use link; the token is stored only as its SHA-256', async () => {
+        const user = await signUp(t.app);
+        const other = await signIn(t.app, user.email, user.password);
+        const res = await forgot(t, user.email);
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({ message: authTexts.forgotPasswordReply });
+
+        const mail = await sink.next(user.email);
+        const token = tokenFrom(mail.text, t.config.publicUrl);
+        const rows = await t.app.database.db.selectFrom('verifications').selectAll().execute();
+        const hash = createHash('sha256').update(token).digest('hex');
+        expect(rows.map((r) => r.identifier)).toContain(hash);
+        expect(JSON.stringify(rows)).not.toContain(token);
+        const row = rows.find((r) => r.identifier === hash)!;
+        const lifetime = new Date(row.expires_at).getTime() - new Date(row.created_at).getTime();
+        expect(Math.round(lifetime / 60_000)).toBe(60);
+
+        expect((await validate(t, token)).json()).toEqual({ valid: true });
+        expect((await validate(t, hash)).json()).toEqual({ valid: false });
+
+        const done = await reset(t, {
+          token,
+          password: 'new-password-1',
+          confirmPassword: 'new-password-1',
+        });
+        expect(done.statusCode).toBe(200);
+        expect(done.json()).toEqual({ message: resetTexts.passwordReset });
+
+        // Single use, sessions revoked, new password works, old does not.
+        expect((await validate(t, token)).json()).toEqual({ valid: false });
+        const replay = await reset(t, {
+          token,
+          password: 'again-again',
+          confirmPassword: 'again-again',
+        });
+        expect(replay.statusCode).toBe(400);
+        expect(replay.json().error.message).toBe(resetTexts.invalidOrExpiredToken);
+        for (const cookie of [user.cookie, String(other.headers['set-cookie'])]) {
+          const s = await t.app.inject({
+            url: '/api/auth/session',
+            headers: { cookie: cookie.split(';')[0]! },
+          });
+          expect(s.json()).toEqual({ user: null });
+        }
+        expect((await signIn(t.app, user.email, user.password)).statusCode).toBe(401);
+        expect((await signIn(t.app, user.email, 'new-password-1')).statusCode).toBe(200);
+      });
+
+      it('gives the same answer for an unknown e-mail and sends nothing', async () => {
+        const res = await forgot(t, 'nobody-here@example.com');
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({ message: authTexts.forgotPasswordReply });
+        await expect(sink.next('nobody-here@example.com', 300)).rejects.toThrow('no mail');
+      });
+
+      it('refuses an expired token', async () => {
+        const user = await signUp(t.app);
+        await forgot(t, user.email);
+        const token = tokenFrom((await sink.next(user.email)).text, t.config.publicUrl);
+        await t.app.database.db
+          .updateTable('verifications')
+          .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+          .where('identifier', '=', createHash('sha256').update(token).digest('hex'))
+          .execute();
+        expect((await validate(t, token)).json()).toEqual({ valid: false });
+        const res = await reset(t, { token, password: 'whatever1', confirmPassword: 'whatever1' });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error.message).toBe(resetTexts.invalidOrExpiredToken);
+        expect((await signIn(t.app, user.email, user.password)).statusCode).toBe(200);
+      });
+    },
+  );
+}
+
+describe('reset form rules (spec §5)', () => {
+  it("checks 'Passwords don't match' first, then the minimum of 8; a missing token is invalid", async () => {
+    const t = await createAccountsApp('sqlite');
+    let res = await reset(t, { token: 'x', password: 'a', confirmPassword: 'b' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(validationTexts.passwordsMismatch);
+    expect(res.json().error.fields).toEqual({ confirmPassword: validationTexts.passwordsMismatch });
+    res = await reset(t, { token: 'x', password: 'a', confirmPassword: 'a' });
+    expect(res.json().error.message).toBe(validationTexts.passwordMin);
+    res = await reset(t, { password: 'long-enough', confirmPassword: 'long-enough' });
+    expect(res.json().error.message).toBe(resetTexts.invalidOrExpiredToken);
+    expect((await validate(t, '')).json()).toEqual({ valid: false });
+    await t.close();
+  });
+});
+
+describe('without SMTP_URL', () => {
+  it('writes the mail to the outbox and logs the link at info level', async () => {
+    const lines: string[] = [];
+    const t = await createAccountsApp('sqlite', {
+      env: { LOG_LEVEL: 'info' },
+      logStream: { write: (line: string) => void lines.push(line) },
+    });
+    const user = await signUp(t.app);
+    await forgot(t, user.email);
+    const deadline = Date.now() + 5000;
+    while (!lines.some((l) => l.includes('mail written to the outbox')) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const logged = lines.map((l) => JSON.parse(l) as { level: number; msg: string; text?: string });
+    const entry = logged.find((l) => l.msg.startsWith('mail written to the outbox'));
+    expect(entry?.level).toBe(30);
+    const token = tokenFrom(entry?.text ?? '', t.config.publicUrl);
+    const rows = await listOutbox(t.app.database.db, user.email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ subject: 'Reset your Cutout password', sent_at: null });
+    expect(rows[0]?.text).toContain(`/reset-password?token=${token}`);
+    expect(rows[0]?.html).toContain(`/reset-password?token=${token}`);
+    await t.close();
+  });
+});
