@@ -3,7 +3,7 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
-  preHandlerAsyncHookHandler,
+  onRequestAsyncHookHandler,
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, forbidden, unauthorized } from '../errors.js';
@@ -12,7 +12,8 @@ import { currentSession } from '../modules/accounts/accounts.service.js';
 import { isServerPath } from './web-app.js';
 
 // Who is calling. `request.user` is filled from the session cookie by the requireUser /
-// requireAdmin preHandlers (or loadSession for routes that only want to know); every route that
+// requireAdmin onRequest hooks — before validation, so an anonymous caller learns nothing about a
+// route's body — (or loadSession for routes that only want to know); every route that
 // is not public carries one of the two, and a test walks every route to prove it.
 // Also the CSRF check for state-changing requests (docs/decisions/0031).
 
@@ -24,9 +25,9 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** 401 'You must be logged in' without a session. */
-    requireUser: preHandlerAsyncHookHandler;
+    requireUser: onRequestAsyncHookHandler;
     /** 401 without a session, 403 without the admin role. */
-    requireAdmin: preHandlerAsyncHookHandler;
+    requireAdmin: onRequestAsyncHookHandler;
     /** Resolves the session once per request; null when signed out. */
     loadSession: (request: FastifyRequest, reply: FastifyReply) => Promise<SessionUser | null>;
   }

@@ -207,7 +207,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (app, d
         body: changePasswordBodySchema,
         response: { 200: messageResponseSchema, ...errors },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => ({
       message: await changePassword(

@@ -34,7 +34,7 @@ export const adminSetupRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth }> = a
         summary: "The admin account's e-mail (never a password)",
         response: { 200: adminSetupResponseSchema, ...errors },
       },
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
     },
     async () => ({ email: await currentAdminEmail(db) }),
   );
@@ -47,7 +47,7 @@ export const adminSetupRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth }> = a
         body: adminCredentialsBodySchema,
         response: { 200: messageResponseSchema, ...errors },
       },
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
     },
     async (request) => {
       await setAdminCredentials(
@@ -68,7 +68,7 @@ export const adminSetupRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth }> = a
         body: clearUsersBodySchema,
         response: { 200: clearUsersResponseSchema, ...errors },
       },
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
     },
     async () => ({ deleted: await clearUsers(db) }),
   );

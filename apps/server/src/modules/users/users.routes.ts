@@ -37,7 +37,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         summary: 'The signed-in user with credits and account type',
         response: { 200: userProfileSchema, ...errors },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
@@ -53,7 +53,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         querystring: historyQuerySchema,
         response: { 200: z.object({ entries: z.array(creditLedgerEntrySchema) }), ...errors },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
@@ -75,7 +75,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         params: userIdParamsSchema,
         response: { 200: userProfileSchema, ...errors },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
@@ -92,7 +92,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         body: updateCreditsBodySchema,
         response: { 200: userProfileSchema, ...errors },
       },
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
     },
     async (request) => {
       await adjustCredits(db, request.params.id, request.body, request.user!.id);
@@ -109,7 +109,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         body: setRoleBodySchema,
         response: { 200: userProfileSchema, ...errors },
       },
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
     },
     async (request) => setRole(db, request.params.id, request.body.role),
   );
@@ -122,7 +122,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         params: userIdParamsSchema,
         response: { 204: z.null().describe('Deleted'), ...errors },
       },
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
     },
     async (request, reply) => {
       await deleteUser(db, request.params.id);

@@ -1,0 +1,103 @@
+import type { HTTPMethods } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCookie, createAccountsApp, signUp, type SignedUp } from './test/accounts.js';
+import type { TestApp } from './test/test-app.js';
+
+// Every registered route, called anonymously, as a user and as an admin. A route that is not in
+// this table fails the test: whoever adds a route decides here who may call it.
+
+type Access = 'public' | 'user' | 'admin';
+
+const table: Record<string, Access> = {
+  'GET /health': 'public',
+  'GET /health/detailed': 'public',
+  // Guarded by METRICS_TOKEN when one is configured, not by a session.
+  'GET /metrics': 'public',
+  'GET /api/docs': 'public',
+  'GET /api/docs/json': 'public',
+  'GET /api/docs/yaml': 'public',
+  'GET /api/docs/static/*': 'public',
+  'GET /api/docs/static/index.html': 'public',
+  'GET /api/docs/static/swagger-initializer.js': 'public',
+  'POST /api/errors': 'public',
+  'POST /api/auth/sign-up': 'public',
+  'POST /api/auth/sign-in': 'public',
+  'POST /api/auth/sign-out': 'public',
+  'GET /api/auth/session': 'public',
+  'POST /api/auth/forgot-password': 'public',
+  'GET /api/auth/reset-password/validate': 'public',
+  'POST /api/auth/reset-password': 'public',
+  'POST /api/auth/change-password': 'user',
+  'GET /api/me': 'user',
+  'GET /api/me/credits/history': 'user',
+  'GET /users/:id': 'user',
+  'PATCH /users/:id/credits': 'admin',
+  'GET /api/admin/setup': 'admin',
+  'PUT /api/admin/setup/credentials': 'admin',
+  'POST /api/admin/users/clear': 'admin',
+  'PATCH /api/admin/users/:id/role': 'admin',
+  'DELETE /api/admin/users/:id': 'admin',
+};
+
+describe('route guards', () => {
+  const routes = new Set<string>();
+  let t: TestApp;
+  let user: SignedUp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createAccountsApp('sqlite', {
+      onRoute: (route) => {
+        for (const method of [route.method].flat()) {
+          // HEAD answers exactly like the GET it mirrors.
+          if (method !== 'HEAD') routes.add(`${method} ${route.url}`);
+        }
+      },
+    });
+    user = await signUp(t.app);
+    admin = await adminCookie(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('knows every registered route', () => {
+    expect([...routes].filter((r) => !(r in table))).toEqual([]);
+    expect(Object.keys(table).filter((r) => !routes.has(r))).toEqual([]);
+  });
+
+  const call = (key: string, cookie: string | undefined, id: string) => {
+    const [method, path] = key.split(' ') as [HTTPMethods, string];
+    return t.app.inject({
+      method,
+      url: path.replace(':id', id).replace('*', 'x'),
+      headers: cookie ? { cookie } : {},
+      ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+    });
+  };
+
+  for (const [key, access] of Object.entries(table)) {
+    if (access === 'public') continue;
+    it(`${key}: 401 anonymous, ${access === 'admin' ? '403 for a user, ' : ''}allowed for ${access}`, async () => {
+      const anonymous = await call(key, undefined, user.id);
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json().error.message).toBe('You must be logged in');
+
+      const asUser = await call(key, user.cookie, user.id);
+      if (access === 'admin') {
+        expect(asUser.statusCode).toBe(403);
+        expect(asUser.json().error.code).toBe('forbidden');
+      } else {
+        expect([401, 403]).not.toContain(asUser.statusCode);
+      }
+
+      const asAdmin = await call(key, admin, 'no-such-user');
+      if (access === 'admin') expect([401, 403]).not.toContain(asAdmin.statusCode);
+    });
+  }
+
+  it('public routes answer without a session', async () => {
+    for (const [key, access] of Object.entries(table)) {
+      if (access !== 'public') continue;
+      const res = await call(key, undefined, 'x');
+      expect([401, 403], key).not.toContain(res.statusCode);
+    }
+  });
+});
