@@ -1,5 +1,6 @@
 import { ChevronDown } from 'lucide-react';
-import { Suspense, lazy, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { lazyModule, useLazyModule } from '../../../lib/lazy-module';
 import { cn } from '../../../lib/cn';
 import type { NavGroup } from '../nav-links';
 
@@ -9,15 +10,13 @@ export const navTriggerClass =
 
 export const navItemClass = `${navTriggerClass} h-9 gap-1 rounded-lg px-3`;
 
-// The Radix menus (~29 KB gzip with floating-ui) load right after the page's own code instead
+// The Radix menus (~29 KB gzip with floating-ui) load right after the page has hydrated instead
 // of with it, keeping the first load small (docs/decisions/0022-web-first-load-budget.md).
-// Prerendered HTML already holds the real trigger; a click before the code arrives is
-// replayed by React once the menu hydrates.
-const NavMenuDropdown = lazy(() => import('./nav-menu-dropdown'));
+const navMenuModule = lazyModule(() => import('./nav-menu-dropdown'));
 
 /**
- * Until the menu code has loaded (client-rendered pages), a look-alike trigger stands in. A
- * click on it is remembered and the menu opens as soon as it can.
+ * Until the menu code has loaded, a look-alike trigger stands in (also in the prerendered
+ * HTML). A click on it is remembered and the menu opens as soon as its code is there.
  */
 export function MenuTriggerStandIn({
   className,
@@ -46,19 +45,14 @@ export function MenuTriggerStandIn({
 
 export function NavMenu({ group, className }: { group: NavGroup; className?: string }) {
   const [wantOpen, setWantOpen] = useState(false);
+  const module = useLazyModule(navMenuModule);
+  if (module) {
+    return <module.default group={group} className={className} defaultOpen={wantOpen} />;
+  }
   return (
-    <Suspense
-      fallback={
-        <MenuTriggerStandIn
-          className={cn(navItemClass, className)}
-          onOpen={() => setWantOpen(true)}
-        >
-          {group.label}
-          <ChevronDown aria-hidden="true" className="size-3.5 opacity-70" />
-        </MenuTriggerStandIn>
-      }
-    >
-      <NavMenuDropdown group={group} className={className} defaultOpen={wantOpen} />
-    </Suspense>
+    <MenuTriggerStandIn className={cn(navItemClass, className)} onOpen={() => setWantOpen(true)}>
+      {group.label}
+      <ChevronDown aria-hidden="true" className="size-3.5 opacity-70" />
+    </MenuTriggerStandIn>
   );
 }

@@ -1,33 +1,30 @@
 import { navTexts } from '@cutout/contracts';
 import { Monitor, Moon, Sun } from 'lucide-react';
-import { Suspense, lazy, useState } from 'react';
+import { useState } from 'react';
 import { buttonVariants } from '../../../components/ui/button';
+import { lazyModule, useLazyModule } from '../../../lib/lazy-module';
 import { useTheme } from '../../../lib/theme';
 import { MenuTriggerStandIn } from './nav-menu';
 
 export const themeIcons = { light: Sun, dark: Moon, system: Monitor } as const;
 
-// Lazy for the same reason as the header menus (nav-menu.tsx).
-const ThemeMenuDropdown = lazy(() => import('./theme-menu-dropdown'));
+// Loaded after hydration for the same reason as the header menus (nav-menu.tsx).
+const themeMenuModule = lazyModule(() => import('./theme-menu-dropdown'));
 
 /** Light / Dark / System (spec §2 Theme). */
 export function ThemeMenu() {
   const { theme } = useTheme();
   const [wantOpen, setWantOpen] = useState(false);
+  const module = useLazyModule(themeMenuModule);
   const Icon = themeIcons[theme];
+  if (module) return <module.default defaultOpen={wantOpen} />;
   return (
-    <Suspense
-      fallback={
-        <MenuTriggerStandIn
-          className={buttonVariants({ variant: 'ghost', size: 'icon' })}
-          label={navTexts.theme.label}
-          onOpen={() => setWantOpen(true)}
-        >
-          <Icon aria-hidden="true" className="text-muted-foreground" />
-        </MenuTriggerStandIn>
-      }
+    <MenuTriggerStandIn
+      className={buttonVariants({ variant: 'ghost', size: 'icon' })}
+      label={navTexts.theme.label}
+      onOpen={() => setWantOpen(true)}
     >
-      <ThemeMenuDropdown defaultOpen={wantOpen} />
-    </Suspense>
+      <Icon aria-hidden="true" className="text-muted-foreground" />
+    </MenuTriggerStandIn>
   );
 }
