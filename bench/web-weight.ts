@@ -27,7 +27,6 @@ const browser = await chromium.launch({
     '--disable-sync',
   ],
 });
-let failed = false;
 try {
   const rows: { page: string; scripts: number; raw: number; gzip: number }[] = [];
   for (const pagePath of PAGES) {
@@ -71,9 +70,8 @@ try {
   console.log(
     `\nHome first load: ${kb(home.gzip)} gzip — goal under ${kb(BUDGET_GZIP_HOME)}: ${ok ? 'met' : 'MISSED'}`,
   );
-  failed = !ok;
+  process.exitCode = ok ? 0 : 1;
 } finally {
   await browser.close();
   await server.stop();
 }
-process.exitCode = failed ? 1 : 0;
