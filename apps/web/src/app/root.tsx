@@ -1,4 +1,4 @@
-import { siteTexts } from '@cutout/contracts';
+import { appTexts, siteTexts } from '@cutout/contracts';
 import type { ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
@@ -11,6 +11,12 @@ import './app.css';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+// What the SPA fallback HTML carries until the page's own route module sets its title.
+export const meta: Route.MetaFunction = () => [
+  { title: appTexts.productName },
+  { name: 'description', content: siteTexts.tagline },
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
