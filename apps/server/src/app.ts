@@ -53,6 +53,12 @@ const version = (
 ).version;
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
+const SECRET_PARAMS = /([?&](?:token|key|api_key|password)=)[^&#]*/gi;
+
+/** A URL with the values of secret-bearing query parameters replaced. */
+export function redactQuery(url: string): string {
+  return url.replace(SECRET_PARAMS, '$1[redacted]');
+}
 
 export async function buildApp(
   config: Config,
@@ -70,6 +76,16 @@ export async function buildApp(
           'res.headers["set-cookie"]',
         ],
         censor: '[redacted]',
+      },
+      serializers: {
+        // Fastify's request fields, with secrets in the query string (the reset page's
+        // ?token=…, the validate call) blanked: a log line must never carry a token.
+        req: (req: { method: string; url: string; host?: string; ip?: string }) => ({
+          method: req.method,
+          url: redactQuery(req.url),
+          host: req.host,
+          remoteAddress: req.ip,
+        }),
       },
     },
     trustProxy: config.trustProxy,

@@ -11,10 +11,11 @@ import {
   signInBodySchema,
   signUpBodySchema,
 } from '@cutout/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { RetryLaterError } from '../../errors.js';
 import { authHeaders, setCookies } from '../../plugins/auth.js';
 import {
   changePassword,
@@ -71,16 +72,28 @@ const emailKey = (request: FastifyRequest) =>
   `email:${String((request.body as { email?: unknown } | undefined)?.email ?? '')}`;
 
 export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (app, deps) => {
+  // @fastify/rate-limit runs only the first of several `app.rateLimit` hooks on a request, so
+  // the per-address and per-account limits are each checked with createRateLimit.
   const limit = (
     name: string,
     options: { max: number; timeWindow: number },
     keyGenerator?: (request: FastifyRequest) => string,
-  ) =>
-    // Keys carry the route name so one route's counter never spends another's.
-    app.rateLimit({
+  ): preHandlerAsyncHookHandler => {
+    const check = app.createRateLimit({
       ...options,
+      // Keys carry the route name so one route's counter never spends another's.
       keyGenerator: (request) => `${name}:${keyGenerator ? keyGenerator(request) : request.ip}`,
     });
+    return async (request) => {
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) {
+        throw new RetryLaterError(
+          `Too many requests. Please try again in ${result.ttlInSeconds} seconds.`,
+          result.ttlInSeconds,
+        );
+      }
+    };
+  };
 
   app.post(
     '/api/auth/sign-up',
