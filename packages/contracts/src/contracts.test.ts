@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { avatarInitials, formatPrice, plans, sessionUserSchema } from './index.js';
+import { avatarInitials, formatPrice, planSchema, plans, sessionUserSchema } from './index.js';
 
 describe('avatarInitials', () => {
   it('uses the first letters of the first and last names', () => {
@@ -23,6 +23,10 @@ describe('plans', () => {
     expect(byId['credits-1000']?.pricePerCredit).toBe(0.03);
     expect(byId['enterprise']?.credits).toBe(-1);
     expect(plans.filter((p) => p.popular)).toHaveLength(1);
+  });
+  it('every plan matches the plan schema', () => {
+    for (const plan of plans) expect(planSchema.safeParse(plan).success, plan.id).toBe(true);
+    expect(planSchema.safeParse({ ...plans[0], billingType: 'monthly' }).success).toBe(false);
   });
   it('formats prices as en-US dollars', () => {
     expect(formatPrice(20.62)).toBe('$20.62');

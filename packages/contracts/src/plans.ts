@@ -1,26 +1,25 @@
-import { z } from 'zod';
-
 // The credit packs and plans (spec §3 Plan, §9). Prices are USD numbers; display formatting is
 // en-US currency. Paid packs are one-time payments, valid one year, non-refundable (spec §9).
+// The zod schema lives in plan-schema.ts, so pages that only show plans do not load zod.
 
 export const billingTypes = ['free', 'one-time', 'enterprise'] as const;
 
-export const planSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  price: z.number().nonnegative(),
+export interface Plan {
+  id: string;
+  name: string;
+  description: string;
+  /** USD; 0 for free and enterprise. */
+  price: number;
   /** -1 means custom (enterprise). */
-  credits: z.number().int(),
-  pricePerCredit: z.number().nonnegative().optional(),
-  billingType: z.enum(billingTypes),
-  currency: z.string(),
-  interval: z.string(),
-  features: z.array(z.string()),
-  popular: z.boolean(),
-  validity: z.string().optional(),
-});
-export type Plan = z.infer<typeof planSchema>;
+  credits: number;
+  pricePerCredit?: number;
+  billingType: (typeof billingTypes)[number];
+  currency: string;
+  interval: string;
+  features: string[];
+  popular: boolean;
+  validity?: string;
+}
 
 export const plans: readonly Plan[] = [
   {
