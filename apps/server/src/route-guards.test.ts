@@ -1,3 +1,4 @@
+import { accountsApiPaths } from '@cutout/contracts';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, createAccountsApp, signUp, type SignedUp } from './test/accounts.js';
@@ -61,6 +62,14 @@ describe('route guards', () => {
   it('knows every registered route', () => {
     expect([...routes].filter((r) => !(r in table))).toEqual([]);
     expect(Object.keys(table).filter((r) => !routes.has(r))).toEqual([]);
+  });
+
+  it('serves every path the contracts give the web client', () => {
+    const paths = new Set([...routes].map((r) => r.split(' ')[1]));
+    const listed = Object.values(accountsApiPaths).map((p) =>
+      typeof p === 'function' ? p(':id') : p,
+    );
+    expect(listed.filter((p) => !paths.has(p.replace('%3Aid', ':id')))).toEqual([]);
   });
 
   const call = (key: string, cookie: string | undefined, id: string) => {

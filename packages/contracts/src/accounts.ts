@@ -177,3 +177,24 @@ export const clearUsersBodySchema = z.object({
 });
 export const clearUsersResponseSchema = z.object({ deleted: z.number().int().min(0) });
 export type ClearUsersResponse = z.infer<typeof clearUsersResponseSchema>;
+
+/** The accounts, users and admin-setup endpoints, for the web client (same origin). */
+export const accountsApiPaths = {
+  signUp: '/api/auth/sign-up',
+  signIn: '/api/auth/sign-in',
+  signOut: '/api/auth/sign-out',
+  session: '/api/auth/session',
+  forgotPassword: '/api/auth/forgot-password',
+  validateResetToken: '/api/auth/reset-password/validate',
+  resetPassword: '/api/auth/reset-password',
+  changePassword: '/api/auth/change-password',
+  me: '/api/me',
+  creditHistory: '/api/me/credits/history',
+  user: (id: string) => `/users/${encodeURIComponent(id)}`,
+  userCredits: (id: string) => `/users/${encodeURIComponent(id)}/credits`,
+  adminSetup: '/api/admin/setup',
+  adminCredentials: '/api/admin/setup/credentials',
+  adminClearUsers: '/api/admin/users/clear',
+  adminUserRole: (id: string) => `/api/admin/users/${encodeURIComponent(id)}/role`,
+  adminUser: (id: string) => `/api/admin/users/${encodeURIComponent(id)}`,
+} as const;
