@@ -85,7 +85,13 @@ export async function createAccountsApp(
   const env = { ADMIN_PASSWORD: TEST_ADMIN.password, ...options.env };
   if (dialect === 'sqlite') return createTestApp({ ...options, env });
   const pg = await openTestPostgres(testDatabaseUrl!);
-  const t = await createTestApp({ ...options, env, database: pg.handle });
+  let t: TestApp;
+  try {
+    t = await createTestApp({ ...options, env, database: pg.handle });
+  } catch (error) {
+    await pg.dispose(); // no schema left behind when the app cannot start
+    throw error;
+  }
   return {
     ...t,
     close: async () => {
