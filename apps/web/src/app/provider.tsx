@@ -1,13 +1,19 @@
 import { toastConfig } from '@cutout/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, lazy, useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { installGlobalErrorReporting } from '../lib/error-reporting';
 import { createQueryClient } from '../lib/query-client';
+import { useLazyModule } from '../lib/lazy-module';
 import { useThemeSync } from '../lib/theme';
+import { sonnerModule, toasterDidMount } from '../lib/toast';
 
-// No page shows a toast before it is interactive, so sonner (~9 KB gzip) loads right after the
-// page's own code rather than with it (docs/decisions/0022-web-first-load-budget.md).
-const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
+// sonner loads with the first toast, not with the page (lib/toast.ts,
+// docs/decisions/0022-web-first-load-budget.md). This effect runs after the Toaster's own
+// subscription effect (siblings commit in order), so no toast is published before it listens.
+function ToasterMounted() {
+  useEffect(() => toasterDidMount(), []);
+  return null;
+}
 
 /** Everything every page needs: the query cache, the theme and the toasts (spec §9). */
 export function AppProvider({ children }: { children: ReactNode }) {
@@ -16,22 +22,27 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   const resolvedTheme = useThemeSync();
 
+  const sonner = useLazyModule(sonnerModule);
+
   useEffect(() => installGlobalErrorReporting(), []);
 
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Suspense fallback={null}>
-        <Toaster
-          theme={resolvedTheme}
-          position={toastConfig.position}
-          duration={toastConfig.durationMs}
-          visibleToasts={toastConfig.visibleToasts}
-          gap={toastConfig.gapPx}
-          hotkey={[...toastConfig.hotkey]}
-          style={{ '--width': `${toastConfig.widthPx}px` } as CSSProperties}
-        />
-      </Suspense>
+      {sonner ? (
+        <>
+          <sonner.Toaster
+            theme={resolvedTheme}
+            position={toastConfig.position}
+            duration={toastConfig.durationMs}
+            visibleToasts={toastConfig.visibleToasts}
+            gap={toastConfig.gapPx}
+            hotkey={[...toastConfig.hotkey]}
+            style={{ '--width': `${toastConfig.widthPx}px` } as CSSProperties}
+          />
+          <ToasterMounted />
+        </>
+      ) : null}
     </QueryClientProvider>
   );
 }

@@ -1,10 +1,12 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * A module loaded after the page has hydrated, for code that is not needed for the first paint
- * (docs/decisions/0022-web-first-load-budget.md). Unlike React.lazy during hydration, the
- * server HTML and the first client render both show a stand-in that is part of the page's own
- * code, so it is interactive at once; the real component replaces it when its code arrives.
+ * A module loaded on demand, for code no page needs for its first paint: it is fetched when
+ * `load()` is first called — when a person shows the intent to use it (hover, focus, press) —
+ * never as part of the first visit (docs/decisions/0022-web-first-load-budget.md). Unlike
+ * React.lazy during hydration, the server HTML and the first client render both show a stand-in
+ * that is part of the page's own code, so it is interactive at once; the real component
+ * replaces it when its code arrives.
  */
 export type LazyModule<T> = {
   load: () => Promise<T>;
@@ -37,7 +39,6 @@ export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
     load,
     subscribe(onChange) {
       listeners.add(onChange);
-      load().catch(() => undefined);
       return () => {
         listeners.delete(onChange);
       };

@@ -10,23 +10,27 @@ export const navTriggerClass =
 
 export const navItemClass = `${navTriggerClass} h-9 gap-1 rounded-lg px-3`;
 
-// The Radix menus (~29 KB gzip with floating-ui) load right after the page has hydrated instead
-// of with it, keeping the first load small (docs/decisions/0022-web-first-load-budget.md).
+// The Radix menus (~29 KB gzip with floating-ui) load when a person reaches for a menu, not
+// with the page, keeping the first load small (docs/decisions/0022-web-first-load-budget.md).
 const navMenuModule = lazyModule(() => import('./nav-menu-dropdown'));
+const loadNavMenu = () => void navMenuModule.load().catch(() => undefined);
 
 /**
  * Until the menu code has loaded, a look-alike trigger stands in (also in the prerendered
- * HTML). A click on it is remembered and the menu opens as soon as its code is there.
+ * HTML). Pointing at it, focusing or pressing it starts loading the menu; a click is remembered
+ * and the menu opens as soon as its code is there.
  */
 export function MenuTriggerStandIn({
   className,
   children,
   label,
+  onIntent,
   onOpen,
 }: {
   className: string;
   children: ReactNode;
   label?: string;
+  onIntent: () => void;
   onOpen: () => void;
 }) {
   return (
@@ -36,7 +40,13 @@ export function MenuTriggerStandIn({
       aria-label={label}
       aria-haspopup="menu"
       aria-expanded={false}
-      onClick={onOpen}
+      onPointerEnter={onIntent}
+      onPointerDown={onIntent}
+      onFocus={onIntent}
+      onClick={() => {
+        onIntent();
+        onOpen();
+      }}
     >
       {children}
     </button>
@@ -50,7 +60,11 @@ export function NavMenu({ group, className }: { group: NavGroup; className?: str
     return <module.default group={group} className={className} defaultOpen={wantOpen} />;
   }
   return (
-    <MenuTriggerStandIn className={cn(navItemClass, className)} onOpen={() => setWantOpen(true)}>
+    <MenuTriggerStandIn
+      className={cn(navItemClass, className)}
+      onIntent={loadNavMenu}
+      onOpen={() => setWantOpen(true)}
+    >
       {group.label}
       <ChevronDown aria-hidden="true" className="size-3.5 opacity-70" />
     </MenuTriggerStandIn>

@@ -8,8 +8,9 @@ import { MenuTriggerStandIn } from './nav-menu';
 
 export const themeIcons = { light: Sun, dark: Moon, system: Monitor } as const;
 
-// Loaded after hydration for the same reason as the header menus (nav-menu.tsx).
+// Loaded on intent for the same reason as the header menus (nav-menu.tsx).
 const themeMenuModule = lazyModule(() => import('./theme-menu-dropdown'));
+const loadThemeMenu = () => void themeMenuModule.load().catch(() => undefined);
 
 /** Light / Dark / System (spec §2 Theme). */
 export function ThemeMenu() {
@@ -22,6 +23,7 @@ export function ThemeMenu() {
     <MenuTriggerStandIn
       className={buttonVariants({ variant: 'ghost', size: 'icon' })}
       label={navTexts.theme.label}
+      onIntent={loadThemeMenu}
       onOpen={() => setWantOpen(true)}
     >
       <Icon aria-hidden="true" className="text-muted-foreground" />

@@ -1,0 +1,21 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { AppProvider } from '../app/provider';
+import { sonnerModule, loadToast } from './toast';
+
+describe('toasts', () => {
+  it('loads sonner only with the first toast, and that first toast is shown', async () => {
+    render(<AppProvider>page</AppProvider>);
+    expect(sonnerModule.getSnapshot()).toBeUndefined();
+    expect(document.querySelector('[data-sonner-toaster]')).toBeNull();
+
+    const toast = await loadToast();
+    toast.success('Sign in successful', { description: 'Welcome back!' });
+
+    expect(await screen.findByText('Sign in successful')).toBeInTheDocument();
+    expect(screen.getByText('Welcome back!')).toBeInTheDocument();
+    const toaster = document.querySelector('[data-sonner-toaster]');
+    expect(toaster?.getAttribute('data-y-position')).toBe('bottom');
+    expect(toaster?.getAttribute('data-x-position')).toBe('right');
+  });
+});

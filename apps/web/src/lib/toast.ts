@@ -1,0 +1,25 @@
+import type { toast as sonnerToast } from 'sonner';
+import { lazyModule } from './lazy-module';
+
+/**
+ * The one way to show a toast. sonner (~9 KB gzip) is not part of any page's first load: it is
+ * fetched with the first toast, and the <Toaster> is mounted before that toast is published —
+ * sonner drops toasts published while no Toaster listens.
+ */
+export const sonnerModule = lazyModule(() => import('sonner'));
+
+let markMounted: () => void = () => undefined;
+const toasterMounted = new Promise<void>((resolve) => {
+  markMounted = resolve;
+});
+
+/** Called by the provider once its <Toaster> has subscribed. */
+export function toasterDidMount(): void {
+  markMounted();
+}
+
+export async function loadToast(): Promise<typeof sonnerToast> {
+  const { toast } = await sonnerModule.load();
+  await toasterMounted;
+  return toast;
+}
