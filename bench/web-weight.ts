@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { chromiumArgs, chromiumExecutable } from '../scripts/chromium.mjs';
 import { startServer } from './lib/server.js';
 
 // `npm run bench:web`: the JavaScript each page loads on a first visit, measured in a real
@@ -14,19 +15,7 @@ const port = Number(process.env.BENCH_PORT ?? 3198);
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 const server = await startServer(port);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs });
 try {
   const rows: { page: string; scripts: number; raw: number; gzip: number }[] = [];
   for (const pagePath of PAGES) {

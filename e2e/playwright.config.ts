@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { chromiumArgs, chromiumExecutable } from '../scripts/chromium.mjs';
 
 // Browser tests drive Debian's Chromium (never a downloaded browser) against the built app,
 // served by the production server on its own port with a throwaway data directory.
@@ -25,19 +26,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs },
   },
   globalTeardown: './global-teardown.ts',
   webServer: {
