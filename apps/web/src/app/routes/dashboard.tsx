@@ -1,9 +1,11 @@
 import { pageTexts } from '@cutout/contracts';
-import { PagePlaceholder } from '../../components/page-placeholder';
+import { DashboardOverview } from '../../features/account/components/dashboard-overview';
+import { useSession } from '../../lib/auth/session';
 import { pageMeta } from '../../lib/meta';
 
 export const meta = () => pageMeta(pageTexts.dashboard, { noindex: true });
 
 export default function DashboardRoute() {
-  return <PagePlaceholder page={pageTexts.dashboard} variant="app" />;
+  const session = useSession();
+  return <DashboardOverview sessionName={session.user?.name ?? null} />;
 }

@@ -1,9 +1,29 @@
-import { pageTexts } from '@cutout/contracts';
-import { PagePlaceholder } from '../../components/page-placeholder';
+import { paths, pageTexts } from '@cutout/contracts';
+import { UserPlus } from 'lucide-react';
+import { Link } from 'react-router';
+import { AuthCard, authLinkClass } from '../../features/auth/components/auth-card';
+import { SignUpForm } from '../../features/auth/components/sign-up-form';
+import { authUiTexts } from '../../features/auth/texts';
 import { pageMeta } from '../../lib/meta';
 
 export const meta = () => pageMeta(pageTexts.signUp);
 
 export default function SignUpRoute() {
-  return <PagePlaceholder page={pageTexts.signUp} variant="auth" />;
+  return (
+    <AuthCard
+      icon={<UserPlus aria-hidden="true" />}
+      title={authUiTexts.signUp.heading}
+      description={authUiTexts.signUp.intro}
+      footer={
+        <>
+          {authUiTexts.signUp.haveAccount}{' '}
+          <Link to={paths.signIn} className={authLinkClass}>
+            {authUiTexts.signUp.signInLink}
+          </Link>
+        </>
+      }
+    >
+      <SignUpForm />
+    </AuthCard>
+  );
 }

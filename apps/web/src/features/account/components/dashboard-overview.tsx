@@ -1,0 +1,203 @@
+import { creditsTexts, paths, type UserProfile } from '@cutout/contracts';
+import { ArrowRight, CalendarDays, Coins, ImageIcon, Sparkles, Wand2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ErrorAlert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { cn } from '../../../lib/cn';
+import { creditHistoryPageSize, useCreditHistory, useMe } from '../api/me';
+import { dashboardTexts, formatDate } from '../texts';
+
+function StatCard({
+  title,
+  icon,
+  children,
+  className,
+}: {
+  title: string;
+  icon: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <Card className={cn('flex flex-col p-5 shadow-xs', className)}>
+      <div className="flex items-center justify-between gap-3">
+        <h2 className="text-sm font-medium text-muted-foreground">{title}</h2>
+        <span className="flex size-8 items-center justify-center rounded-lg bg-primary/10 text-primary [&_svg]:size-4">
+          {icon}
+        </span>
+      </div>
+      <div className="mt-3 flex flex-1 flex-col">{children}</div>
+    </Card>
+  );
+}
+
+function Skeleton({ className }: { className?: string }) {
+  return <span className={cn('block animate-pulse rounded-md bg-muted', className)} />;
+}
+
+function UsageCard() {
+  const history = useCreditHistory();
+  let body: ReactNode;
+  if (history.isPending) {
+    body = <Skeleton className="h-8 w-16" />;
+  } else if (history.isError) {
+    body = <p className="text-sm text-muted-foreground">—</p>;
+  } else {
+    const entries = history.data.entries;
+    const processed = entries.filter((entry) => entry.kind === 'spend').length;
+    body =
+      processed === 0 ? (
+        <p className="text-base font-medium">{dashboardTexts.usage.none}</p>
+      ) : (
+        <>
+          <p className="text-3xl font-semibold tracking-tight tabular-nums">{processed}</p>
+          <p className="mt-1 text-sm text-muted-foreground">{dashboardTexts.usage.label}</p>
+        </>
+      );
+    body = (
+      <>
+        {body}
+        <p className="mt-auto pt-3 text-xs text-muted-foreground">
+          {entries.length >= creditHistoryPageSize
+            ? dashboardTexts.usage.recent(creditHistoryPageSize)
+            : dashboardTexts.usage.hint}
+        </p>
+      </>
+    );
+  }
+  return (
+    <StatCard title={dashboardTexts.usage.title} icon={<ImageIcon aria-hidden="true" />}>
+      {body}
+    </StatCard>
+  );
+}
+
+function CreditsCard({ profile }: { profile: UserProfile }) {
+  const hasCredits = profile.credits > 0;
+  return (
+    <StatCard title={dashboardTexts.credits.title} icon={<Coins aria-hidden="true" />}>
+      <div className="flex items-baseline gap-2">
+        <p
+          className="text-3xl font-semibold tracking-tight tabular-nums"
+          data-testid="credits-balance"
+        >
+          {profile.credits}
+        </p>
+        <span className="text-sm text-muted-foreground">
+          {dashboardTexts.credits.available(profile.credits)}
+        </span>
+      </div>
+      <div className="mt-2">
+        <Badge variant={hasCredits ? 'soft' : 'outline'}>
+          {hasCredits ? creditsTexts.active : creditsTexts.noCredits}
+        </Badge>
+      </div>
+      <Link
+        to={paths.dashboardSubscriptions}
+        className="mt-auto inline-flex w-fit items-center gap-1 rounded-sm pt-3 text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        {dashboardTexts.credits.manage}
+        <ArrowRight aria-hidden="true" className="size-3.5" />
+      </Link>
+    </StatCard>
+  );
+}
+
+function MemberSinceCard({ profile }: { profile: UserProfile }) {
+  return (
+    <StatCard title={dashboardTexts.memberSince.title} icon={<CalendarDays aria-hidden="true" />}>
+      <p className="text-xl font-semibold tracking-tight">
+        <time dateTime={profile.createdAt}>{formatDate(profile.createdAt)}</time>
+      </p>
+      <p className="mt-auto pt-3 text-xs text-muted-foreground">
+        {dashboardTexts.memberSince.accountType[profile.accountType]}
+      </p>
+    </StatCard>
+  );
+}
+
+/** No credits: the spec's 'Pro Feature' upgrade prompt instead of the Single/Batch tabs. */
+function ProFeaturePrompt() {
+  return (
+    <Card className="mt-6 flex flex-col gap-5 border-primary/30 bg-gradient-to-br from-primary/8 to-transparent p-6 shadow-xs sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex gap-4">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary text-primary-foreground">
+          <Sparkles aria-hidden="true" className="size-5" />
+        </span>
+        <div>
+          <h2 className="font-semibold">{creditsTexts.proFeature}</h2>
+          <p className="mt-1 max-w-xl text-sm text-muted-foreground">
+            {dashboardTexts.proFeature.body}
+          </p>
+        </div>
+      </div>
+      <Button asChild className="shrink-0">
+        <Link to={paths.pricing}>{dashboardTexts.proFeature.action}</Link>
+      </Button>
+    </Card>
+  );
+}
+
+function EditorPrompt() {
+  return (
+    <Card className="mt-6 flex flex-col gap-5 p-6 shadow-xs sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex gap-4">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary">
+          <Wand2 aria-hidden="true" className="size-5" />
+        </span>
+        <div>
+          <h2 className="font-semibold">{dashboardTexts.editor.title}</h2>
+          <p className="mt-1 max-w-xl text-sm text-muted-foreground">
+            {dashboardTexts.editor.body}
+          </p>
+        </div>
+      </div>
+      <Button asChild variant="outline" className="shrink-0">
+        <Link to={paths.editor}>{dashboardTexts.editor.action}</Link>
+      </Button>
+    </Card>
+  );
+}
+
+/** The dashboard (spec §2): welcome, Usage, Credits and Member Since cards. */
+export function DashboardOverview({ sessionName }: { sessionName: string | null }) {
+  const me = useMe();
+  const name = me.data?.name || sessionName;
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
+      <h1 className="text-2xl font-semibold tracking-tight text-balance sm:text-3xl">
+        {name ? dashboardTexts.welcome(name) : dashboardTexts.welcomeNoName}
+      </h1>
+      <p className="mt-2 text-muted-foreground">{dashboardTexts.intro}</p>
+      {me.isError ? (
+        <ErrorAlert className="mt-8">
+          <p>{creditsTexts.loadFailed}</p>
+          <Button variant="outline" size="sm" className="mt-3" onClick={() => void me.refetch()}>
+            {dashboardTexts.retry}
+          </Button>
+        </ErrorAlert>
+      ) : (
+        <>
+          <div className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            <UsageCard />
+            {me.isPending ? (
+              <>
+                <Card className="h-36 animate-pulse bg-muted/40" />
+                <Card className="h-36 animate-pulse bg-muted/40" />
+              </>
+            ) : (
+              <>
+                <CreditsCard profile={me.data} />
+                <MemberSinceCard profile={me.data} />
+              </>
+            )}
+          </div>
+          {me.data ? me.data.credits > 0 ? <EditorPrompt /> : <ProFeaturePrompt /> : null}
+        </>
+      )}
+    </div>
+  );
+}

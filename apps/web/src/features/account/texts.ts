@@ -1,0 +1,40 @@
+// Dashboard copy the spec does not quote (spec texts come from @cutout/contracts).
+
+export const dashboardTexts = {
+  welcome: (name: string) => `Welcome back, ${name}!`,
+  welcomeNoName: 'Welcome back!',
+  intro: 'Your credits and account at a glance.',
+  usage: {
+    title: 'Usage',
+    label: 'Images processed',
+    none: 'No images processed yet',
+    hint: 'Each processed image uses one credit.',
+    recent: (n: number) => `In your last ${n} credit changes.`,
+  },
+  credits: {
+    title: 'Credits',
+    available: (n: number) => (n === 1 ? 'credit available' : 'credits available'),
+    manage: 'Buy credits',
+  },
+  memberSince: {
+    title: 'Member Since',
+    accountType: { personal: 'Personal account', business: 'Business account' },
+  },
+  proFeature: {
+    body: 'Batch processing and the single-image editor need credits. Buy a credit pack to keep removing backgrounds.',
+    action: 'View plans',
+  },
+  editor: {
+    title: 'Remove a background',
+    body: 'Upload an image, paste a URL or try a sample. Each image uses one credit.',
+    action: 'Open the editor',
+  },
+  retry: 'Try again',
+} as const;
+
+/** A date as en-US text, e.g. "March 4, 2026" (spec §9: en-US formats). */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(date);
+}

@@ -1,0 +1,110 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { authTexts, navTexts, paths, signInBodySchema, type SignInBody } from '@cutout/contracts';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { ErrorAlert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { loadToast } from '../../../lib/toast';
+import { signIn } from '../api/sign-in';
+import { applyFieldErrors, errorMessage } from '../form-errors';
+import { safeRedirectTarget } from '../safe-redirect';
+import { authUiTexts } from '../texts';
+import { useSignedIn } from '../use-signed-in';
+import { authLinkClass } from './auth-card';
+
+/**
+ * Sign-in (spec §2): email, password, 'Remember me' (sent: a lasting session when ticked,
+ * docs/decisions/0036), 'Signing in...' while working, then the `?redirect=` target or the
+ * dashboard.
+ */
+export function SignInForm() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const signedIn = useSignedIn();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<SignInBody, unknown, z.output<typeof signInBodySchema>>({
+    resolver: zodResolver(signInBodySchema),
+    defaultValues: { email: '', password: '', rememberMe: false },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const { user } = await signIn(values);
+      signedIn(user);
+      void loadToast().then((toast) =>
+        toast.success(authTexts.signInSuccessTitle, {
+          description: authTexts.signInSuccessDescription,
+        }),
+      );
+      await navigate(safeRedirectTarget(searchParams.get('redirect')), { replace: true });
+    } catch (error) {
+      applyFieldErrors(error, form.setError, ['email', 'password']);
+      const message = errorMessage(error, authTexts.signInFailedFallback);
+      setFormError(message);
+      void loadToast().then((toast) =>
+        toast.error(authTexts.signInFailedTitle, { description: message }),
+      );
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
+      {formError ? <ErrorAlert>{formError}</ErrorAlert> : null}
+      <FormField label={authUiTexts.fields.email} error={errors.email?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder={authUiTexts.placeholders.email}
+            {...form.register('email')}
+          />
+        )}
+      </FormField>
+      <FormField
+        label={authUiTexts.fields.password}
+        error={errors.password?.message}
+        labelAside={
+          <Link to={paths.forgotPassword} className={`text-sm ${authLinkClass}`}>
+            {authUiTexts.signIn.forgotPassword}
+          </Link>
+        }
+      >
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            autoComplete="current-password"
+            {...form.register('password')}
+          />
+        )}
+      </FormField>
+      <label className="flex w-fit cursor-pointer items-center gap-2.5 text-sm select-none">
+        <input
+          type="checkbox"
+          className="size-4 rounded border-border accent-primary"
+          {...form.register('rememberMe')}
+        />
+        {authTexts.rememberMe}
+      </label>
+      <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? (
+          <>
+            <Spinner />
+            {authTexts.signingIn}
+          </>
+        ) : (
+          navTexts.signIn
+        )}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,158 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  accountTypes,
+  authTexts,
+  paths,
+  signUpBodySchema,
+  type AccountType,
+  type SignUpBody,
+} from '@cutout/contracts';
+import { Briefcase, UserRound } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { loadToast } from '../../../lib/toast';
+import { signUp } from '../api/sign-up';
+import { applyFieldErrors } from '../form-errors';
+import { authUiTexts } from '../texts';
+import { useSignedIn } from '../use-signed-in';
+
+const accountTypeCards: Record<
+  AccountType,
+  { title: string; description: string; icon: ReactNode }
+> = {
+  personal: { ...authUiTexts.signUp.personal, icon: <UserRound aria-hidden="true" /> },
+  business: { ...authUiTexts.signUp.business, icon: <Briefcase aria-hidden="true" /> },
+};
+
+/** Sign-up (spec §2, §5): full name, email, password, account type (personal by default). */
+export function SignUpForm() {
+  const navigate = useNavigate();
+  const signedIn = useSignedIn();
+  const accountTypeErrorId = useId();
+  const form = useForm<SignUpBody, unknown, z.output<typeof signUpBodySchema>>({
+    resolver: zodResolver(signUpBodySchema),
+    defaultValues: { name: '', email: '', password: '', accountType: 'personal' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const { user } = await signUp(values);
+      signedIn(user);
+      void loadToast().then((toast) => toast.success(authTexts.signUpSuccess));
+      await navigate(paths.dashboard, { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        // The spec's text under the e-mail field: the one thing the visitor can change.
+        form.setError(
+          'email',
+          { type: 'server', message: error.message || authTexts.userExists },
+          { shouldFocus: true },
+        );
+        return;
+      }
+      applyFieldErrors(error, form.setError, ['name', 'email', 'password', 'accountType']);
+      const description = error instanceof ApiError ? error.message : undefined;
+      void loadToast().then((toast) =>
+        toast.error(authTexts.signUpError, description ? { description } : undefined),
+      );
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
+      <FormField label={authUiTexts.fields.name} error={errors.name?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            autoComplete="name"
+            placeholder={authUiTexts.placeholders.name}
+            {...form.register('name')}
+          />
+        )}
+      </FormField>
+      <FormField label={authUiTexts.fields.email} error={errors.email?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder={authUiTexts.placeholders.email}
+            {...form.register('email')}
+          />
+        )}
+      </FormField>
+      <FormField
+        label={authUiTexts.fields.password}
+        error={errors.password?.message}
+        hint={authUiTexts.signUp.passwordHint}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            autoComplete="new-password"
+            {...form.register('password')}
+          />
+        )}
+      </FormField>
+      <fieldset
+        className="grid gap-2"
+        aria-describedby={errors.accountType ? accountTypeErrorId : undefined}
+      >
+        <legend className="mb-2 text-sm leading-none font-medium">
+          {authUiTexts.signUp.accountType}
+        </legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {accountTypes.map((type) => {
+            const card = accountTypeCards[type];
+            return (
+              <label
+                key={type}
+                className="relative flex cursor-pointer gap-3 rounded-xl border border-border p-3.5 transition-colors hover:bg-muted/50 has-checked:border-primary has-checked:bg-primary/5 has-checked:ring-1 has-checked:ring-primary has-focus-visible:ring-2 has-focus-visible:ring-ring"
+              >
+                <input
+                  type="radio"
+                  value={type}
+                  className="peer sr-only"
+                  aria-invalid={errors.accountType ? true : undefined}
+                  {...form.register('accountType')}
+                />
+                <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-lg bg-muted text-muted-foreground peer-checked:bg-primary/15 peer-checked:text-primary [&_svg]:size-4">
+                  {card.icon}
+                </span>
+                <span className="grid gap-0.5">
+                  <span className="text-sm font-medium">{card.title}</span>
+                  <span className="text-xs text-muted-foreground">{card.description}</span>
+                </span>
+              </label>
+            );
+          })}
+        </div>
+        {errors.accountType ? (
+          <p id={accountTypeErrorId} className="text-sm text-red-600 dark:text-red-400">
+            {errors.accountType.message}
+          </p>
+        ) : null}
+      </fieldset>
+      <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? (
+          <>
+            <Spinner />
+            {authUiTexts.signUp.submitting}
+          </>
+        ) : (
+          authUiTexts.signUp.submit
+        )}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api-client';
+import { applyFieldErrors, errorMessage } from './form-errors';
+
+describe('errorMessage', () => {
+  it("uses the error's own text, else the fallback", () => {
+    expect(errorMessage(new Error('Invalid email or password'), 'fallback')).toBe(
+      'Invalid email or password',
+    );
+    expect(errorMessage(new Error('  '), 'fallback')).toBe('fallback');
+    expect(errorMessage('boom', 'fallback')).toBe('fallback');
+  });
+});
+
+describe('applyFieldErrors', () => {
+  it('marks the known fields the server named and focuses only the first', () => {
+    const setError = vi.fn();
+    const error = new ApiError({
+      status: 400,
+      statusText: 'Bad Request',
+      message: 'Invalid',
+      fields: { password: 'Too short', email: 'Bad address', other: 'ignored' },
+    });
+    expect(applyFieldErrors(error, setError, ['email', 'password'])).toBe(true);
+    expect(setError.mock.calls).toEqual([
+      ['email', { type: 'server', message: 'Bad address' }, { shouldFocus: true }],
+      ['password', { type: 'server', message: 'Too short' }, { shouldFocus: false }],
+    ]);
+  });
+
+  it('does nothing for errors without fields', () => {
+    const setError = vi.fn();
+    expect(applyFieldErrors(new Error('x'), setError, ['email'])).toBe(false);
+    expect(setError).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,57 @@
+import { limits } from '@cutout/contracts';
+
+// Labels and short copy of the account pages that the spec does not quote. Spec texts (toasts,
+// errors, 'Remember me', 'Signing in...', …) come from @cutout/contracts and are never retyped.
+
+export const authUiTexts = {
+  signIn: {
+    heading: 'Welcome back',
+    intro: 'Sign in to your account to continue.',
+    forgotPassword: 'Forgot password?',
+    noAccount: "Don't have an account?",
+    signUpLink: 'Sign up',
+  },
+  signUp: {
+    heading: 'Create your account',
+    intro: `Start with ${limits.newUserCredits} free credits. No card needed.`,
+    submit: 'Create Account',
+    submitting: 'Creating account...',
+    haveAccount: 'Already have an account?',
+    signInLink: 'Sign in',
+    accountType: 'Account type',
+    passwordHint: 'At least 8 characters.',
+    personal: { title: 'Personal', description: 'For individual use.' },
+    business: {
+      title: 'Business',
+      description: 'For teams, commercial use and advanced features.',
+    },
+  },
+  forgot: {
+    heading: 'Forgot your password?',
+    intro: "Enter your account's email and we'll send you a link to reset your password.",
+    submit: 'Send Reset Link',
+    submitting: 'Sending...',
+    remembered: 'Remembered it?',
+    sentTo: (email: string) => `We sent the link to ${email} if it belongs to an account.`,
+    expiry: 'The link works once and expires after one hour.',
+  },
+  reset: {
+    heading: 'Set a new password',
+    intro: 'Choose a password of at least 8 characters.',
+    submit: 'Reset Password',
+    submitting: 'Resetting...',
+    newPassword: 'New password',
+    confirmPassword: 'Confirm new password',
+    requestNewLink: 'Request a new link',
+    retry: 'Try again',
+  },
+  fields: {
+    name: 'Full name',
+    email: 'Email',
+    password: 'Password',
+  },
+  placeholders: {
+    name: 'Jane Doe',
+    email: 'you@example.com',
+  },
+} as const;
