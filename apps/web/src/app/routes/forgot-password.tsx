@@ -1,9 +1,9 @@
 import { pageTexts } from '@cutout/contracts';
-import { PagePlaceholder } from '../../components/page-placeholder';
+import { ForgotPasswordPage } from '../../features/auth/components/forgot-password-form';
 import { pageMeta } from '../../lib/meta';
 
 export const meta = () => pageMeta(pageTexts.forgotPassword);
 
 export default function ForgotPasswordRoute() {
-  return <PagePlaceholder page={pageTexts.forgotPassword} variant="auth" />;
+  return <ForgotPasswordPage />;
 }

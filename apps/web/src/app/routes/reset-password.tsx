@@ -1,9 +1,9 @@
 import { pageTexts } from '@cutout/contracts';
-import { PagePlaceholder } from '../../components/page-placeholder';
+import { ResetPasswordPage } from '../../features/auth/components/reset-password-page';
 import { pageMeta } from '../../lib/meta';
 
 export const meta = () => pageMeta(pageTexts.resetPassword, { noindex: true });
 
 export default function ResetPasswordRoute() {
-  return <PagePlaceholder page={pageTexts.resetPassword} variant="auth" />;
+  return <ResetPasswordPage />;
 }
