@@ -56,7 +56,14 @@ export interface SessionTuning {
   interOpNumThreads?: number;
   executionMode?: 'sequential' | 'parallel';
   graphOptimizationLevel?: 'disabled' | 'basic' | 'extended' | 'layout' | 'all';
+  /** onnxruntime's CPU arena keeps the peak allocation for the session's life (see 0015). */
   enableCpuMemArena?: boolean;
+  enableMemPattern?: boolean;
+  /**
+   * Whether idle intra-op threads spin-wait for more work after a run. Spinning threads keep
+   * the cores busy while the pipeline refines and encodes, so the engine turns it off.
+   */
+  allowSpinning?: boolean;
 }
 
 export interface LoadedModel {

@@ -53,7 +53,11 @@ function lerpRows(
 export function compose(input: ComposeInput, want: { colour: boolean; alpha: boolean }): Composed {
   const { rgb, width, height } = input;
   const n = width * height;
-  const rgba = want.colour ? Buffer.allocUnsafe(n * 4) : undefined;
+  // Whole-pixel writes through a Uint32 view (little-endian: R in the low byte) for the
+  // common fully opaque and fully transparent pixels.
+  const rgbaBuffer = want.colour ? new ArrayBuffer(n * 4) : undefined;
+  const rgba = rgbaBuffer ? Buffer.from(rgbaBuffer) : undefined;
+  const rgba32 = rgbaBuffer ? new Uint32Array(rgbaBuffer) : undefined;
   const alphaOut = want.alpha ? Buffer.allocUnsafe(n) : undefined;
 
   const cw = input.coefficientWidth;
@@ -90,6 +94,17 @@ export function compose(input: ComposeInput, want: { colour: boolean; alpha: boo
   const fx1 = fx.i1;
   const fxf = fx.f;
 
+  // Away from edges the coefficients are exactly a = 0, b = 0 or 1 (refine.ts leaves the
+  // model's certain regions alone), so most pixels need no arithmetic: classify grid nodes once
+  // and take a fast path wherever both horizontal neighbours of a pixel agree.
+  const nodes = new Int16Array(cw * input.coefficientHeight);
+  for (let i = 0; i < nodes.length; i++) {
+    const flatA = c.ar[i] === 0 && c.ag[i] === 0 && c.ab[i] === 0;
+    const b = c.b[i]!;
+    nodes[i] = flatA && b <= 1e-6 ? 0 : flatA && b >= 1 - 1e-6 ? 255 : -1;
+  }
+  const rowFlat = new Int16Array(cw);
+
   let minX = width;
   let minY = height;
   let maxX = -1;
@@ -98,6 +113,12 @@ export function compose(input: ComposeInput, want: { colour: boolean; alpha: boo
 
   for (let y = 0; y < height; y++) {
     lerpRows(cPlanes, cRows, cw, cy, y);
+    const n0 = cy.i0[y]! * cw;
+    const n1 = cy.i1[y]! * cw;
+    for (let x = 0; x < cw; x++) {
+      const v = nodes[n0 + x]!;
+      rowFlat[x] = v === nodes[n1 + x] ? v : -1;
+    }
     if (rgba) lerpRows(fPlanes, fRows, fw, fy, y);
     let rowMin = width;
     let rowMax = -1;
@@ -105,11 +126,24 @@ export function compose(input: ComposeInput, want: { colour: boolean; alpha: boo
     let k = y * width * 4;
     let m = y * width;
     for (let x = 0; x < width; x++, j += 3, k += 4, m++) {
+      const i0 = cx0[x]!;
+      const i1 = cx1[x]!;
+      const flat = rowFlat[i0]!;
+      if (flat >= 0 && flat === rowFlat[i1]) {
+        if (flat === 255) {
+          if (x < rowMin) rowMin = x;
+          rowMax = x;
+          if (rgba32)
+            rgba32[m] = (rgb[j]! | (rgb[j + 1]! << 8) | (rgb[j + 2]! << 16) | 0xff000000) >>> 0;
+        }
+        // Invisible pixels stay 0 (the buffer starts zeroed): no stray colours, and PNG
+        // compresses the runs.
+        if (alphaOut) alphaOut[m] = flat;
+        continue;
+      }
       const r = rgb[j]! * inv255;
       const g = rgb[j + 1]! * inv255;
       const b = rgb[j + 2]! * inv255;
-      const i0 = cx0[x]!;
-      const i1 = cx1[x]!;
       const t = cxf[x]!;
       let v = rowAr[i0]!;
       let alpha = (v + (rowAr[i1]! - v) * t) * r;
@@ -144,6 +178,8 @@ export function compose(input: ComposeInput, want: { colour: boolean; alpha: boo
         bgv = bB[f0]! + (bB[f1]! - bB[f0]!) * ft;
         out = fgv + alpha * (b - alpha * fgv - keep * bgv);
         rgba[k + 2] = out <= 0 ? 0 : out >= 1 ? 255 : (out * 255 + 0.5) | 0;
+      } else if (a8 === 0) {
+        continue;
       } else {
         rgba[k] = rgb[j]!;
         rgba[k + 1] = rgb[j + 1]!;

@@ -84,7 +84,7 @@ export function estimateForeground(
 }
 
 /** The longest side of the grid foreground colours are estimated on: they are heavily blurred. */
-export const FOREGROUND_LONG_SIDE = 512;
+export const FOREGROUND_LONG_SIDE = 256;
 
 export function foregroundGrid(
   image: [Plane, Plane, Plane],

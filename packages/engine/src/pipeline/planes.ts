@@ -79,13 +79,13 @@ export function axisMap(dstSize: number, srcSize: number): AxisMap {
   return { i0, i1, f };
 }
 
-/** Bilinear resample of a plane; for shrinking by large factors it averages first. */
+/** Bilinear resample of a plane; shrinking by 3× or more averages first. */
 export function resizePlane(src: Plane, sw: number, sh: number, dw: number, dh: number): Plane {
   if (sw === dw && sh === dh) return src;
   let source = src;
   // Point-sampling a strong reduction aliases; a box mean of the right size first avoids it.
   const factor = Math.min(sw / dw, sh / dh);
-  if (factor >= 2) source = boxMean(src, sw, sh, Math.floor(factor / 2), new Float32Array(sw * sh));
+  if (factor >= 3) source = boxMean(src, sw, sh, Math.floor(factor / 2), new Float32Array(sw * sh));
   const xs = axisMap(dw, sw);
   const ys = axisMap(dh, sh);
   const out = new Float32Array(dw * dh);

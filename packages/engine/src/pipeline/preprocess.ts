@@ -21,10 +21,15 @@ export function workingSize(width: number, height: number): [number, number] {
   return [Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale))];
 }
 
-async function resizeRgb(image: DecodedImage, width: number, height: number): Promise<Buffer> {
+async function resizeRgb(
+  image: DecodedImage,
+  width: number,
+  height: number,
+  kernel: 'linear' | 'lanczos3',
+): Promise<Buffer> {
   if (width === image.width && height === image.height) return image.rgb;
   return sharp(image.rgb, { raw: { width: image.width, height: image.height, channels: 3 } })
-    .resize(width, height, { fit: 'fill' })
+    .resize(width, height, { fit: 'fill', kernel })
     .raw()
     .toBuffer();
 }
@@ -36,8 +41,10 @@ export async function preprocess(
 ): Promise<Preprocessed> {
   const [ww, wh] = workingSize(image.width, image.height);
   const [modelRgb, workingRgb] = await Promise.all([
-    resizeRgb(image, inputSize, inputSize),
-    resizeRgb(image, ww, wh),
+    // Bilinear for the model input (imgly's ISNet pipeline uses it too): half the cost of
+    // lanczos3 here, and the masks agree (IoU checked in the tests and the benchmark).
+    resizeRgb(image, inputSize, inputSize, 'linear'),
+    resizeRgb(image, ww, wh, 'lanczos3'),
   ]);
 
   // A 256-entry table per channel turns normalisation into one lookup per value.

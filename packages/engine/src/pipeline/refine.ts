@@ -14,6 +14,9 @@ export interface GuidedCoefficients {
   b: Plane;
 }
 
+const CERTAIN = 1 / 255;
+const BAND = 0.02;
+
 export interface RefineParams {
   radius: number;
   eps: number;
@@ -67,11 +70,13 @@ export function guidedFilterCoefficients(
     // How far this window is from being all foreground or all background: the guided result
     // is only blended in where the model itself is unsure, so solid regions keep its mask.
     const certainty = p < 1 - p ? p : 1 - p;
-    const weight = certainty >= 0.02 ? 1 : certainty / 0.02;
-    if (weight === 0) {
-      b[i] = p;
+    // Below one grey level the window is taken as certain and snapped to exactly 0 or 1, which
+    // also lets compose.ts skip the arithmetic for such pixels.
+    if (certainty < CERTAIN) {
+      b[i] = p < 0.5 ? 0 : 1;
       continue;
     }
+    const weight = certainty >= BAND ? 1 : (certainty - CERTAIN) / (BAND - CERTAIN);
     const s00 = rr[i]! - r * r + eps;
     const s01 = rg[i]! - r * g;
     const s02 = rb[i]! - r * bl;

@@ -31,7 +31,11 @@ export interface Timings {
   inferenceMs: number;
   /** Guided-filter refinement, foreground estimation and the full-resolution compose pass. */
   refineMs: number;
-  /** Wall time of encoding all outputs (they are encoded concurrently). */
+  /**
+   * Wall time from the end of refinement until every output is encoded. Outputs are encoded
+   * concurrently, and transparent_bg (uncropped) starts right after inference, overlapping
+   * refinement.
+   */
   encodeMs: number;
   /** Per output; these overlap, so they may sum to more than encodeMs. */
   encodeByOutput: Partial<Record<OutputName, number>>;
@@ -153,6 +157,37 @@ export async function runPipeline(
   const inferenceMs = lap();
   progress('inference', 1);
 
+  const wanted = new Set<OutputName>(opts.maskOnly ? ['mask'] : opts.variants);
+  const settings = { ...DEFAULT_ENCODE, quality: opts.quality };
+  const { width: w, height: h } = image;
+  const outputs: Partial<Record<OutputName, EncodedImage>> = {};
+  const encodeByOutput: Partial<Record<OutputName, number>> = {};
+  const encodes: Promise<void>[] = [];
+  let encoded = 0;
+  let encoding = false;
+  const startEncode = (name: OutputName, source: () => Promise<Sharp>, region?: Region): void => {
+    const t0 = performance.now();
+    const format = name === 'mask' && opts.format === 'jpeg' ? 'png' : opts.format;
+    const job = source()
+      .then((img) => encode(img, format, region, settings))
+      .then((result) => {
+        outputs[name] = result;
+        encodeByOutput[name] = performance.now() - t0;
+        encoded++;
+        if (encoding) progress('encode', encoded / encodes.length);
+      });
+    // Awaited below; this only keeps a failure during refinement from being unhandled.
+    job.catch(() => {});
+    encodes.push(job);
+  };
+  const transparentSource = async (): Promise<Sharp> =>
+    rawImage(image.rgb, w, h, 3).joinChannel(await resizeAlpha(modelAlpha, pre.size, w, h), {
+      raw: { width: w, height: h, channels: 1 },
+    });
+  // transparent_bg needs only the model's alpha, so libvips encodes it on its own threads
+  // while this thread refines; with cropping the region is not known yet.
+  if (wanted.has('transparent_bg') && !opts.crop) startEncode('transparent_bg', transparentSource);
+
   checkAborted(signal);
   progress('refine', 0);
   const { workingWidth: ww, workingHeight: wh, working } = pre;
@@ -171,7 +206,6 @@ export async function runPipeline(
   const fg = foregroundGrid(working, workingAlpha, ww, wh);
   const foreground = estimateForeground(fg.image, fg.alpha, fg.width, fg.height);
   progress('refine', 0.7);
-  const wanted = new Set<OutputName>(opts.maskOnly ? ['mask'] : opts.variants);
   const needColour = wanted.has('refined') || wanted.has('white_bg');
   const composed = compose(
     {
@@ -191,46 +225,35 @@ export async function runPipeline(
   progress('refine', 1);
 
   checkAborted(signal);
-  progress('encode', 0);
   const region = opts.crop
     ? cropRegion(composed.subject, image.width, image.height, opts.cropMargin)
     : undefined;
-  const settings = { ...DEFAULT_ENCODE, quality: opts.quality };
-  const { width: w, height: h } = image;
-  const sources: Partial<Record<OutputName, () => Promise<Sharp>>> = {};
   if (composed.rgba) {
     const rgba = composed.rgba;
-    if (wanted.has('refined')) sources.refined = () => Promise.resolve(rawImage(rgba, w, h, 4));
+    if (wanted.has('refined'))
+      startEncode('refined', () => Promise.resolve(rawImage(rgba, w, h, 4)), region);
     if (wanted.has('white_bg')) {
       const [r, g, b] = opts.background;
-      sources.white_bg = () =>
-        Promise.resolve(rawImage(rgba, w, h, 4).flatten({ background: { r, g, b } }));
+      startEncode(
+        'white_bg',
+        () => Promise.resolve(rawImage(rgba, w, h, 4).flatten({ background: { r, g, b } })),
+        region,
+      );
     }
   }
-  if (wanted.has('transparent_bg')) {
-    sources.transparent_bg = async () =>
-      rawImage(image.rgb, w, h, 3).joinChannel(await resizeAlpha(modelAlpha, pre.size, w, h), {
-        raw: { width: w, height: h, channels: 1 },
-      });
-  }
+  if (wanted.has('transparent_bg') && opts.crop)
+    startEncode('transparent_bg', transparentSource, region);
   if (composed.alpha && wanted.has('mask')) {
     const alpha = composed.alpha;
-    sources.mask = () => Promise.resolve(rawImage(alpha, w, h, 1).toColourspace('b-w'));
+    startEncode(
+      'mask',
+      () => Promise.resolve(rawImage(alpha, w, h, 1).toColourspace('b-w')),
+      region,
+    );
   }
-  const outputs: Partial<Record<OutputName, EncodedImage>> = {};
-  const encodeByOutput: Partial<Record<OutputName, number>> = {};
-  const pending = Object.entries(sources) as [OutputName, () => Promise<Sharp>][];
-  let done = 0;
-  await Promise.all(
-    pending.map(async ([name, source]) => {
-      const t0 = performance.now();
-      const format = name === 'mask' && opts.format === 'jpeg' ? 'png' : opts.format;
-      outputs[name] = await encode(await source(), format, region, settings);
-      encodeByOutput[name] = performance.now() - t0;
-      done++;
-      progress('encode', done / pending.length);
-    }),
-  );
+  encoding = true;
+  progress('encode', encoded / encodes.length);
+  await Promise.all(encodes);
   const encodeMs = lap();
 
   return {

@@ -1,4 +1,5 @@
 import { workerData } from 'node:worker_threads';
+import sharp from 'sharp';
 import { serializeError } from '../errors.js';
 import { getModel, runPipeline } from '../pipeline/remove-background.js';
 import type { ToCaller, ToWorker, WorkerConfig, WorkerReply, WorkerTask } from './protocol.js';
@@ -6,6 +7,8 @@ import type { ToCaller, ToWorker, WorkerConfig, WorkerReply, WorkerTask } from '
 // One ONNX session per worker thread, created when the thread starts (so the first image does
 // not pay for it) and reused for every task the thread runs.
 const config = workerData as WorkerConfig;
+// Every upload is a new image: libvips' operation cache would only hold on to memory.
+sharp.cache(false);
 const model = getModel(config.model, config.session);
 model.catch(() => {
   // Reported to the first task that needs the model; retried then.

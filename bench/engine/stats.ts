@@ -1,0 +1,19 @@
+export function median(values: number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+export const ms = (v: number): string => (Number.isFinite(v) ? `${Math.round(v)} ms` : 'n/a');
+export const ratio = (v: number): string => (Number.isFinite(v) ? `${v.toFixed(2)}×` : 'n/a');
+export const mb = (bytes: number): string => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+export function table(headers: string[], rows: (string | number)[][]): string {
+  const lines = [
+    `| ${headers.join(' | ')} |`,
+    `| ${headers.map(() => '---').join(' | ')} |`,
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+  ];
+  return lines.join('\n');
+}
