@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { e2eAdmin } from './tests/admin-helpers.js';
 import { chromiumArgs, chromiumExecutable } from '../scripts/chromium.mjs';
 
 // Browser tests drive Debian's Chromium (never a downloaded browser) against the built app,
@@ -42,6 +43,9 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // Seeded once at start (docs/decisions/0032); tests/accounts.spec.ts signs in with it.
+      ADMIN_EMAIL: e2eAdmin.email,
+      ADMIN_PASSWORD: e2eAdmin.password,
     },
   },
 });

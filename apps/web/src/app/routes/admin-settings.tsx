@@ -1,9 +1,49 @@
 import { pageTexts } from '@cutout/contracts';
-import { PagePlaceholder } from '../../components/page-placeholder';
+import { KeyRound, ShieldCheck, UserRound } from 'lucide-react';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { AccountTab } from '../../features/admin/components/account-tab';
+import { AdminSetupTab } from '../../features/admin/components/admin-setup-tab';
+import { ChangePasswordForm } from '../../features/admin/components/change-password-form';
+import { adminSettingsTexts } from '../../features/admin/texts';
 import { pageMeta } from '../../lib/meta';
 
 export const meta = () => pageMeta(pageTexts.adminSettings, { noindex: true });
 
+const tabs = adminSettingsTexts.tabs;
+
+/** Admin settings (spec §2 Admin): tabs Account, Security, Admin Setup. */
 export default function AdminSettingsRoute() {
-  return <PagePlaceholder page={pageTexts.adminSettings} variant="app" />;
+  return (
+    <div className="mx-auto w-full max-w-4xl px-4 py-10 sm:px-6">
+      <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
+        {pageTexts.adminSettings.title}
+      </h1>
+      <p className="mt-2 text-muted-foreground">{adminSettingsTexts.intro}</p>
+      <Tabs defaultValue="account" className="mt-8">
+        <TabsList className="max-w-full overflow-x-auto">
+          <TabsTrigger value="account">
+            <UserRound aria-hidden="true" />
+            {tabs.account}
+          </TabsTrigger>
+          <TabsTrigger value="security">
+            <KeyRound aria-hidden="true" />
+            {tabs.security}
+          </TabsTrigger>
+          <TabsTrigger value="admin-setup">
+            <ShieldCheck aria-hidden="true" />
+            {tabs.adminSetup}
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="account">
+          <AccountTab />
+        </TabsContent>
+        <TabsContent value="security">
+          <ChangePasswordForm />
+        </TabsContent>
+        <TabsContent value="admin-setup">
+          <AdminSetupTab />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
 }

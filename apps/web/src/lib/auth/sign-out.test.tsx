@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { anUser, renderRoutes, testQueryClient } from '../../test/render';
+import { RequireSignedIn } from '../../features/auth/components/route-guards';
 import { sessionQueryKey, useSession } from './session';
 import { useSignOut } from './sign-out';
 
@@ -50,6 +51,39 @@ describe('sign out', () => {
     expect(screen.getByTestId('status')).toHaveTextContent('anonymous');
     expect(queryClient.getQueryData(sessionQueryKey)).toEqual({ user: null });
     expect(queryClient.getQueryData(['credits'])).toBeUndefined();
+  });
+
+  it('goes to / (not to sign-in) when signing out from a page only signed-in users may see', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response(null, { status: 204 }))),
+    );
+    const queryClient = testQueryClient({ user: anUser });
+    renderRoutes(
+      [
+        // Loaded on demand like the real route modules: the navigation to / takes a moment.
+        {
+          path: '/',
+          lazy: async () => {
+            await new Promise((resolve) => setTimeout(resolve, 30));
+            return { Component: Page };
+          },
+        },
+        { path: '/signin', element: <Page /> },
+        {
+          path: '/dashboard',
+          element: (
+            <RequireSignedIn>
+              <Page />
+            </RequireSignedIn>
+          ),
+        },
+      ],
+      { path: '/dashboard', queryClient },
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign out' }));
+    await vi.waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('anonymous'));
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
   });
 
   it('stays signed in and on the page when the server refuses', async () => {

@@ -6,14 +6,16 @@ import { apiClient } from '../api-client';
 import { toastError } from '../error-toast';
 import { sessionQueryKey } from './session';
 
-/**
- * Ends the session on the server, then forgets every cached query (they may hold the previous
- * user's data) and marks the visitor anonymous. Throws when the server did not confirm.
- */
-export async function signOut(queryClient: QueryClient): Promise<void> {
-  await apiClient.post(apiPaths.signOut);
+/** Forgets every cached query (they may hold the previous user's data); the visitor is anonymous. */
+function forgetUser(queryClient: QueryClient): void {
   queryClient.removeQueries();
   queryClient.setQueryData(sessionQueryKey, { user: null });
+}
+
+/** Ends the session on the server, then forgets the user. Throws when the server did not confirm. */
+export async function signOut(queryClient: QueryClient): Promise<void> {
+  await apiClient.post(apiPaths.signOut);
+  forgetUser(queryClient);
 }
 
 /** Sign out and return to / (spec §2 Navigation: "Sign out returns to /"). */
@@ -22,10 +24,14 @@ export function useSignOut(): () => Promise<void> {
   const navigate = useNavigate();
   return useCallback(async () => {
     try {
-      await signOut(queryClient);
-      await navigate(paths.home);
+      await apiClient.post(apiPaths.signOut);
     } catch (error) {
       await toastError(error);
+      return;
     }
+    // Leave first, then forget: on a signed-in page, forgetting first would let that page's
+    // guard send the now-anonymous visitor to /signin?redirect=… before we reach /.
+    await navigate(paths.home);
+    forgetUser(queryClient);
   }, [queryClient, navigate]);
 }

@@ -1,0 +1,94 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  accountTexts,
+  authTexts,
+  changePasswordBodySchema,
+  type ChangePasswordBody,
+} from '@cutout/contracts';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { loadToast } from '../../../lib/toast';
+import { changePassword } from '../../auth/api/change-password';
+import { applyFieldErrors, errorMessage } from '../../auth/form-errors';
+import { adminSettingsTexts } from '../texts';
+import { SettingsSection } from './settings-section';
+
+const texts = adminSettingsTexts.security;
+
+/** Security tab (spec §2 Admin settings, §5 Change password): match first, then at least 6. */
+export function ChangePasswordForm() {
+  const form = useForm<ChangePasswordBody, unknown, z.output<typeof changePasswordBodySchema>>({
+    resolver: zodResolver(changePasswordBodySchema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmNewPassword: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const { message } = await changePassword(values);
+      form.reset();
+      void loadToast().then((toast) => toast.success(message || accountTexts.passwordChanged));
+    } catch (error) {
+      applyFieldErrors(error, form.setError, [
+        'currentPassword',
+        'newPassword',
+        'confirmNewPassword',
+      ]);
+      const message = errorMessage(error, authTexts.changePasswordFallback);
+      void loadToast().then((toast) => toast.error(message));
+    }
+  });
+
+  return (
+    <SettingsSection title={texts.title} description={texts.description}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid max-w-md gap-5">
+        <FormField label={texts.current} error={errors.currentPassword?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              type="password"
+              autoComplete="current-password"
+              {...form.register('currentPassword')}
+            />
+          )}
+        </FormField>
+        <FormField label={texts.new} error={errors.newPassword?.message} hint={texts.hint}>
+          {(control) => (
+            <Input
+              {...control}
+              type="password"
+              autoComplete="new-password"
+              {...form.register('newPassword')}
+            />
+          )}
+        </FormField>
+        <FormField label={texts.confirm} error={errors.confirmNewPassword?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              type="password"
+              autoComplete="new-password"
+              {...form.register('confirmNewPassword')}
+            />
+          )}
+        </FormField>
+        <div>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? (
+              <>
+                <Spinner />
+                {texts.submitting}
+              </>
+            ) : (
+              texts.submit
+            )}
+          </Button>
+        </div>
+      </form>
+    </SettingsSection>
+  );
+}
