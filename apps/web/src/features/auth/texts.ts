@@ -32,7 +32,6 @@ export const authUiTexts = {
     submit: 'Send Reset Link',
     submitting: 'Sending...',
     remembered: 'Remembered it?',
-    sentTo: (email: string) => `We sent the link to ${email} if it belongs to an account.`,
     expiry: 'The link works once and expires after one hour.',
   },
   reset: {

@@ -23,15 +23,7 @@ import { authUiTexts } from '../texts';
 import { AuthCard, authLinkClass } from './auth-card';
 
 /** The 'Check Your Email' view: the generic reply, whether or not the account exists. */
-function CheckYourEmail({
-  email,
-  reply,
-  onTryAnother,
-}: {
-  email: string;
-  reply: string;
-  onTryAnother: () => void;
-}) {
+function CheckYourEmail({ reply, onTryAnother }: { reply: string; onTryAnother: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // Move focus to the new view so a screen reader announces it.
   useEffect(() => heading.current?.focus(), []);
@@ -50,7 +42,7 @@ function CheckYourEmail({
         </h1>
         <p className="mt-3 text-sm text-pretty text-muted-foreground">{reply}</p>
         <p className="mt-2 text-sm text-pretty text-muted-foreground">
-          {authUiTexts.forgot.sentTo(email)} {authUiTexts.forgot.expiry}
+          {authUiTexts.forgot.expiry}
         </p>
         <div className="mt-7 grid gap-2">
           <Button variant="outline" size="lg" onClick={onTryAnother}>
@@ -70,7 +62,7 @@ function CheckYourEmail({
 
 /** Forgot password (spec §2): email, then the 'Check Your Email' view. */
 export function ForgotPasswordPage() {
-  const [sent, setSent] = useState<{ email: string; reply: string } | null>(null);
+  const [sent, setSent] = useState<{ reply: string } | null>(null);
   const form = useForm<ForgotPasswordBody, unknown, z.output<typeof forgotPasswordBodySchema>>({
     resolver: zodResolver(forgotPasswordBodySchema),
     defaultValues: { email: '' },
@@ -80,7 +72,7 @@ export function ForgotPasswordPage() {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const { message } = await requestPasswordReset(values);
-      setSent({ email: values.email, reply: message || authTexts.forgotPasswordReply });
+      setSent({ reply: message || authTexts.forgotPasswordReply });
       void loadToast().then((toast) => toast.success(resetTexts.linkSent));
     } catch (error) {
       applyFieldErrors(error, form.setError, ['email']);
@@ -93,7 +85,6 @@ export function ForgotPasswordPage() {
   if (sent) {
     return (
       <CheckYourEmail
-        email={sent.email}
         reply={sent.reply}
         onTryAnother={() => {
           setSent(null);
