@@ -1,6 +1,6 @@
 import ort from 'onnxruntime-node';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { decode } from '../../packages/engine/src/pipeline/decode.js';
@@ -57,7 +57,6 @@ const sized = await sizedImages();
 const rows: (string | number)[][] = [];
 const stageRows: (string | number)[][] = [];
 const cutoutMedians: Record<string, number> = {};
-const bareMedians: Record<string, number> = {};
 for (const image of sized) {
   progress(`bare vs Cutout at ${image.name}`);
   const tensor = await tensorFor(image.file, 1024);
@@ -67,6 +66,7 @@ for (const image of sized) {
   const bare: number[] = [];
   const total: number[] = [];
   const paired: number[] = [];
+  const ownInference: number[] = [];
   const stages: Record<string, number[]> = {};
   let quality = 0;
   for (let i = 0; i < RUNS; i++) {
@@ -76,6 +76,7 @@ for (const image of sized) {
     const result = await runPipeline(model, image.file);
     total.push(result.timings.totalMs);
     paired.push(result.timings.totalMs / bare.at(-1)!);
+    ownInference.push(result.timings.totalMs / result.timings.inferenceMs);
     const t = result.timings;
     for (const [k, v] of Object.entries({
       decode: t.decodeMs,
@@ -90,7 +91,6 @@ for (const image of sized) {
       (stages[k] ??= []).push(v);
     if (i === 0) quality = iou(await alphaOf(result.outputs.refined!.data), image.scene.mask);
   }
-  bareMedians[image.name] = median(bare);
   cutoutMedians[image.name] = median(total);
   rows.push([
     image.name,
@@ -98,6 +98,7 @@ for (const image of sized) {
     ms(median(total)),
     ratio(median(total) / median(bare)),
     ratio(median(paired)),
+    ratio(median(ownInference)),
     quality.toFixed(4),
   ]);
   const s = (k: string): string => ms(median(stages[k] ?? []));
@@ -241,6 +242,13 @@ log(
   ),
 );
 log();
+log(
+  `RSS after each tenth image: ${many.rss
+    .filter((_, i) => (i + 1) % 10 === 0 || i === 4)
+    .map(mb)
+    .join(', ')}`,
+);
+log();
 log('Goals: peak < 1.5 GB at 12 MP; no growth over 50 images beyond noise.');
 log();
 
@@ -249,8 +257,6 @@ progress('folder of 8 images');
 const folder = await folderImages();
 const quint8 = await getModel('isnet-quint8');
 const folderRows: (string | number)[][] = [];
-const bareAll = Object.values(bareMedians);
-const floor = median(bareAll);
 const q8Faster: number[] = [];
 for (const image of folder) {
   const a = await runPipeline(model, image.file);
@@ -259,7 +265,7 @@ for (const image of folder) {
   folderRows.push([
     image.name,
     ms(a.timings.totalMs),
-    ratio(a.timings.totalMs / floor),
+    ratio(a.timings.totalMs / a.timings.inferenceMs),
     iou(await alphaOf(a.outputs.refined!.data), truth).toFixed(4),
     iou(await alphaOf(a.outputs.transparent_bg!.data), truth).toFixed(4),
     ms(b.timings.inferenceMs),
@@ -350,6 +356,11 @@ const variants: Variant[] = [
     name: 'fp32 weights + graphOptimizationLevel extended',
     bytes: fp32,
     options: { ...base, graphOptimizationLevel: 'extended' },
+  },
+  {
+    name: 'fp32 weights + enableCpuMemArena + enableMemPattern on',
+    bytes: fp32,
+    options: { ...base, enableCpuMemArena: true, enableMemPattern: true },
   },
 ];
 const input = new ort.Tensor('float32', tensor, [1, 3, 1024, 1024]);
@@ -455,17 +466,20 @@ interface SessionMemory {
 const memRows: (string | number)[][] = [];
 for (const variant of [
   'baseline',
-  'no-arena',
-  'no-mempattern',
   'no-arena no-mempattern',
   'fp32',
-  'fp32 no-arena',
+  'fp32 no-arena no-mempattern',
   'quint8',
+  'quint8 no-arena no-mempattern',
 ]) {
   const r = await runChild<SessionMemory>('session-memory-child.ts', [variant]);
   memRows.push([variant, mb(r.maxRss), mb(r.rssAfter), ms(median(r.times))]);
 }
 log('## 7. One ISNet session alone in a process: peak memory per variant');
+log();
+log(
+  'baseline = fp16 as shipped with onnxruntime defaults (arena and memory pattern on); Cutout uses "fp32 no-arena no-mempattern".',
+);
 log();
 log(
   table(
@@ -474,3 +488,9 @@ log(
   ),
 );
 log();
+
+log(
+  `Load average at the end: ${loadavg()
+    .map((v) => v.toFixed(1))
+    .join(' / ')}.`,
+);
