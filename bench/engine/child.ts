@@ -2,16 +2,21 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
-function spawnTs(file: string, args: string[]) {
+function spawnTs(file: string, args: string[], env: Record<string, string> = {}) {
   const path = fileURLToPath(new URL(file, import.meta.url));
   return spawn(process.execPath, ['--conditions=source', '--import', 'tsx', path, ...args], {
     stdio: ['pipe', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
   });
 }
 
 /** Runs a TypeScript file of this folder in a fresh Node process and returns its JSON output. */
-export function runChild<T>(file: string, args: string[]): Promise<T> {
-  const child = spawnTs(file, args);
+export function runChild<T>(
+  file: string,
+  args: string[],
+  env?: Record<string, string>,
+): Promise<T> {
+  const child = spawnTs(file, args, env);
   child.stdin.end();
   return new Promise((resolve, reject) => {
     let out = '';

@@ -122,13 +122,16 @@ log(
       'Cutout end to end',
       'ratio of medians',
       'median paired ratio',
+      'Cutout ÷ its own inference stage',
       'IoU refined vs truth',
     ],
     rows,
   ),
 );
 log();
-log('Goals: ≤ 1.15× at 1 MP, ≤ 1.5× at 12 MP.');
+log(
+  'Goals: ≤ 1.15× at 1 MP, ≤ 1.5× at 12 MP. The "own inference" ratio divides each run by the `session.run` inside that same run (the call the bare column times), so it is the least sensitive to other load on the machine.',
+);
 log();
 log('Cutout stages (medians; encodes run concurrently, per-output times overlap):');
 log();
@@ -208,12 +211,21 @@ const memFiles = async (images: BenchImage[]): Promise<string[]> =>
   );
 let many: Memory;
 let big: Memory;
+let capped: Memory;
 try {
   const oneMp = (await folderImages()).slice(0, 3);
   many = await runChild<Memory>('memory-child.ts', [
     String(MEMORY_IMAGES),
     ...(await memFiles(oneMp)),
   ]);
+  progress(`memory: ${MEMORY_IMAGES} images with MALLOC_ARENA_MAX=2`);
+  capped = await runChild<Memory>(
+    'memory-child.ts',
+    [String(MEMORY_IMAGES), ...(await memFiles(oneMp))],
+    {
+      MALLOC_ARENA_MAX: '2',
+    },
+  );
   progress('memory: 12 MP');
   big = await runChild<Memory>('memory-child.ts', [
     quick ? '2' : '3',
@@ -255,7 +267,13 @@ log();
 // 5: the folder of real-world-like images: quality and time, ISNet and ISNet quint8.
 progress('folder of 8 images');
 const folder = await folderImages();
-const quint8 = await getModel('isnet-quint8');
+// The quantised ISNet is not a built-in model any more (decision 0011); it is measured here
+// to keep that decision checkable.
+const quint8 = await loadModel({
+  ...resolveModel('isnet'),
+  name: 'isnet-quint8',
+  load: () => readImglyModel('/models/small'),
+});
 const folderRows: (string | number)[][] = [];
 const q8Faster: number[] = [];
 for (const image of folder) {

@@ -3,14 +3,13 @@ import { availableParallelism } from 'node:os';
 import { EngineError, ModelLoadError, UnknownModelError } from '../errors.js';
 import { customModel } from './custom.js';
 import { isnet } from './isnet.js';
-import { isnetQuint8 } from './isnet-quint8.js';
 import { u2netp } from './u2netp.js';
 import type { LoadedModel, ModelConfig, ModelSpec, SessionTuning } from './types.js';
 
 export const DEFAULT_MODEL = 'isnet';
 
 const builtIn: ReadonlyMap<string, ModelSpec> = new Map(
-  [isnet, isnetQuint8, u2netp].map((spec) => [spec.name, spec]),
+  [isnet, u2netp].map((spec) => [spec.name, spec]),
 );
 
 export interface ModelInfo {
