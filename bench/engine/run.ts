@@ -254,11 +254,15 @@ log(
   ),
 );
 log();
-log(
-  `RSS after each tenth image: ${many.rss
+const checkpoints = (m: Memory): string =>
+  m.rss
     .filter((_, i) => (i + 1) % 10 === 0 || i === 4)
     .map(mb)
-    .join(', ')}`,
+    .join(', ');
+log(`RSS after images 5, 10, 20, …: ${checkpoints(many)}`);
+log();
+log(
+  `The same ${MEMORY_IMAGES} images with MALLOC_ARENA_MAX=2 (glibc keeps fewer per-thread heaps): peak ${mb(capped.maxRss)}; RSS after images 5, 10, 20, …: ${checkpoints(capped)}`,
 );
 log();
 log('Goals: peak < 1.5 GB at 12 MP; no growth over 50 images beyond noise.');
