@@ -46,6 +46,12 @@ async function tensorFor(file: Buffer, size: number): Promise<Float32Array> {
 log(`# Engine benchmark`);
 log();
 log(
+  `Load average at start: ${loadavg()
+    .map((v) => v.toFixed(1))
+    .join(' / ')} (1 / 5 / 15 min; 2 means both cores already busy with other work).`,
+);
+log();
+log(
   `${new Date().toISOString()} · ${cpus()[0]?.model ?? 'cpu'} · ${availableParallelism()} cores · Node ${process.versions.node} · onnxruntime-node 1.30.0 · ${quick ? 'quick' : 'full'} run (${RUNS} runs per figure)`,
 );
 log();
@@ -303,11 +309,11 @@ log(
     [
       'image',
       'Cutout end to end',
-      '÷ bare inference',
+      '÷ its own inference',
       'IoU refined',
       'IoU model alpha',
       'quint8 inference',
-      'fp16 inference',
+      'isnet inference',
       'quint8 IoU refined',
     ],
     folderRows,
