@@ -6,10 +6,11 @@ export interface PoolSizing {
 }
 
 /**
- * One worker per four cores, each session using those cores for its intra-op threads. ISNet's
- * large convolutions scale well to about four threads; beyond that more workers give more
- * throughput than more threads per image, and each worker costs a session (~0.5 GB peak at
- * 12 MP). On this project's 2-core machines: one worker with two threads.
+ * One worker per four cores, each session using those cores for its intra-op threads. On the
+ * 2-core machines two threads run ISNet 1.5–1.8× faster than one (BENCHMARKS.md, section 6);
+ * the cap of four per session is an assumption, not measured here: past it, more workers
+ * should give more throughput than more threads per image, each costing a session (about
+ * 1.3 GB at its peak). On this project's machines: one worker with two threads.
  */
 export function defaultSizing(cores = availableParallelism()): PoolSizing {
   const threadsPerWorker = Math.max(1, Math.min(4, cores));
