@@ -12,14 +12,13 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { loadToast } from '../../../lib/toast';
 import { requestPasswordReset } from '../api/forgot-password';
 import { applyFieldErrors } from '../form-errors';
 import { authUiTexts } from '../texts';
+import { EmailField } from './email-field';
 import { AuthCard, authLinkClass } from './auth-card';
 
 /** The 'Check Your Email' view: the generic reply, whether or not the account exists. */
@@ -109,18 +108,7 @@ export function ForgotPasswordPage() {
       }
     >
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
-        <FormField label={authUiTexts.fields.email} error={errors.email?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder={authUiTexts.placeholders.email}
-              {...form.register('email')}
-            />
-          )}
-        </FormField>
+        <EmailField register={() => form.register('email')} error={errors.email?.message} />
         <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? (
             <>

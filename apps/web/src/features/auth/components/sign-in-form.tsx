@@ -14,6 +14,7 @@ import { signIn } from '../api/sign-in';
 import { applyFieldErrors, errorMessage } from '../form-errors';
 import { safeRedirectTarget } from '../safe-redirect';
 import { authUiTexts } from '../texts';
+import { EmailField } from './email-field';
 import { useSignedIn } from '../use-signed-in';
 import { authLinkClass } from './auth-card';
 
@@ -57,18 +58,7 @@ export function SignInForm() {
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
       {formError ? <ErrorAlert>{formError}</ErrorAlert> : null}
-      <FormField label={authUiTexts.fields.email} error={errors.email?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder={authUiTexts.placeholders.email}
-            {...form.register('email')}
-          />
-        )}
-      </FormField>
+      <EmailField register={() => form.register('email')} error={errors.email?.message} />
       <FormField
         label={authUiTexts.fields.password}
         error={errors.password?.message}

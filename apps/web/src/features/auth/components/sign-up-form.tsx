@@ -21,6 +21,7 @@ import { loadToast } from '../../../lib/toast';
 import { signUp } from '../api/sign-up';
 import { applyFieldErrors } from '../form-errors';
 import { authUiTexts } from '../texts';
+import { EmailField } from './email-field';
 import { useSignedIn } from '../use-signed-in';
 
 const accountTypeCards: Record<
@@ -78,18 +79,7 @@ export function SignUpForm() {
           />
         )}
       </FormField>
-      <FormField label={authUiTexts.fields.email} error={errors.email?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder={authUiTexts.placeholders.email}
-            {...form.register('email')}
-          />
-        )}
-      </FormField>
+      <EmailField register={() => form.register('email')} error={errors.email?.message} />
       <FormField
         label={authUiTexts.fields.password}
         error={errors.password?.message}
