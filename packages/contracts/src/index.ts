@@ -4,6 +4,7 @@ export * from './credits.js';
 export * from './errors.js';
 export * from './error-reports.js';
 export * from './health.js';
+export * from './jobs.js';
 export * from './limits.js';
 export * from './paths.js';
 export * from './plan-schema.js';
