@@ -1,4 +1,5 @@
 export * from './accounts.js';
+export * from './api-examples.js';
 export * from './avatar.js';
 export * from './credits.js';
 export * from './errors.js';
