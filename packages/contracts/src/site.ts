@@ -9,6 +9,11 @@ export const apiPaths = {
   errors: '/api/errors',
 } as const;
 
+/** Where people reach the team. The enterprise mail draft (spec §7) goes to `sales`. */
+export const siteContacts = {
+  sales: 'sales@cutout.local',
+} as const;
+
 export type PageText = { readonly title: string; readonly description: string };
 
 export const pageTexts = {
