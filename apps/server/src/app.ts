@@ -19,8 +19,10 @@ import { createAuth, type Auth } from './modules/accounts/auth.js';
 import { resolveAuthSecret } from './modules/accounts/auth-secret.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
+import { contactRoutes } from './modules/contact/contact.routes.js';
 import { errorReportsRoutes } from './modules/error-reports/error-reports.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { openApiPlugin } from './plugins/openapi.js';
@@ -186,6 +188,12 @@ export async function buildApp(
   await app.register(adminSetupRoutes, { db: database.db, auth });
   await app.register(usersRoutes, { db: database.db });
   await app.register(errorReportsRoutes, { db: database.db });
+  await app.register(contactRoutes, {
+    db: database.db,
+    mailer,
+    supportEmail: config.mail.support,
+  });
+  await app.register(newsletterRoutes, { db: database.db });
   await app.register(webAppPlugin, { webApp });
 
   return app;

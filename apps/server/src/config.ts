@@ -48,6 +48,7 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().min(3, 'must be an address like Cutout <no-reply@example.com>').optional(),
+  SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
   ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
 });
@@ -68,7 +69,12 @@ export interface Config {
   metricsToken: string | undefined;
   /** Signs session cookies. Unset: a secret generated once and kept in DATA_DIR/auth-secret. */
   authSecret: string | undefined;
-  mail: { smtpUrl: string | undefined; from: string };
+  mail: {
+    smtpUrl: string | undefined;
+    from: string;
+    /** Where contact-form messages are e-mailed (SUPPORT_EMAIL). */
+    support: string;
+  };
   /** The first admin, created at start when there is no admin yet (never overwritten). */
   admin: { email: string; password: string | undefined };
 }
@@ -110,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? 'Cutout <no-reply@cutout.local>',
+      support: e.SUPPORT_EMAIL ?? 'support@cutout.local',
     },
     admin: {
       email: (e.ADMIN_EMAIL ?? 'admin@cutout.local').toLowerCase(),

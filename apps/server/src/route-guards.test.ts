@@ -21,6 +21,8 @@ const table: Record<string, Access> = {
   'GET /api/docs/static/index.html': 'public',
   'GET /api/docs/static/swagger-initializer.js': 'public',
   'POST /api/errors': 'public',
+  'POST /api/contact': 'public',
+  'POST /api/newsletter': 'public',
   'POST /api/auth/sign-up': 'public',
   'POST /api/auth/sign-in': 'public',
   'POST /api/auth/sign-out': 'public',

@@ -1,6 +1,8 @@
 // Every URL of the web app, in one place (spec §2). The server uses it too: e-mailed links,
 // checkout return targets, and the list of pages prerendered to HTML.
 
+import { blogPosts } from './blog.js';
+
 export const paths = {
   home: '/',
   editor: '/#editor',
@@ -60,6 +62,8 @@ export const prerenderedPaths = [
   paths.signIn,
   paths.signUp,
   paths.forgotPassword,
+  // Each article has its own page, with its own title and description in the HTML.
+  ...blogPosts.map((post) => paths.blogPost(post.slug)),
 ] as const;
 
 /** Pages that need a signed-in user (spec §2, §6). */

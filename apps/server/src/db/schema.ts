@@ -97,8 +97,33 @@ export interface OutboxTable {
   subject: string;
   text: string;
   html: string | null;
+  /** Where a reply goes, when not to the sender (a contact message: its author). */
+  reply_to: string | null;
   created_at: Timestamp;
   sent_at: string | null;
+}
+
+/** A message sent through the contact form (spec §3 Contact message). */
+export interface ContactMessageTable {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  /** The client address as the server saw it (request.ip, behind TRUST_PROXY when set). */
+  ip: string;
+  user_agent: string | null;
+  /** When the browser says it sent the message, as given. */
+  client_timestamp: string | null;
+  created_at: Timestamp;
+}
+
+/** One row per lowercased address. */
+export interface NewsletterSubscriberTable {
+  id: string;
+  email: string;
+  ip: string | null;
+  created_at: Timestamp;
 }
 
 export interface Database {
@@ -109,6 +134,8 @@ export interface Database {
   verifications: VerificationTable;
   credit_ledger: CreditLedgerTable;
   outbox: OutboxTable;
+  contact_messages: ContactMessageTable;
+  newsletter_subscribers: NewsletterSubscriberTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

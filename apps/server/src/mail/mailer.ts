@@ -15,6 +15,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Where replies go (a contact message mailed to support: its sender). */
+  replyTo?: string;
 }
 
 export interface Mailer {
@@ -49,6 +51,7 @@ export function createMailer({ smtpUrl, from, db, log }: MailerOptions): Mailer 
       subject: message.subject,
       text: message.text,
       html: message.html ?? null,
+      reply_to: message.replyTo ?? null,
       created_at: new Date().toISOString(),
       sent_at: null,
     });

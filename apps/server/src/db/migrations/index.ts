@@ -3,6 +3,7 @@ import { Migrator, sql } from 'kysely';
 import type { Dialect } from '../schema.js';
 import { errorReports } from './0001-error-reports.js';
 import { accounts } from './0002-accounts.js';
+import { contactAndNewsletter } from './0004-contact-and-newsletter.js';
 
 // One set of migrations for SQLite and PostgreSQL. Each migration is a factory taking the few
 // column types that differ between the two, so the table definitions are written once.
@@ -19,6 +20,7 @@ export interface MigrationContext {
 const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0001-error-reports': errorReports,
   '0002-accounts': accounts,
+  '0004-contact-and-newsletter': contactAndNewsletter,
 };
 
 function provider(ctx: MigrationContext): MigrationProvider {

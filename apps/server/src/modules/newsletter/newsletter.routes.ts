@@ -1,0 +1,37 @@
+import {
+  errorBodySchema,
+  newsletterApiPath,
+  newsletterBodySchema,
+  newsletterResponseSchema,
+} from '@cutout/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/database.js';
+import { subscribe } from './newsletter.service.js';
+
+/** Per client address (docs/decisions/0061). */
+export const newsletterRateLimit = { max: 10, timeWindow: 60 * 60_000 } as const;
+
+// POST /api/newsletter: the blog's Subscribe box (spec §2 Blog).
+export const newsletterRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.post(
+    newsletterApiPath,
+    {
+      schema: {
+        summary:
+          'Subscribe an e-mail address to new blog articles (201 new, 200 already subscribed)',
+        body: newsletterBodySchema,
+        response: {
+          200: newsletterResponseSchema,
+          201: newsletterResponseSchema,
+          400: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+      config: { rateLimit: newsletterRateLimit },
+    },
+    async (request, reply) => {
+      const { created, message } = await subscribe(db, request.body.email, { ip: request.ip });
+      return reply.status(created ? 201 : 200).send({ message });
+    },
+  );
+};
