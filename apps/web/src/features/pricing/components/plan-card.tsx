@@ -1,10 +1,14 @@
-import { formatPrice, paths, pricingTexts, siteTexts, type Plan } from '@cutout/contracts';
+import { checkoutTexts, paths, pricingTexts, siteTexts, type Plan } from '@cutout/contracts';
 import { Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
+import { loadToast } from '../../../lib/toast';
+import { formatPlanPrice, type PlanAction } from '../plan-actions';
+import { pricingPageTexts } from '../texts';
 
 function Features({ features }: { features: readonly string[] }) {
   return (
@@ -19,15 +23,83 @@ function Features({ features }: { features: readonly string[] }) {
   );
 }
 
-/**
- * A free or paid plan (spec §2 Pricing). Checkout is a later issue, so Buy Now is disabled and
- * says so rather than pretending to work.
- */
-export function PlanCard({ plan }: { plan: Plan }) {
+function signUpToContinue() {
+  void loadToast().then((toast) => toast.info(checkoutTexts.signUpToContinue));
+}
+
+export interface PlanCardProps {
+  plan: Plan;
+  action: PlanAction;
+  /** This card's checkout is loading. */
+  pending?: boolean;
+  /** Some checkout is loading: no second one may start. */
+  busy?: boolean;
+  onBuy?: (plan: Plan) => void;
+}
+
+function PlanButton({ plan, action, pending = false, busy = false, onBuy }: PlanCardProps) {
+  const variant = plan.popular ? 'primary' : 'outline';
+  switch (action) {
+    case 'sign-up':
+      return (
+        <Button asChild variant="outline" className="w-full">
+          <Link to={paths.signUp}>{pricingTexts.signUpForFree}</Link>
+        </Button>
+      );
+    case 'current-plan':
+      return (
+        <Button variant="outline" className="w-full" disabled>
+          {pricingTexts.yourCurrentPlan}
+        </Button>
+      );
+    case 'dashboard':
+      return (
+        <Button asChild variant="outline" className="w-full">
+          <Link to={paths.dashboard}>{pricingTexts.signUpForFree}</Link>
+        </Button>
+      );
+    case 'buy-sign-up':
+      return (
+        <Button asChild variant={variant} className="w-full">
+          <Link to={paths.signUp} onClick={signUpToContinue}>
+            {pricingTexts.buyNow}
+          </Link>
+        </Button>
+      );
+    case 'buy':
+      return (
+        <Button
+          variant={variant}
+          className="w-full"
+          disabled={busy}
+          aria-busy={pending || undefined}
+          onClick={() => onBuy?.(plan)}
+        >
+          {pending ? <Spinner /> : null}
+          {pricingTexts.buyNow}
+          {pending ? <span className="sr-only"> {pricingPageTexts.checkoutLoading}</span> : null}
+        </Button>
+      );
+    case 'purchased':
+      return (
+        <Button variant="outline" className="w-full" disabled>
+          {pricingTexts.purchased}
+        </Button>
+      );
+    case 'contact-sales':
+      return null;
+  }
+}
+
+/** A free or paid plan (spec §2 Pricing). */
+export function PlanCard(props: PlanCardProps) {
+  const { plan } = props;
   const free = plan.billingType === 'free';
-  const noteId = `${plan.id}-checkout-note`;
+  const headingId = `plan-${plan.id}`;
   return (
     <Card
+      aria-labelledby={headingId}
+      role="group"
       className={cn(
         'relative flex w-full flex-col p-6',
         plan.popular
@@ -40,71 +112,34 @@ export function PlanCard({ plan }: { plan: Plan }) {
           {pricingTexts.mostPopular}
         </Badge>
       ) : null}
-      <h2 className="text-lg font-semibold">{plan.name}</h2>
+      <h3 id={headingId} className="text-lg font-semibold">
+        {plan.name}
+      </h3>
       <p className="mt-1.5 min-h-10 text-sm text-muted-foreground">{plan.description}</p>
       <p className="mt-5 flex items-baseline gap-1.5">
-        <span className="text-4xl font-semibold tracking-tight">{formatPrice(plan.price)}</span>
+        <span className="text-4xl font-semibold tracking-tight" data-testid="plan-price">
+          {formatPlanPrice(plan.price, plan.currency)}
+        </span>
         {free ? (
           <span className="text-sm text-muted-foreground">{pricingTexts.forever}</span>
         ) : null}
       </p>
-      <p className="mt-1 h-5 text-sm text-muted-foreground">
+      <p className="mt-1 h-5 text-sm text-muted-foreground" data-testid="plan-per-credit">
         {plan.pricePerCredit !== undefined
-          ? `${formatPrice(plan.pricePerCredit)}${pricingTexts.perCredit}`
+          ? `${formatPlanPrice(plan.pricePerCredit, plan.currency)}${pricingTexts.perCredit}`
           : siteTexts.creditsCount(plan.credits)}
       </p>
       <div className="mt-6 flex-1">
         <Features features={plan.features} />
       </div>
       <div className="mt-8">
-        {free ? (
-          <Button asChild variant="outline" className="w-full">
-            <Link to={paths.signUp}>{pricingTexts.signUpForFree}</Link>
-          </Button>
-        ) : (
-          <>
-            <Button
-              className="w-full"
-              variant={plan.popular ? 'primary' : 'outline'}
-              disabled
-              aria-describedby={noteId}
-            >
-              {pricingTexts.buyNow}
-            </Button>
-            <p id={noteId} className="mt-2 text-center text-xs text-muted-foreground">
-              {siteTexts.checkoutUnavailable}
-            </p>
-          </>
-        )}
+        <PlanButton {...props} />
         {plan.validity ? (
           <p className="mt-3 text-center text-xs text-muted-foreground">
             {pricingTexts.validFor(plan.validity)}
           </p>
         ) : null}
       </div>
-    </Card>
-  );
-}
-
-/** Enterprise: custom volume, handled by contacting sales (spec §1). */
-export function EnterprisePlan({ plan }: { plan: Plan }) {
-  return (
-    <Card className="mt-6 flex flex-col border-border shadow-xs gap-6 p-6 sm:p-8 md:flex-row md:items-center md:justify-between">
-      <div>
-        <h2 className="text-lg font-semibold">{plan.name}</h2>
-        <p className="mt-1.5 text-sm text-muted-foreground">{plan.description}</p>
-        <ul className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
-          {plan.features.map((feature) => (
-            <li key={feature} className="flex items-center gap-2">
-              <Check aria-hidden="true" className="size-4 text-primary" />
-              {feature}
-            </li>
-          ))}
-        </ul>
-      </div>
-      <Button asChild variant="outline" size="lg" className="shrink-0">
-        <Link to={paths.contact}>{pricingTexts.contactSales}</Link>
-      </Button>
     </Card>
   );
 }

@@ -1,0 +1,211 @@
+import { checkoutTexts, siteContacts, siteTexts } from '@cutout/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as CreateCheckoutModule from '../../features/pricing/api/create-checkout';
+import { createCheckout } from '../../features/pricing/api/create-checkout';
+import { anUser, renderRoutes, testQueryClient } from '../../test/render';
+import { resetToastSpy, toastSpy } from '../../test/toast-mock';
+import PricingRoute from './pricing';
+
+vi.mock('../../lib/toast', async () => (await import('../../test/toast-mock')).toastModuleMock);
+vi.mock('../../features/pricing/api/create-checkout', async (importOriginal) => {
+  const actual = await importOriginal<typeof CreateCheckoutModule>();
+  return { ...actual, createCheckout: vi.fn(actual.createCheckout) };
+});
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
+}
+
+function renderPricing({ path = '/pricing', signedIn = false } = {}) {
+  return renderRoutes(
+    [
+      {
+        path: '/pricing',
+        element: (
+          <>
+            <PricingRoute />
+            <Where />
+          </>
+        ),
+      },
+      { path: '*', element: <Where /> },
+    ],
+    { path, queryClient: testQueryClient({ user: signedIn ? anUser : null }) },
+  );
+}
+
+const card = (name: string) => screen.getByRole('group', { name });
+
+beforeEach(() => resetToastSpy());
+
+describe('pricing page', () => {
+  it('shows the plans with exact prices, per-credit prices, validity and the popular badge', () => {
+    renderPricing();
+    const free = card('Free Forever');
+    expect(within(free).getByTestId('plan-price')).toHaveTextContent(/^\$0$/);
+    expect(within(free).getByText('Forever')).toBeInTheDocument();
+    expect(within(free).queryByText(/Valid for/)).toBeNull();
+
+    const expected = [
+      ['10 Credits', '$5.15', '$0.52/credit'],
+      ['100 Credits', '$20.62', '$0.21/credit'],
+      ['1000 Credits', '$30.93', '$0.03/credit'],
+    ] as const;
+    for (const [name, price, perCredit] of expected) {
+      const c = card(name);
+      expect(within(c).getByTestId('plan-price')).toHaveTextContent(price);
+      expect(within(c).getByTestId('plan-per-credit')).toHaveTextContent(perCredit);
+      expect(within(c).getByText('Valid for 1 year')).toBeInTheDocument();
+    }
+    expect(screen.getAllByText('Most Popular')).toHaveLength(1);
+    expect(within(card('100 Credits')).getByText('Most Popular')).toBeInTheDocument();
+  });
+
+  it('has every section: validity note, enterprise, FAQ and the closing call to action', () => {
+    renderPricing();
+    for (const name of [
+      'How long credits last',
+      'Custom volume for teams',
+      'Frequently asked questions',
+      'Ready to remove backgrounds?',
+    ]) {
+      expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument();
+    }
+    const cta = screen.getByRole('region', { name: 'Ready to remove backgrounds?' });
+    expect(within(cta).getByRole('link', { name: 'View All Plans' })).toHaveAttribute(
+      'href',
+      '/pricing',
+    );
+    expect(within(cta).getByRole('link', { name: 'Contact Sales' })).toHaveAttribute(
+      'href',
+      '/contact',
+    );
+  });
+
+  it('reproduces both sides of the spec on expiry and refunds', () => {
+    renderPricing();
+    expect(screen.getByText(/valid for 1 year from the date of purchase/)).toBeInTheDocument();
+    expect(screen.getByText(/non-refundable/)).toBeInTheDocument();
+    expect(screen.getByText(/never expire/)).toBeInTheDocument();
+    expect(screen.getByText(/remain available in your account indefinitely/)).toBeInTheDocument();
+    expect(screen.getByText(/30-day money-back guarantee for unused credits/)).toBeInTheDocument();
+  });
+
+  it('sends signed-out visitors to sign-up from Free Forever and from Buy Now', async () => {
+    renderPricing();
+    expect(
+      within(card('Free Forever')).getByRole('link', { name: 'Sign Up For Free' }),
+    ).toHaveAttribute('href', '/signup');
+    const buy = within(card('10 Credits')).getByRole('link', { name: 'Buy Now' });
+    expect(buy).toHaveAttribute('href', '/signup');
+    await userEvent.click(buy);
+    expect(await screen.findByTestId('where')).toHaveTextContent('/signup');
+    await waitFor(() => expect(toastSpy.info).toHaveBeenCalledWith(checkoutTexts.signUpToContinue));
+    expect(createCheckout).not.toHaveBeenCalled();
+  });
+
+  it('shows a signed-in user without paid packs Free Forever as their current plan', async () => {
+    renderPricing({ signedIn: true });
+    const current = await within(card('Free Forever')).findByRole('button', {
+      name: 'Your Current Plan',
+    });
+    expect(current).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Purchased' })).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Buy Now' })).toHaveLength(3);
+  });
+
+  it("says 'Checkout not configured' when a signed-in user buys, without leaving the page", async () => {
+    renderPricing({ signedIn: true });
+    await userEvent.click(within(card('100 Credits')).getByRole('button', { name: 'Buy Now' }));
+    await waitFor(() =>
+      expect(toastSpy.error).toHaveBeenCalledWith(checkoutTexts.notConfigured, {
+        description: siteTexts.checkoutUnavailable,
+      }),
+    );
+    expect(createCheckout).toHaveBeenCalledWith(expect.objectContaining({ id: 'credits-100' }));
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/pricing$/);
+    expect(toastSpy.success).not.toHaveBeenCalled();
+    for (const button of screen.getAllByRole('button', { name: 'Buy Now' })) {
+      expect(button).toBeEnabled();
+    }
+  });
+
+  it('disables every Buy Now while a checkout loads', async () => {
+    vi.mocked(createCheckout).mockReturnValueOnce(new Promise<string>(() => undefined));
+    renderPricing({ signedIn: true });
+    await userEvent.click(within(card('10 Credits')).getByRole('button', { name: 'Buy Now' }));
+    const loading = within(card('10 Credits')).getByRole('button', { name: /Buy Now/ });
+    expect(loading).toBeDisabled();
+    expect(loading).toHaveAttribute('aria-busy', 'true');
+    expect(loading).toHaveAccessibleName(/^Buy Now\s*Opening checkout…$/);
+    expect(within(card('1000 Credits')).getByRole('button', { name: 'Buy Now' })).toBeDisabled();
+  });
+
+  it('opens a mail draft to sales from the enterprise section, with the info toast', async () => {
+    renderPricing({ signedIn: true });
+    const section = screen.getByRole('region', { name: 'Custom volume for teams' });
+    const link = within(section).getByRole('link', { name: 'Contact Sales' });
+    const href = link.getAttribute('href') ?? '';
+    expect(href.startsWith(`mailto:${siteContacts.sales}?subject=Enterprise%20Inquiry&body=`)).toBe(
+      true,
+    );
+    expect(decodeURIComponent(href)).toContain('Jane Doe');
+    // jsdom does not follow mailto: links; the click handler is what matters here.
+    link.addEventListener('click', (event) => event.preventDefault());
+    await userEvent.click(link);
+    await waitFor(() =>
+      expect(toastSpy.info).toHaveBeenCalledWith(checkoutTexts.openingEmailTitle, {
+        description: checkoutTexts.openingEmailDescription,
+      }),
+    );
+  });
+
+  it('signs the draft as Prospective Customer for visitors', () => {
+    renderPricing();
+    const link = within(screen.getByRole('region', { name: 'Custom volume for teams' })).getByRole(
+      'link',
+      { name: 'Contact Sales' },
+    );
+    expect(decodeURIComponent(link.getAttribute('href') ?? '')).toMatch(/Prospective Customer$/);
+  });
+});
+
+describe('returning from checkout', () => {
+  it('?success=true: success toast, then the credits page', async () => {
+    renderPricing({ path: '/pricing?success=true', signedIn: true });
+    await waitFor(() =>
+      expect(screen.getByTestId('where')).toHaveTextContent('/dashboard/credits'),
+    );
+    await waitFor(() =>
+      expect(toastSpy.success).toHaveBeenCalledWith(checkoutTexts.purchasedTitle, {
+        description: checkoutTexts.purchasedDescription,
+      }),
+    );
+    expect(toastSpy.success).toHaveBeenCalledTimes(1);
+  });
+
+  it('?canceled=true: cancelled toast, then /pricing without the query, replacing history', async () => {
+    const { router } = renderPricing({ path: '/pricing?canceled=true' });
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.pathname).toBe('/pricing');
+    expect(router.state.historyAction).toBe('REPLACE');
+    await waitFor(() =>
+      expect(toastSpy.info).toHaveBeenCalledWith(checkoutTexts.cancelledTitle, {
+        description: checkoutTexts.cancelledDescription,
+      }),
+    );
+    expect(toastSpy.info).toHaveBeenCalledTimes(1);
+  });
+
+  it('ignores other values', async () => {
+    renderPricing({ path: '/pricing?success=false&canceled=1' });
+    await screen.findByTestId('where');
+    expect(screen.getByTestId('where')).toHaveTextContent('/pricing?success=false&canceled=1');
+    expect(toastSpy.success).not.toHaveBeenCalled();
+    expect(toastSpy.info).not.toHaveBeenCalled();
+  });
+});

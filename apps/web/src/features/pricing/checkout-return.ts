@@ -1,0 +1,46 @@
+import { checkoutTexts, paths } from '@cutout/contracts';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { loadToast } from '../../lib/toast';
+
+export type CheckoutReturn = 'success' | 'canceled';
+
+/** The hosted checkout sends people back with ?success=true or ?canceled=true (spec §2, §4). */
+export function checkoutReturnOf(params: URLSearchParams): CheckoutReturn | null {
+  if (params.get('success') === 'true') return 'success';
+  if (params.get('canceled') === 'true') return 'canceled';
+  return null;
+}
+
+/**
+ * On a return from checkout: the spec's toast, then away from the query string, replacing the
+ * history entry so neither a reload nor Back shows the toast again.
+ */
+export function useCheckoutReturn(): void {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const outcome = checkoutReturnOf(params);
+  // StrictMode runs effects twice; one return shows one toast.
+  const handled = useRef<string | null>(null);
+  const key = params.toString();
+
+  useEffect(() => {
+    if (!outcome || handled.current === key) return;
+    handled.current = key;
+    if (outcome === 'success') {
+      void loadToast().then((toast) =>
+        toast.success(checkoutTexts.purchasedTitle, {
+          description: checkoutTexts.purchasedDescription,
+        }),
+      );
+      void navigate(paths.dashboardCredits, { replace: true });
+    } else {
+      void loadToast().then((toast) =>
+        toast.info(checkoutTexts.cancelledTitle, {
+          description: checkoutTexts.cancelledDescription,
+        }),
+      );
+      void navigate(paths.pricing, { replace: true });
+    }
+  }, [outcome, key, navigate]);
+}

@@ -1,0 +1,40 @@
+import { checkoutTexts, siteTexts, type Plan } from '@cutout/contracts';
+import { useCallback, useState } from 'react';
+import { loadToast } from '../../lib/toast';
+import { CheckoutNotConfiguredError, createCheckout } from './api/create-checkout';
+
+const leaveForCheckout = (url: string) => window.location.assign(url);
+
+/**
+ * Buying a paid plan (spec §4): create a checkout and go to its URL; on failure clear the
+ * loading flag and show the error toast. While one checkout loads, every Buy Now waits.
+ */
+export function useCheckout(redirect: (url: string) => void = leaveForCheckout) {
+  const [pendingPlanId, setPendingPlanId] = useState<string | null>(null);
+
+  const buy = useCallback(
+    async (plan: Plan) => {
+      setPendingPlanId(plan.id);
+      let url: string;
+      try {
+        url = await createCheckout(plan);
+      } catch (error) {
+        setPendingPlanId(null);
+        const toast = await loadToast();
+        if (error instanceof CheckoutNotConfiguredError) {
+          toast.error(checkoutTexts.notConfigured, { description: siteTexts.checkoutUnavailable });
+        } else {
+          toast.error(checkoutTexts.createFailedTitle, {
+            description: checkoutTexts.createFailedDescription,
+          });
+        }
+        return;
+      }
+      // The page is left for the provider's checkout; the flag stays on until it unloads.
+      redirect(url);
+    },
+    [redirect],
+  );
+
+  return { pendingPlanId, buy };
+}
