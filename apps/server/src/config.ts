@@ -16,6 +16,11 @@ const port = z.coerce
   .min(0, 'must be between 0 and 65535')
   .max(65535, 'must be between 0 and 65535');
 
+const positiveInt = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .positive('must be more than 0');
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -51,6 +56,33 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
   ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  ENGINE_MODEL: z.string().min(1, 'must name a model (isnet, u2netp), a .onnx path or an https URL').default('isnet'),
+  ENGINE_MODEL_SHA256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, 'must be 64 hexadecimal characters')
+    .optional(),
+  ENGINE_MODEL_INPUT_SIZE: positiveInt.default(1024),
+  ENGINE_WORKERS: positiveInt.optional(),
+  ENGINE_THREADS: positiveInt.optional(),
+  ENGINE_MAX_INPUT_PIXELS: positiveInt.default(50_000_000),
+  JOB_QUEUE_SIZE: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .default(16),
+  RESULTS_DIR: z.string().min(1, 'must not be empty').optional(),
+  RESULT_RETENTION_HOURS: z.coerce
+    .number({ error: 'must be a number' })
+    .positive('must be more than 0')
+    .default(24),
+  CLEANUP_INTERVAL_MINUTES: z.coerce
+    .number({ error: 'must be a number' })
+    .positive('must be more than 0')
+    .default(15),
+  URL_IMPORT_ALLOW_HOSTS: z.string().optional(),
+  TURNSTILE_SITE_KEY: z.string().min(1).optional(),
+  TURNSTILE_SECRET_KEY: z.string().min(1).optional(),
+  TURNSTILE_VERIFY_URL: z.url({ error: 'must be an absolute http(s) URL' }).optional(),
 });
 
 export type DatabaseConfig =
@@ -77,6 +109,28 @@ export interface Config {
   };
   /** The first admin, created at start when there is no admin yet (never overwritten). */
   admin: { email: string; password: string | undefined };
+  engine: {
+    /** A built-in model name, a .onnx file path or an https URL (downloaded once). */
+    model: string;
+    modelSha256: string | undefined;
+    /** Square input side of a custom model (path or URL); built-in models know their own. */
+    modelInputSize: number;
+    /** Unset: sized for the machine by the engine (docs/decisions/0014). */
+    workers: number | undefined;
+    threads: number | undefined;
+    maxInputPixels: number;
+  };
+  jobs: {
+    /** Jobs allowed to wait for a worker; beyond that, 503 with Retry-After. */
+    queueSize: number;
+    resultsDir: string;
+    retentionMs: number;
+    cleanupIntervalMs: number;
+    /** Hosts URL import may fetch even when they resolve to private addresses (tests only). */
+    urlImportAllowHosts: string[];
+  };
+  /** Cloudflare Turnstile; the editor's bot check runs only when both keys are set. */
+  turnstile: { siteKey: string; secretKey: string; verifyUrl: string } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -122,6 +176,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       email: (e.ADMIN_EMAIL ?? 'admin@cutout.local').toLowerCase(),
       password: e.ADMIN_PASSWORD,
     },
+    engine: {
+      model: e.ENGINE_MODEL,
+      modelSha256: e.ENGINE_MODEL_SHA256?.toLowerCase(),
+      modelInputSize: e.ENGINE_MODEL_INPUT_SIZE,
+      workers: e.ENGINE_WORKERS,
+      threads: e.ENGINE_THREADS,
+      maxInputPixels: e.ENGINE_MAX_INPUT_PIXELS,
+    },
+    jobs: {
+      queueSize: e.JOB_QUEUE_SIZE,
+      resultsDir: path.resolve(e.RESULTS_DIR ?? path.join(dataDir, 'results')),
+      retentionMs: e.RESULT_RETENTION_HOURS * 3_600_000,
+      cleanupIntervalMs: e.CLEANUP_INTERVAL_MINUTES * 60_000,
+      urlImportAllowHosts: (e.URL_IMPORT_ALLOW_HOSTS ?? '')
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    },
+    turnstile:
+      e.TURNSTILE_SITE_KEY && e.TURNSTILE_SECRET_KEY
+        ? {
+            siteKey: e.TURNSTILE_SITE_KEY,
+            secretKey: e.TURNSTILE_SECRET_KEY,
+            verifyUrl:
+              e.TURNSTILE_VERIFY_URL ?? 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+          }
+        : undefined,
   };
 }
 

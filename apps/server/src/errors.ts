@@ -14,13 +14,14 @@ export class AppError extends Error {
   }
 }
 
-/** 429 with a Retry-After header (the errors plugin sets it). */
+/** 429 (or 503 when the service itself is full) with a Retry-After header (the errors plugin sets it). */
 export class RetryLaterError extends AppError {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
+    status: 429 | 503 = 429,
   ) {
-    super(429, 'rate_limited', message);
+    super(status, status === 429 ? 'rate_limited' : 'service_unavailable', message);
   }
 }
 

@@ -79,10 +79,12 @@ export type Job = z.infer<typeof jobSchema>;
 
 /** POST /api/jobs with a JSON body: import from a URL or process a sample. */
 export const createJobFromUrlSchema = z.object({
-  url: z.string(),
+  url: z.string().max(4096),
+  turnstileToken: z.string().max(4096).optional(),
 });
 export const createJobFromSampleSchema = z.object({
-  sampleId: z.string(),
+  sampleId: z.string().max(100),
+  turnstileToken: z.string().max(4096).optional(),
 });
 export const createJobJsonSchema = z.union([createJobFromUrlSchema, createJobFromSampleSchema]);
 export type CreateJobJson = z.infer<typeof createJobJsonSchema>;
@@ -112,6 +114,16 @@ export const sampleImageSchema = z.object({
 });
 export type SampleImage = z.infer<typeof sampleImageSchema>;
 
+/** GET /api/editor/config: what the editor needs to know before the first upload. */
+export const editorConfigSchema = z.object({
+  /** Cloudflare Turnstile's site key when the bot check is configured, otherwise null. */
+  turnstileSiteKey: z.string().nullable(),
+  maxUploadBytes: z.number().int(),
+  /** How long results are kept before they are deleted. */
+  retentionHours: z.number(),
+});
+export type EditorConfig = z.infer<typeof editorConfigSchema>;
+
 /** GET /api/v1/user/usage (spec §7, public API). */
 export const usageSchema = z.object({
   credits: z.number().int(),
@@ -128,6 +140,7 @@ export const jobPaths = {
     `/api/jobs/${encodeURIComponent(id)}/results/${variant}`,
   original: (id: string) => `/api/jobs/${encodeURIComponent(id)}/original`,
   samples: '/api/samples',
+  editorConfig: '/api/editor/config',
   removeBackground: '/remove-background/',
   publicRemoveBackground: '/api/v1/remove-background',
   publicUsage: '/api/v1/user/usage',

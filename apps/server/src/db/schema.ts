@@ -1,4 +1,4 @@
-import type { CreditKind } from '@cutout/contracts';
+import type { CreditKind, JobSource, JobStage, JobStatus } from '@cutout/contracts';
 import type { ColumnType, Generated } from 'kysely';
 
 // The database as Kysely sees it. Timestamps are ISO-8601 strings at this boundary on both
@@ -126,6 +126,42 @@ export interface NewsletterSubscriberTable {
   created_at: Timestamp;
 }
 
+export interface JobTable {
+  id: string;
+  user_id: string;
+  status: JobStatus;
+  stage: JobStage;
+  progress: number;
+  source: JobSource;
+  original_name: string;
+  content_type: string;
+  input_bytes: number;
+  width: number | null;
+  height: number | null;
+  error_code: string | null;
+  error_message: string | null;
+  /** JSON of JobTimings once finished. */
+  timings: string | null;
+  /** 'web' (the editor) or 'api' (the public API); for usage figures. */
+  via: 'web' | 'api';
+  created_at: Timestamp;
+  started_at: string | null;
+  finished_at: string | null;
+  expires_at: string;
+  purged_at: string | null;
+}
+
+export interface ApiKeyTable {
+  id: string;
+  user_id: string;
+  name: string;
+  prefix: string;
+  key_hash: string;
+  created_at: Timestamp;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
 export interface Database {
   error_reports: ErrorReportTable;
   users: UserTable;
@@ -136,6 +172,8 @@ export interface Database {
   outbox: OutboxTable;
   contact_messages: ContactMessageTable;
   newsletter_subscribers: NewsletterSubscriberTable;
+  jobs: JobTable;
+  api_keys: ApiKeyTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -73,7 +73,9 @@ export function loadWebApp(root: string): WebApp | undefined {
  */
 export function isServerPath(url: string): boolean {
   return (
-    url.startsWith('/api/') || url.startsWith('/users/') || /^\/(health|metrics)(\/|$)/.test(url)
+    url.startsWith('/api/') ||
+    url.startsWith('/users/') ||
+    /^\/(health|metrics|remove-background)(\/|$|\?)/.test(url)
   );
 }
 

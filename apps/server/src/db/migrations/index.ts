@@ -3,6 +3,7 @@ import { Migrator, sql } from 'kysely';
 import type { Dialect } from '../schema.js';
 import { errorReports } from './0001-error-reports.js';
 import { accounts } from './0002-accounts.js';
+import { jobs } from './0003-jobs.js';
 import { contactAndNewsletter } from './0004-contact-and-newsletter.js';
 
 // One set of migrations for SQLite and PostgreSQL. Each migration is a factory taking the few
@@ -20,6 +21,7 @@ export interface MigrationContext {
 const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0001-error-reports': errorReports,
   '0002-accounts': accounts,
+  '0003-jobs': jobs,
   '0004-contact-and-newsletter': contactAndNewsletter,
 };
 

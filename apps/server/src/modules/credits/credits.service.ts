@@ -61,14 +61,27 @@ async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<
  */
 export async function spendCredit(db: Db, userId: string, reference: string): Promise<number> {
   return inTransaction(db, async (trx) => {
-    const balance = await applyChange(trx, userId, {
-      kind: 'spend',
-      amount: -limits.creditsPerImage,
-      reason: 'Image processed',
-      reference,
-    });
+    const balance = await chargeImageIn(trx, userId, reference);
     if (balance === undefined) throw new AppError(402, 'payment_required', editorTexts.noCredits);
     return balance;
+  });
+}
+
+/**
+ * The same charge inside a transaction the caller already holds (the processing service records
+ * the completed job in it). Undefined when the balance cannot cover it; a second charge for the
+ * same reference fails the transaction with a unique violation.
+ */
+export async function chargeImageIn(
+  trx: Db,
+  userId: string,
+  reference: string,
+): Promise<number | undefined> {
+  return applyChange(trx, userId, {
+    kind: 'spend',
+    amount: -limits.creditsPerImage,
+    reason: 'Image processed',
+    reference,
   });
 }
 

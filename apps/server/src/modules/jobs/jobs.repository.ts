@@ -1,0 +1,95 @@
+import type { JobStatus } from '@cutout/contracts';
+import type { Insertable, Updateable } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { JobTable } from '../../db/schema.js';
+
+export type NewJobRow = Insertable<JobTable>;
+
+export async function insertJob(db: Db, row: NewJobRow): Promise<void> {
+  await db.insertInto('jobs').values(row).execute();
+}
+
+export async function findJob(db: Db, id: string) {
+  return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function updateJob(
+  db: Db,
+  id: string,
+  changes: Updateable<JobTable>,
+  onlyIfStatus?: readonly JobStatus[],
+): Promise<boolean> {
+  let query = db.updateTable('jobs').set(changes).where('id', '=', id);
+  if (onlyIfStatus) query = query.where('status', 'in', onlyIfStatus);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Jobs of a user that are waiting or running: each holds one credit until it ends. */
+export async function countActiveJobs(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('jobs')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['queued', 'processing'])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Unfinished jobs, oldest first: what a restart must pick up again. */
+export async function listUnfinishedJobs(db: Db) {
+  return db
+    .selectFrom('jobs')
+    .select(['id', 'status'])
+    .where('status', 'in', ['queued', 'processing'])
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export async function listExpiredJobs(db: Db, now: string, limit: number) {
+  return db
+    .selectFrom('jobs')
+    .select('id')
+    .where('purged_at', 'is', null)
+    .where('expires_at', '<=', now)
+    .where('status', 'not in', ['queued', 'processing'])
+    .limit(limit)
+    .execute();
+}
+
+export async function jobIdsAmong(db: Db, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('purged_at', 'is', null)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function countJobsByStatus(db: Db): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom('jobs')
+    .select(['status', (eb) => eb.fn.countAll<string | number>().as('n')])
+    .groupBy('status')
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+}
+
+/** Completed jobs of a user, all time and since `since` (usage figures). */
+export async function countCompleted(db: Db, userId: string, since: string) {
+  const row = await db
+    .selectFrom('jobs')
+    .select((eb) => [
+      eb.fn.countAll<string | number>().as('total'),
+      eb.fn
+        .sum<string | number | null>(eb.case().when('finished_at', '>=', since).then(1).else(0).end())
+        .as('recent'),
+    ])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'completed')
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), recent: Number(row.recent ?? 0) };
+}

@@ -1,0 +1,514 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import {
+  editorTexts,
+  finishedJobStatuses,
+  jobVariants,
+  limits,
+  type JobSource,
+  type JobStage,
+  type JobTimings,
+} from '@cutout/contracts';
+import {
+  AbortedError,
+  isEngineError,
+  PoolClosedError,
+  QueueFullError,
+  type EnginePool,
+  type Stage,
+} from '@cutout/engine';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import type { JobTable } from '../../db/schema.js';
+import { AppError, RetryLaterError } from '../../errors.js';
+import { chargeImageIn } from '../credits/credits.service.js';
+import { lockBalance } from '../credits/credits.repository.js';
+import type { ObjectStore } from '../storage/object-store.js';
+import { checkImage, damagedImageMessage, notAnImage } from './image-input.js';
+import { JobQueue } from './job-queue.js';
+import {
+  countActiveJobs,
+  findJob,
+  insertJob,
+  jobIdsAmong,
+  listExpiredJobs,
+  listUnfinishedJobs,
+  updateJob,
+} from './jobs.repository.js';
+
+// The processing service: a request becomes a stored job, the job waits in the queue, runs on
+// the engine's worker pool (never on the request's thread), and ends completed — charged one
+// credit in the same transaction that records it — or failed/cancelled, charged nothing.
+// Progress is the engine's own stages, published to listeners (server-sent events, waiting
+// requests) as it happens and written to the database at each stage change.
+
+export type JobRow = Selectable<JobTable>;
+
+export interface JobInput {
+  bytes: Buffer;
+  /** The name results are called after (`{base}_{variant}.png`). */
+  name: string;
+  source: JobSource;
+  via: 'web' | 'api';
+  /** What to answer when the bytes are not an image (URL imports say so differently). */
+  whenNotImage?: () => AppError;
+}
+
+export interface JobsServiceOptions {
+  db: Db;
+  store: ObjectStore;
+  /** The engine's pool, created on first use (loading a model takes seconds). */
+  engine: () => EnginePool;
+  /** Jobs running at once: the pool's workers. */
+  concurrency: number;
+  queueSize: number;
+  retentionMs: number;
+  maxInputPixels: number;
+  log: FastifyBaseLogger;
+  observe?: JobObserver;
+}
+
+/** Hooks for metrics; the service does not know about Prometheus. */
+export interface JobObserver {
+  finished(status: 'completed' | 'failed' | 'cancelled', timings: JobTimings | null): void;
+}
+
+/** The stage weights of the progress bar, from where each stage starts to where it ends. */
+const stageSpan: Record<Stage | 'store', [number, number]> = {
+  decode: [1, 8],
+  preprocess: [8, 12],
+  inference: [12, 70],
+  refine: [70, 85],
+  encode: [85, 95],
+  store: [95, 99],
+};
+
+export function progressOf(stage: Stage | 'store', fraction: number): number {
+  const [from, to] = stageSpan[stage];
+  return Math.round(from + (to - from) * Math.min(1, Math.max(0, fraction)));
+}
+
+/** HTTP status for the error codes jobs end with. */
+export function statusForJobError(code: string | null): number {
+  switch (code) {
+    case 'unsupported_media_type':
+      return 415;
+    case 'payload_too_large':
+      return 413;
+    case 'unprocessable':
+      return 422;
+    case 'payment_required':
+      return 402;
+    case 'validation_failed':
+      return 400;
+    case 'service_unavailable':
+      return 503;
+    default:
+      return 500;
+  }
+}
+
+const busyMessage =
+  'Cutout is busy processing other images right now. Please try again in a few seconds.';
+
+function engineFailure(error: unknown): { code: string; message: string } {
+  if (isEngineError(error)) {
+    switch (error.code) {
+      case 'unsupported_image':
+        return { code: 'unsupported_media_type', message: editorTexts.notAnImage };
+      case 'image_too_large':
+        return { code: 'payload_too_large', message: error.message };
+      case 'corrupt_image':
+      case 'empty_image':
+        return { code: 'unprocessable', message: damagedImageMessage };
+      case 'invalid_options':
+        return { code: 'validation_failed', message: error.message };
+      default:
+        break;
+    }
+  }
+  return { code: 'internal', message: editorTexts.processFailed };
+}
+
+export class JobsService {
+  private readonly queue: JobQueue;
+  private readonly events = new EventEmitter();
+  private readonly controllers = new Map<string, AbortController>();
+  /** Live state of running jobs, so listeners see progress without a database read. */
+  private readonly live = new Map<string, JobRow>();
+  /** Ids whose files are being written before their row exists (the sweep leaves them alone). */
+  private readonly creating = new Set<string>();
+  private closed = false;
+
+  constructor(private readonly options: JobsServiceOptions) {
+    this.queue = new JobQueue(options.concurrency, options.queueSize, (id) => this.process(id));
+    // Every open event stream and waiting request is a listener; there may be many.
+    this.events.setMaxListeners(0);
+  }
+
+  queueStats() {
+    return this.queue.stats();
+  }
+
+  /** Seconds a caller refused for a full queue should wait: about one job per worker. */
+  private retryAfterSeconds(): number {
+    return 5;
+  }
+
+  /**
+   * Checks the image, holds one credit for the job (a user with one credit cannot start two), and
+   * queues it. Throws 401/402/413/415/422/503 AppErrors a person can read.
+   */
+  async create(userId: string, input: JobInput): Promise<JobRow> {
+    if (this.closed) throw new RetryLaterError(busyMessage, this.retryAfterSeconds(), 503);
+    if (!this.queue.hasRoom()) {
+      throw new RetryLaterError(busyMessage, this.retryAfterSeconds(), 503);
+    }
+    const checked = await checkImage(
+      input.bytes,
+      this.options.maxInputPixels,
+      input.whenNotImage ?? (() => notAnImage()),
+    );
+    const id = randomUUID();
+    const now = new Date();
+    const row: JobRow = {
+      id,
+      user_id: userId,
+      status: 'queued',
+      stage: 'queued',
+      progress: 0,
+      source: input.source,
+      original_name: safeName(input.name, checked.ext),
+      content_type: checked.type,
+      input_bytes: input.bytes.byteLength,
+      width: checked.width,
+      height: checked.height,
+      error_code: null,
+      error_message: null,
+      timings: null,
+      via: input.via,
+      created_at: now.toISOString(),
+      started_at: null,
+      finished_at: null,
+      expires_at: new Date(now.getTime() + this.options.retentionMs).toISOString(),
+      purged_at: null,
+    };
+    this.creating.add(id);
+    try {
+      await this.options.store.put(`${id}/original`, input.bytes);
+      await this.options.db.transaction().execute(async (trx) => {
+        // Takes the user's row lock, so concurrent creations for one user run one at a time.
+        const balance = await lockBalance(trx, userId);
+        if (balance === undefined) throw new AppError(401, 'unauthorized', editorTexts.signUpToContinue);
+        const active = await countActiveJobs(trx, userId);
+        if (balance - active < limits.creditsPerImage) {
+          throw new AppError(402, 'payment_required', editorTexts.noCredits);
+        }
+        await insertJob(trx, row);
+      });
+    } catch (error) {
+      await this.options.store.deletePrefix(id).catch(() => undefined);
+      throw error;
+    } finally {
+      this.creating.delete(id);
+    }
+    this.queue.enqueue(id);
+    this.publish(row);
+    return row;
+  }
+
+  async get(id: string): Promise<JobRow | undefined> {
+    return this.live.get(id) ?? (await findJob(this.options.db, id));
+  }
+
+  /** Position in the queue (0 = next), or -1 when not waiting. */
+  queuePosition(id: string): number {
+    return this.queue.position(id);
+  }
+
+  /** Calls `listener` with every change of the job until it ends; returns the unsubscribe. */
+  subscribe(id: string, listener: (job: JobRow) => void): () => void {
+    this.events.on(id, listener);
+    return () => this.events.off(id, listener);
+  }
+
+  /** Resolves with the job once it has ended (or at once if it already has). */
+  async waitUntilFinished(id: string, signal?: AbortSignal): Promise<JobRow> {
+    return new Promise<JobRow>((resolve, reject) => {
+      let settled = false;
+      const done = (job: JobRow) => {
+        if (settled || !finishedJobStatuses.includes(job.status)) return;
+        settled = true;
+        unsubscribe();
+        signal?.removeEventListener('abort', onAbort);
+        resolve(job);
+      };
+      const onAbort = () => {
+        if (settled) return;
+        settled = true;
+        unsubscribe();
+        reject(new AbortedError());
+      };
+      const unsubscribe = this.subscribe(id, done);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      // Subscribed first, then read: an end between the two is not missed.
+      this.get(id).then((job) => {
+        if (!job) {
+          settled = true;
+          unsubscribe();
+          reject(new AppError(404, 'not_found'));
+        } else done(job);
+      }, reject);
+    });
+  }
+
+  /** Cancels a waiting or running job; nothing is charged. Returns the job as it ends up. */
+  async cancel(id: string): Promise<JobRow | undefined> {
+    const job = await this.get(id);
+    if (!job || finishedJobStatuses.includes(job.status)) return job;
+    if (this.queue.remove(id) || job.status === 'queued') {
+      await this.finish(id, { status: 'cancelled', stage: 'done' }, null);
+      return this.get(id);
+    }
+    this.controllers.get(id)?.abort();
+    return this.waitUntilFinished(id);
+  }
+
+  /** Picks up what a previous run left: queued and interrupted jobs run again (uncharged). */
+  async recover(): Promise<number> {
+    const unfinished = await listUnfinishedJobs(this.options.db);
+    for (const job of unfinished) {
+      if (job.status === 'processing') {
+        await updateJob(this.options.db, job.id, {
+          status: 'queued',
+          stage: 'queued',
+          progress: 0,
+          started_at: null,
+        });
+      }
+      this.queue.enqueue(job.id);
+    }
+    return unfinished.length;
+  }
+
+  /** Deletes stored files past their retention, and files no job owns. Returns jobs purged. */
+  async cleanup(now = new Date()): Promise<number> {
+    const { db, store } = this.options;
+    let purged = 0;
+    for (;;) {
+      const batch = await listExpiredJobs(db, now.toISOString(), 200);
+      if (batch.length === 0) break;
+      for (const { id } of batch) {
+        await store.deletePrefix(id);
+        await updateJob(db, id, { purged_at: now.toISOString() });
+        purged++;
+      }
+    }
+    const prefixes = (await store.listPrefixes()).filter((p) => !this.creating.has(p));
+    const known = await jobIdsAmong(db, prefixes);
+    for (const prefix of prefixes) {
+      if (!known.has(prefix) && !this.creating.has(prefix)) await store.deletePrefix(prefix);
+    }
+    return purged;
+  }
+
+  /** Stops taking jobs and lets running ones end; queued jobs stay queued in the database. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.queue.close();
+  }
+
+  private publish(job: JobRow): void {
+    this.events.emit(job.id, job);
+  }
+
+  private async process(id: string): Promise<void> {
+    const { db, store, log } = this.options;
+    const row = await findJob(db, id);
+    if (!row || row.status !== 'queued') return;
+    const startedAt = new Date();
+    const started = await updateJob(
+      db,
+      id,
+      { status: 'processing', stage: 'decode', progress: 1, started_at: startedAt.toISOString() },
+      ['queued'],
+    );
+    if (!started) return;
+    const job: JobRow = {
+      ...row,
+      status: 'processing',
+      stage: 'decode',
+      progress: 1,
+      started_at: startedAt.toISOString(),
+    };
+    this.live.set(id, job);
+    this.publish(job);
+    const controller = new AbortController();
+    this.controllers.set(id, controller);
+
+    const setStage = (stage: JobStage, progress: number) => {
+      if (job.status !== 'processing') return;
+      const changed = stage !== job.stage;
+      if (!changed && progress <= job.progress) return;
+      job.stage = stage;
+      job.progress = Math.max(job.progress, progress);
+      this.publish({ ...job });
+      // Written at stage changes only; the condition keeps a late write from undoing the end.
+      if (changed) {
+        void updateJob(db, id, { stage, progress: job.progress }, ['processing']).catch(
+          (error: unknown) => log.warn({ err: error, job: id }, 'could not record job progress'),
+        );
+      }
+    };
+
+    try {
+      const input = await store.read(`${id}/original`);
+      if (!input) {
+        await this.finish(id, { status: 'failed', stage: 'done' }, null, {
+          code: 'unprocessable',
+          message: 'The uploaded image is no longer available. Please upload it again.',
+        });
+        return;
+      }
+      const result = await this.options.engine().run(
+        input,
+        {},
+        {
+          signal: controller.signal,
+          onProgress: (stage, fraction) => setStage(stage, progressOf(stage, fraction)),
+        },
+      );
+      setStage('store', progressOf('store', 0));
+      const storeStart = performance.now();
+      await Promise.all(
+        jobVariants.map((variant) => {
+          const output = result.outputs[variant];
+          if (!output) throw new Error(`the engine returned no ${variant}`);
+          return store.put(`${id}/${variant}.png`, output.data);
+        }),
+      );
+      const storeMs = performance.now() - storeStart;
+      const finishedAt = new Date();
+      const t = result.timings;
+      const timings: JobTimings = {
+        queueMs: round(startedAt.getTime() - new Date(row.created_at).getTime()),
+        decodeMs: round(t.decodeMs),
+        preprocessMs: round(t.preprocessMs),
+        inferenceMs: round(t.inferenceMs),
+        refineMs: round(t.refineMs),
+        encodeMs: round(t.encodeMs),
+        storeMs: round(storeMs),
+        totalMs: round(finishedAt.getTime() - new Date(row.created_at).getTime()),
+      };
+      const charged = await this.complete(job, result.width, result.height, timings, finishedAt);
+      if (!charged) {
+        await store.deletePrefix(id).catch(() => undefined);
+        await this.finish(id, { status: 'failed', stage: 'done' }, timings, {
+          code: 'payment_required',
+          message: editorTexts.noCredits,
+        });
+      }
+    } catch (error) {
+      if (error instanceof PoolClosedError || error instanceof QueueFullError) {
+        // Shutting down, or the pool briefly full (warm-up): the job waits again, uncharged.
+        await updateJob(db, id, { status: 'queued', stage: 'queued', progress: 0 }, ['processing']);
+        this.publish({ ...job, status: 'queued', stage: 'queued', progress: 0 });
+        if (error instanceof QueueFullError && !this.closed) {
+          setTimeout(() => this.queue.enqueue(id), 500).unref();
+        }
+        return;
+      }
+      if (error instanceof AbortedError) {
+        await this.finish(id, { status: 'cancelled', stage: 'done' }, null);
+        return;
+      }
+      const failure = engineFailure(error);
+      if (failure.code === 'internal') log.error({ err: error, job: id }, 'job failed');
+      await store
+        .deletePrefix(id)
+        .then(() => updateJob(db, id, { purged_at: new Date().toISOString() }))
+        .catch(() => undefined);
+      await this.finish(id, { status: 'failed', stage: 'done' }, null, failure);
+    } finally {
+      this.controllers.delete(id);
+      this.live.delete(id);
+    }
+  }
+
+  /** Records completion and the charge in one transaction; false when the credit is gone. */
+  private async complete(
+    job: JobRow,
+    width: number,
+    height: number,
+    timings: JobTimings,
+    finishedAt: Date,
+  ): Promise<boolean> {
+    const changes = {
+      status: 'completed' as const,
+      stage: 'done' as const,
+      progress: 100,
+      width,
+      height,
+      timings: JSON.stringify(timings),
+      finished_at: finishedAt.toISOString(),
+    };
+    let charged: boolean;
+    try {
+      charged = await this.options.db.transaction().execute(async (trx) => {
+        const balance = await chargeImageIn(trx, job.user_id, job.id);
+        if (balance === undefined) return false;
+        const updated = await updateJob(trx, job.id, changes, ['processing']);
+        if (!updated) throw new AbortedError();
+        return true;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) charged = true;
+      else throw error;
+    }
+    if (charged) {
+      Object.assign(job, changes);
+      this.publish({ ...job });
+      this.options.observe?.finished('completed', timings);
+    }
+    return charged;
+  }
+
+  private async finish(
+    id: string,
+    state: { status: 'failed' | 'cancelled'; stage: JobStage },
+    timings: JobTimings | null,
+    error?: { code: string; message: string },
+  ): Promise<void> {
+    const finishedAt = new Date().toISOString();
+    await updateJob(
+      this.options.db,
+      id,
+      {
+        ...state,
+        finished_at: finishedAt,
+        timings: timings ? JSON.stringify(timings) : null,
+        error_code: error?.code ?? null,
+        error_message: error?.message ?? null,
+      },
+      ['queued', 'processing'],
+    );
+    const row = await findJob(this.options.db, id);
+    if (row) this.publish(row);
+    this.options.observe?.finished(state.status, timings);
+  }
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 10) / 10;
+}
+
+/** A file name safe to put in a Content-Disposition header and on disk listings. */
+export function safeName(name: string, ext: string): string {
+  const base = (name.split(/[\\/]/).pop() ?? '')
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .trim()
+    .slice(0, 200);
+  return base || `image.${ext}`;
+}

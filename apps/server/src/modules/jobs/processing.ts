@@ -1,0 +1,156 @@
+import type { ComponentHealth } from '@cutout/contracts';
+import { createEnginePool, defaultSizing, type EnginePool, type ModelConfig } from '@cutout/engine';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Registry } from 'prom-client';
+import sharp from 'sharp';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import { LocalDiskStore, type ObjectStore } from '../storage/object-store.js';
+import { jobMetrics } from './jobs.metrics.js';
+import { JobsService } from './jobs.service.js';
+
+// Puts the processing service together: the engine's pool (created on first use or by warmUp,
+// since loading ISNet takes seconds), result storage, the job service, its metrics, the
+// retention sweep, and health probes.
+
+export interface Processing {
+  jobs: JobsService;
+  store: ObjectStore;
+  /** Loads the model now (production start) instead of on the first image. */
+  warmUp(): Promise<void>;
+  /** Picks up unfinished jobs and sweeps expired files; then sweeps on a schedule. */
+  start(): Promise<void>;
+  modelHealth(): ComponentHealth;
+  queueHealth(): ComponentHealth;
+  close(): Promise<void>;
+}
+
+export interface ProcessingOptions {
+  config: Config;
+  db: Db;
+  log: FastifyBaseLogger;
+  metrics: Registry;
+  /** An engine pool to use instead of one built from the configuration (tests). */
+  engine?: EnginePool;
+}
+
+function modelConfig(config: Config): ModelConfig {
+  const { model, modelSha256, modelInputSize } = config.engine;
+  const sha256 = modelSha256 ? { sha256: modelSha256 } : {};
+  if (/^https:\/\//.test(model)) {
+    return { url: model, ...sha256, cacheDir: `${config.dataDir}/models`, inputSize: modelInputSize };
+  }
+  if (/\.onnx$/i.test(model)) return { path: model, ...sha256, inputSize: modelInputSize };
+  return model;
+}
+
+export function createProcessing(options: ProcessingOptions): Processing {
+  const { config, db, log } = options;
+  let pool = options.engine;
+  let modelState: 'idle' | 'loading' | 'ready' | 'failed' = pool ? 'ready' : 'idle';
+  let modelError: string | undefined;
+  const sizing = defaultSizing();
+  const workers = pool?.stats().workers ?? config.engine.workers ?? sizing.workers;
+
+  const engine = (): EnginePool => {
+    pool ??= createEnginePool({
+      model: modelConfig(config),
+      workers,
+      threads: config.engine.threads ?? sizing.threadsPerWorker,
+      // The job queue holds waiting jobs and gives the pool one per worker; the slack is for
+      // the warm-up images.
+      maxQueue: workers,
+      limitInputPixels: config.engine.maxInputPixels,
+    });
+    return pool;
+  };
+
+  const store = new LocalDiskStore(config.jobs.resultsDir);
+  let jobs: JobsService;
+  const observe = jobMetrics(options.metrics, db, () => jobs);
+  jobs = new JobsService({
+    db,
+    store,
+    engine,
+    concurrency: workers,
+    queueSize: config.jobs.queueSize,
+    retentionMs: config.jobs.retentionMs,
+    maxInputPixels: config.engine.maxInputPixels,
+    log,
+    observe: {
+      finished(status, timings) {
+        if (status === 'completed') modelState = 'ready';
+        observe.finished(status, timings);
+      },
+    },
+  });
+
+  let sweep: NodeJS.Timeout | undefined;
+  const cleanup = async () => {
+    try {
+      const purged = await jobs.cleanup();
+      if (purged > 0) log.info({ purged }, 'deleted expired results');
+    } catch (error) {
+      log.error({ err: error }, 'result cleanup failed');
+    }
+  };
+
+  return {
+    jobs,
+    store,
+    async warmUp() {
+      if (modelState === 'ready' || modelState === 'loading') return;
+      modelState = 'loading';
+      const started = performance.now();
+      try {
+        // One tiny image through the whole pipeline loads the model in every worker's session.
+        const probe = await sharp({
+          create: { width: 64, height: 64, channels: 3, background: '#808080' },
+        })
+          .png()
+          .toBuffer();
+        await Promise.all(Array.from({ length: workers }, () => engine().run(probe)));
+        modelState = 'ready';
+        log.info({ model: engine().stats().model, ms: Math.round(performance.now() - started) }, 'model loaded');
+      } catch (error) {
+        modelState = 'failed';
+        modelError = error instanceof Error ? error.message : String(error);
+        log.error({ err: error }, 'the model could not be loaded');
+      }
+    },
+    async start() {
+      const recovered = await jobs.recover();
+      if (recovered > 0) log.info({ jobs: recovered }, 'picked up unfinished jobs');
+      await cleanup();
+      sweep = setInterval(() => void cleanup(), config.jobs.cleanupIntervalMs);
+      sweep.unref();
+    },
+    modelHealth(): ComponentHealth {
+      const name = pool?.stats().model ?? (typeof modelConfig(config) === 'string' ? config.engine.model : 'custom');
+      switch (modelState) {
+        case 'ready':
+          return { status: 'ok', detail: `${name} loaded (${workers} worker${workers === 1 ? '' : 's'})` };
+        case 'loading':
+          return { status: 'degraded', detail: `${name} is loading` };
+        case 'failed':
+          return { status: 'down', detail: `${name} could not be loaded: ${modelError ?? 'unknown error'}` };
+        default:
+          return { status: 'ok', detail: `${name} loads with the first image` };
+      }
+    },
+    queueHealth(): ComponentHealth {
+      const s = jobs.queueStats();
+      const full = s.waiting >= s.capacity && s.running >= s.concurrency;
+      return {
+        status: full ? 'degraded' : 'ok',
+        detail: `${s.running} of ${s.concurrency} workers busy, ${s.waiting} of ${s.capacity} queue places taken`,
+      };
+    },
+    async close() {
+      if (sweep) clearInterval(sweep);
+      await jobs.close();
+      // A pool handed in by the caller (tests share one) is the caller's to close.
+      if (!options.engine) await pool?.close();
+    },
+  };
+}
