@@ -9,6 +9,7 @@ export * from './error-reports.js';
 export * from './health.js';
 export * from './jobs.js';
 export * from './limits.js';
+export * from './marketing.js';
 export * from './paths.js';
 export * from './plan-schema.js';
 export * from './plans.js';

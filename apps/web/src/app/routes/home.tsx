@@ -1,11 +1,23 @@
-import { heroTexts, homeTexts, navTexts, pageTexts, paths, siteTexts } from '@cutout/contracts';
+import {
+  heroTexts,
+  homeMarketingTexts,
+  homeTexts,
+  navTexts,
+  pageTexts,
+  paths,
+  siteTexts,
+  toastConfig,
+} from '@cutout/contracts';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { useSession } from '../../lib/auth/session';
 import { pageMeta } from '../../lib/meta';
+import { useEntryToast } from '../../lib/use-entry-toast';
 import { EditorSection } from '../../features/editor/components/editor-section';
+import { ComparisonSection } from '../../features/marketing/components/comparison-section';
+import { WhySection } from '../../features/marketing/components/why-section';
 
 export const meta = () => pageMeta(pageTexts.home);
 
@@ -88,7 +100,16 @@ function HeroAction() {
   );
 }
 
+const welcomeToast = {
+  id: 'welcome',
+  title: homeMarketingTexts.welcomeTitle,
+  description: homeMarketingTexts.welcomeDescription,
+  durationMs: toastConfig.entryToastMs,
+};
+
+/** Spec §2 Home, in its order: hero, Why, comparison, editor (#editor). */
 export default function HomeRoute() {
+  useEntryToast(welcomeToast);
   return (
     <>
       <section className="relative overflow-hidden">
@@ -116,6 +137,8 @@ export default function HomeRoute() {
         </div>
       </section>
 
+      <WhySection />
+      <ComparisonSection />
       <EditorSection />
     </>
   );

@@ -1,0 +1,94 @@
+import { paths } from '@cutout/contracts';
+import { ArrowRight } from 'lucide-react';
+import { Link } from 'react-router';
+import { CodeBlock } from '../../../components/code-block';
+import { Button } from '../../../components/ui/button';
+import { useOrigin, withOrigin } from '../../../lib/use-origin';
+import {
+  apiErrors,
+  apiIntro,
+  authHeaders,
+  authText,
+  errorIntro,
+  errorShape,
+  pngExample,
+  removeBackgroundEndpoint,
+  usageEndpoint,
+} from '../content';
+import { EndpointSection } from './endpoint-section';
+
+export function ApiReferenceTab() {
+  const origin = useOrigin();
+  return (
+    <div className="max-w-4xl">
+      <h2 className="text-2xl font-semibold tracking-tight">API reference</h2>
+      <p className="mt-3 text-lg leading-8 text-muted-foreground">{apiIntro}</p>
+      <div className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-2 text-sm">
+        <span className="text-muted-foreground">
+          Base URL: <code className="font-mono text-foreground">{origin}</code>
+        </span>
+        <Button asChild variant="link" className="h-auto px-0">
+          <Link to={paths.api}>
+            Code samples in REST, JavaScript and Python
+            <ArrowRight aria-hidden="true" />
+          </Link>
+        </Button>
+      </div>
+
+      <h3 className="mt-10 text-xl font-semibold tracking-tight">Authentication</h3>
+      <p className="mt-2 leading-7 text-muted-foreground">{authText}</p>
+      <CodeBlock className="mt-3" code={authHeaders} label="authentication headers" />
+
+      <h3 className="mt-10 text-xl font-semibold tracking-tight">Endpoints</h3>
+      <div className="mt-4 space-y-6">
+        <EndpointSection endpoint={removeBackgroundEndpoint} />
+        <div className="-mt-2 rounded-2xl border border-dashed border-border p-5">
+          <p className="text-sm leading-6 text-muted-foreground">
+            Only need the transparent PNG? Ask for it with{' '}
+            <code className="font-mono text-foreground">Accept: image/png</code> and the answer is
+            the image itself:
+          </p>
+          <CodeBlock
+            className="mt-3"
+            code={withOrigin(pngExample, origin)}
+            label="transparent PNG example"
+          />
+        </div>
+        <EndpointSection endpoint={usageEndpoint} />
+      </div>
+
+      <h3 className="mt-10 text-xl font-semibold tracking-tight">Errors</h3>
+      <p className="mt-2 leading-7 text-muted-foreground">{errorIntro}</p>
+      <CodeBlock className="mt-3" code={errorShape} label="error example" />
+      <div className="mt-4 overflow-x-auto rounded-xl border border-border">
+        <table className="w-full min-w-[32rem] text-left text-sm">
+          <caption className="sr-only">Error statuses and codes</caption>
+          <thead className="bg-muted/60 text-xs text-muted-foreground">
+            <tr>
+              <th scope="col" className="px-4 py-2.5 font-medium">
+                Status
+              </th>
+              <th scope="col" className="px-4 py-2.5 font-medium">
+                Code
+              </th>
+              <th scope="col" className="px-4 py-2.5 font-medium">
+                Meaning
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-border">
+            {apiErrors.map((e) => (
+              <tr key={e.status} className="align-top">
+                <th scope="row" className="px-4 py-3 font-mono font-medium">
+                  {e.status}
+                </th>
+                <td className="px-4 py-3 font-mono text-[13px] text-muted-foreground">{e.code}</td>
+                <td className="px-4 py-3 text-muted-foreground">{e.meaning}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

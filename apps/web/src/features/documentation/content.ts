@@ -1,0 +1,302 @@
+import {
+  documentationPlanStatement,
+  editorTexts,
+  jobPaths,
+  limits,
+  retentionStatements,
+} from '@cutout/contracts';
+
+// The documentation's written content (spec §2 Documentation). The API reference documents the
+// real public endpoints (contracts jobs.ts) and the server's one error shape (plugins/errors.ts).
+// Code samples carry `{{origin}}`, replaced by this site's address when shown.
+
+const maxUploadMb = Math.round(limits.maxUploadBytes / (1024 * 1024));
+
+export const gettingStartedIntro =
+  'Cutout removes the background from a photo and gives you three results: a refined cutout, the subject on a white background and a transparent PNG. This guide takes you from your first image to automating it with the API.';
+
+export type GuideStep = { title: string; body: string };
+
+/** Getting Started, in order. The links each step needs are placed by the tab itself. */
+export const gettingStartedSteps = {
+  tryEditor: {
+    title: 'Try the editor',
+    body: 'Open the editor on the home page. Upload an image by dragging it in or clicking to browse, paste an image URL, or pick one of the sample images to see what the results look like.',
+  },
+  signUp: {
+    title: 'Create an account',
+    body: 'An account holds your credits, your usage and your API keys. Choose Personal for individual use or Business for teams and commercial work; new accounts start with free credits.',
+  },
+  process: {
+    title: 'Process and download',
+    body: 'Each processed image uses one credit. When it is done, download the Refined, White BG or Transparent result — PNG files at the size of your original, named after it.',
+  },
+  learn: {
+    title: 'Learn the details',
+    body: 'The tutorials walk through product photos, portraits with hair, batch processing and compositing, with step-by-step instructions.',
+  },
+} as const satisfies Record<string, GuideStep>;
+
+export const inputFacts: readonly { label: string; value: string }[] = [
+  {
+    label: 'Input formats',
+    value: 'JPEG, PNG, WebP (also AVIF, TIFF and the first frame of a GIF)',
+  },
+  { label: 'Maximum file size', value: `${maxUploadMb} MB` },
+  { label: 'Output', value: 'PNG at the original size, three versions' },
+  { label: 'Cost', value: `${limits.creditsPerImage} credit per processed image` },
+  { label: 'Batch', value: `Up to ${limits.batchMaxImages} images at once, from the dashboard` },
+];
+
+/* ---------------------------------- API reference ---------------------------------- */
+
+export const apiIntro =
+  'The REST API processes images from your own code with the same engine as the editor. Every request is authenticated with an API key, and each processed image uses one credit from your account.';
+
+export const authText =
+  'Create a key in your dashboard and send it with every request, either as a bearer token or in the X-API-Key header. Keys are stored hashed and shown only once; keep them on your server, never in browser or app code.';
+
+export const authHeaders = `Authorization: Bearer {key}\n# or\nX-API-Key: {key}`;
+
+export type Field = { name: string; type: string; description: string };
+
+export type Endpoint = {
+  id: string;
+  method: 'GET' | 'POST';
+  path: string;
+  summary: string;
+  request: readonly Field[];
+  requestNote?: string;
+  example: string;
+  responseIntro: string;
+  response: readonly Field[];
+  responseExample: string;
+  notes?: readonly string[];
+};
+
+export const removeBackgroundEndpoint: Endpoint = {
+  id: 'remove-background',
+  method: 'POST',
+  path: jobPaths.publicRemoveBackground,
+  summary:
+    'Removes the background from one image and answers when the three results are ready. One credit is used per processed image.',
+  request: [
+    {
+      name: 'file',
+      type: 'multipart file, required',
+      description: `The image: JPEG, PNG, WebP, AVIF, TIFF or GIF, at most ${maxUploadMb} MB.`,
+    },
+  ],
+  requestNote: 'Send the body as multipart/form-data with the image in the field named file.',
+  example: `curl -X POST "{{origin}}${jobPaths.publicRemoveBackground}" \\\n  -H "Authorization: Bearer $CUTOUT_API_KEY" \\\n  -F "file=@photo.jpg"`,
+  responseIntro: '200 OK with a JSON body:',
+  response: [
+    { name: 'id', type: 'string', description: 'The processing job’s id.' },
+    {
+      name: 'refined',
+      type: 'string (URL)',
+      description: 'Signed URL of the refined PNG: refined edges, cleaned colours, transparent.',
+    },
+    {
+      name: 'white_bg',
+      type: 'string (URL)',
+      description: 'Signed URL of the PNG with the subject on white.',
+    },
+    {
+      name: 'transparent_bg',
+      type: 'string (URL)',
+      description: 'Signed URL of the PNG with the model’s mask applied to the original pixels.',
+    },
+    { name: 'width', type: 'integer', description: 'Width of the image and results, in pixels.' },
+    { name: 'height', type: 'integer', description: 'Height, in pixels.' },
+    {
+      name: 'timings',
+      type: 'object',
+      description:
+        'Milliseconds per stage: queueMs, decodeMs, preprocessMs, inferenceMs, refineMs, encodeMs, storeMs and totalMs.',
+    },
+    {
+      name: 'credits',
+      type: 'integer',
+      description: 'Your credit balance after this image was charged.',
+    },
+    {
+      name: 'expiresAt',
+      type: 'string (ISO 8601)',
+      description:
+        'When the stored results are deleted. The URLs stop working then; download what you need before.',
+    },
+  ],
+  responseExample: `{
+  "id": "b3c1f0e2-5d7a-4c1e-9f3b-2a6d8e4f1c07",
+  "refined": "{{origin}}/api/jobs/b3c1f0e2-…/results/refined?…",
+  "white_bg": "{{origin}}/api/jobs/b3c1f0e2-…/results/white_bg?…",
+  "transparent_bg": "{{origin}}/api/jobs/b3c1f0e2-…/results/transparent_bg?…",
+  "width": 1200,
+  "height": 900,
+  "timings": {
+    "queueMs": 2, "decodeMs": 10, "preprocessMs": 35, "inferenceMs": 2405,
+    "refineMs": 194, "encodeMs": 54, "storeMs": 6, "totalMs": 2706
+  },
+  "credits": 41,
+  "expiresAt": "2025-06-02T09:30:00.000Z"
+}`,
+  notes: [
+    'Send Accept: image/png to receive the transparent PNG itself as the response body instead of JSON — handy for scripts that only need one file.',
+    'The result URLs are signed: anyone with the URL can download that result until it expires, so share them with care.',
+  ],
+};
+
+export const pngExample = `curl -X POST "{{origin}}${jobPaths.publicRemoveBackground}" \\\n  -H "X-API-Key: $CUTOUT_API_KEY" \\\n  -H "Accept: image/png" \\\n  -F "file=@photo.jpg" -o photo_transparent.png`;
+
+export const usageEndpoint: Endpoint = {
+  id: 'usage',
+  method: 'GET',
+  path: jobPaths.publicUsage,
+  summary: 'Your current credit balance and how many images you have processed.',
+  request: [],
+  example: `curl "{{origin}}${jobPaths.publicUsage}" \\\n  -H "Authorization: Bearer $CUTOUT_API_KEY"`,
+  responseIntro: '200 OK with a JSON body:',
+  response: [
+    { name: 'credits', type: 'integer', description: 'Credits left on your account.' },
+    {
+      name: 'images_processed',
+      type: 'integer',
+      description: 'Images processed since the account was created.',
+    },
+    {
+      name: 'images_processed_this_month',
+      type: 'integer',
+      description: 'Images processed in the current calendar month.',
+    },
+  ],
+  responseExample: `{
+  "credits": 41,
+  "images_processed": 59,
+  "images_processed_this_month": 12
+}`,
+};
+
+export const errorIntro =
+  'Every error has the same JSON shape. code is stable and meant for your program; message is written for people and may change. Answers with status 500 or above also carry a requestId to quote when you contact support.';
+
+export const errorShape = `{
+  "error": {
+    "code": "payment_required",
+    "message": "${editorTexts.noCredits}"
+  }
+}`;
+
+export const apiErrors: readonly { status: number; code: string; meaning: string }[] = [
+  {
+    status: 400,
+    code: 'validation_failed',
+    meaning: 'The request is malformed: no file field, or an empty file.',
+  },
+  { status: 401, code: 'unauthorized', meaning: 'The API key is missing, unknown or revoked.' },
+  {
+    status: 402,
+    code: 'payment_required',
+    meaning: 'No credits left. Buy a credit pack, then retry.',
+  },
+  {
+    status: 413,
+    code: 'payload_too_large',
+    meaning: `The file is larger than ${maxUploadMb} MB, or the image has more pixels than the engine accepts.`,
+  },
+  {
+    status: 415,
+    code: 'unsupported_media_type',
+    meaning: 'The file is not an image format Cutout reads (SVG, PDF, text…).',
+  },
+  {
+    status: 422,
+    code: 'unprocessable',
+    meaning: 'The file looks like an image but cannot be decoded: truncated or corrupt.',
+  },
+  {
+    status: 429,
+    code: 'rate_limited',
+    meaning: 'Too many requests. Wait the number of seconds in the Retry-After header.',
+  },
+  {
+    status: 503,
+    code: 'service_unavailable',
+    meaning: 'The processing queue is full. Wait for Retry-After seconds and try again.',
+  },
+];
+
+/* --------------------------------------- FAQ --------------------------------------- */
+
+export type FaqEntry = { id: string; question: string; answer: readonly string[] };
+
+/**
+ * The documentation FAQ. The spec's statements are kept where it puts them — images deleted
+ * immediately after processing; free 5, Pro 100 per month, Enterprise unlimited (spec §1, §9) —
+ * although the product keeps results 24 hours by default and sells credits
+ * (docs/decisions/0060-public-content-conflicts.md).
+ */
+export const faq: readonly FaqEntry[] = [
+  {
+    id: 'formats',
+    question: 'Which image formats can I upload?',
+    answer: [
+      `JPEG, PNG and WebP, up to ${maxUploadMb} MB. AVIF, TIFF and the first frame of a GIF work too. SVG is not accepted: it is a drawing, not a photo. The results are always PNG.`,
+    ],
+  },
+  {
+    id: 'images',
+    question: 'What happens to my images?',
+    answer: [
+      retentionStatements.documentationFaq,
+      'They are used only to produce your results: never sold, shared or used to train models.',
+    ],
+  },
+  {
+    id: 'plans',
+    question: 'How many images can I process?',
+    answer: [
+      `${documentationPlanStatement.free}. ${documentationPlanStatement.pro}. ${documentationPlanStatement.enterprise}.`,
+    ],
+  },
+  {
+    id: 'credits',
+    question: 'How do credits work?',
+    answer: [
+      'Each processed image uses one credit, whichever of the three results you download. Credits are bought in one-time packs — no subscription — and batch processing is available once you have credits.',
+    ],
+  },
+  {
+    id: 'results',
+    question: 'What is the difference between the three results?',
+    answer: [
+      'Transparent applies the AI model’s mask to your original pixels. Refined also snaps the edge to the real edges of the photo and removes the old background’s colour from semi-transparent pixels such as hair. White background is the refined subject on white.',
+    ],
+  },
+  {
+    id: 'missing-parts',
+    question: 'Why is part of my subject missing?',
+    answer: [
+      'The model looks for the main foreground subject. Low contrast with the background, several subjects, glass, or structures thinner than the model can see at its 1024×1024 working size can confuse it. A plainer background or a tighter crop usually helps; the Advanced tutorials go into detail.',
+    ],
+  },
+  {
+    id: 'commercial',
+    question: 'Can I use the results commercially?',
+    answer: [
+      'Yes. You keep all rights to your images and the results made from them, as long as you had the right to use the original. See the Terms of Service.',
+    ],
+  },
+  {
+    id: 'api-key',
+    question: 'Where do I get an API key?',
+    answer: [
+      'Sign in and create one in your dashboard. It is shown only once, so store it somewhere safe; if you lose it, create a new one.',
+    ],
+  },
+];
+
+/* ------------------------------------- Resources ------------------------------------ */
+
+export const resourcesIntro =
+  'Everything else that helps you get good results and build on Cutout.';
