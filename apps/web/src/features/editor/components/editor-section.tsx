@@ -1,26 +1,70 @@
-import { homeTexts, siteTexts } from '@cutout/contracts';
-import { ImageUp } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge';
+import { homeTexts } from '@cutout/contracts';
+import { useEffect, useRef } from 'react';
+import { lazyModule, useLazyModule } from '../../../lib/lazy-module';
+import { EditorFrame } from './editor-frame';
+
+// The editor is its own chunk, not part of the home page's first load (docs/decisions/0022,
+// 0051). It is fetched when the section comes within a screen of the viewport, when the page
+// has gone idle, or as soon as someone points at or focuses the frame, whichever comes first.
+const editorModule = lazyModule(() => import('./editor'));
+
+/** How far below the viewport the section may be when its code is fetched. */
+const approachMargin = '100% 0px';
+
+function useLoadEditorWhenNear(target: React.RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const element = target.current;
+    if (!element || editorModule.getSnapshot()) return;
+    const load = () => {
+      editorModule.load().catch(() => undefined);
+    };
+    const cleanups: (() => void)[] = [];
+
+    if (typeof IntersectionObserver !== 'undefined') {
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((entry) => entry.isIntersecting)) load();
+        },
+        { rootMargin: approachMargin },
+      );
+      observer.observe(element);
+      cleanups.push(() => observer.disconnect());
+    } else {
+      load();
+    }
+
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(load);
+      cleanups.push(() => window.cancelIdleCallback(id));
+    }
+
+    for (const type of ['pointerenter', 'focusin', 'touchstart'] as const) {
+      element.addEventListener(type, load, { once: true, passive: true });
+      cleanups.push(() => element.removeEventListener(type, load));
+    }
+    return () => {
+      for (const cleanup of cleanups) cleanup();
+    };
+  }, [target]);
+}
 
 /** The home page's editor (spec §2 "Editor"), anchored at #editor. */
 export function EditorSection() {
+  const editor = useLazyModule(editorModule);
+  const frameRef = useRef<HTMLDivElement>(null);
+  useLoadEditorWhenNear(frameRef);
+
   return (
     <section
       id="editor"
       aria-labelledby="editor-heading"
-      className="border-t border-border bg-subtle"
+      className="scroll-mt-16 border-t border-border bg-subtle"
     >
       <div className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
         <h2 id="editor-heading" className="text-center text-3xl font-semibold tracking-tight">
           {homeTexts.editorHeading}
         </h2>
-        <div className="mx-auto mt-10 flex max-w-3xl flex-col items-center gap-4 rounded-3xl border-2 border-dashed border-border bg-card px-6 py-16 text-center">
-          <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
-            <ImageUp aria-hidden="true" className="size-6" />
-          </span>
-          <Badge variant="outline">{siteTexts.comingSoon}</Badge>
-          <p className="max-w-md text-pretty text-muted-foreground">{homeTexts.editorComingSoon}</p>
-        </div>
+        <div ref={frameRef}>{editor ? <editor.Editor /> : <EditorFrame />}</div>
       </div>
     </section>
   );

@@ -1,0 +1,35 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { editorApiPaths } from './paths';
+
+/** GET /api/editor/config: the server's public editor settings. */
+export type EditorConfig = {
+  /** Cloudflare Turnstile's site key, or null when no bot check is configured. */
+  turnstileSiteKey: string | null;
+  maxUploadBytes: number;
+  retentionHours: number;
+};
+
+export function parseEditorConfig(data: unknown): EditorConfig {
+  if (typeof data !== 'object' || data === null) throw new TypeError('Invalid editor config');
+  const { turnstileSiteKey, maxUploadBytes, retentionHours } = data as Record<string, unknown>;
+  if (
+    (turnstileSiteKey !== null && typeof turnstileSiteKey !== 'string') ||
+    typeof maxUploadBytes !== 'number' ||
+    typeof retentionHours !== 'number'
+  ) {
+    throw new TypeError('Invalid editor config');
+  }
+  return { turnstileSiteKey: turnstileSiteKey || null, maxUploadBytes, retentionHours };
+}
+
+export const editorConfigQueryOptions = queryOptions({
+  queryKey: ['editor', 'config'],
+  queryFn: ({ signal }) =>
+    apiClient.get(editorApiPaths.config, { schema: { parse: parseEditorConfig }, signal }),
+  staleTime: Infinity,
+});
+
+export function useEditorConfig() {
+  return useQuery(editorConfigQueryOptions);
+}

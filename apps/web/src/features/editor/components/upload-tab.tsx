@@ -1,0 +1,136 @@
+import { editorTexts } from '@cutout/contracts';
+import { useId, useState, type DragEvent, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { cn } from '../../../lib/cn';
+import { workspaceTexts } from '../texts';
+import { DropzoneBody, dropzoneClass, sourceTabs } from './editor-frame';
+
+/** Drag and drop or click (spec §2): a real file input, so the keyboard and screen readers work. */
+export function Dropzone({ onFile }: { onFile: (file: File) => void }) {
+  const [dragging, setDragging] = useState(false);
+  const inputId = useId();
+
+  const onDrop = (event: DragEvent<HTMLLabelElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file) onFile(file);
+  };
+
+  return (
+    <label
+      htmlFor={inputId}
+      onDragOver={(event) => {
+        event.preventDefault();
+        event.dataTransfer.dropEffect = 'copy';
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+      className={cn(
+        dropzoneClass,
+        'cursor-pointer transition-colors hover:border-primary/50 hover:bg-primary/[0.03]',
+        'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring has-[:focus-visible]:ring-offset-2 has-[:focus-visible]:ring-offset-card',
+        dragging && 'border-primary bg-primary/5',
+      )}
+    >
+      <input
+        id={inputId}
+        type="file"
+        accept="image/*"
+        aria-label={editorTexts.uploadImage}
+        className="sr-only"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          // Cleared, so choosing the same file again after removing it still counts as a change.
+          event.target.value = '';
+          if (file) onFile(file);
+        }}
+      />
+      <DropzoneBody />
+    </label>
+  );
+}
+
+function UrlForm({
+  url,
+  onUrlChange,
+  onSubmit,
+}: {
+  url: string;
+  onUrlChange: (url: string) => void;
+  onSubmit: (url: string) => void;
+}) {
+  const inputId = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit(url);
+  };
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className={cn(dropzoneClass, 'items-stretch border-solid text-left')}
+    >
+      <div className="mx-auto w-full max-w-lg">
+        <Label htmlFor={inputId}>{workspaceTexts.imageUrlLabel}</Label>
+        <div className="mt-2 flex flex-col gap-2 sm:flex-row">
+          <Input
+            id={inputId}
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            placeholder={workspaceTexts.urlPlaceholder}
+            value={url}
+            onChange={(event) => onUrlChange(event.target.value)}
+          />
+          <Button type="submit" className="h-10">
+            {workspaceTexts.useUrl}
+          </Button>
+        </div>
+        <p className="mt-2 text-xs text-muted-foreground">{workspaceTexts.urlHint}</p>
+      </div>
+    </form>
+  );
+}
+
+export type SourceTab = (typeof sourceTabs)[number]['value'];
+
+/** Inside the top Upload Image tab: Upload Image and Image URL (spec §2). */
+export function UploadTab({
+  source,
+  onSourceChange,
+  url,
+  onUrlChange,
+  onFile,
+  onUrl,
+}: {
+  source: SourceTab;
+  onSourceChange: (source: SourceTab) => void;
+  url: string;
+  onUrlChange: (url: string) => void;
+  onFile: (file: File) => void;
+  onUrl: (url: string) => void;
+}) {
+  return (
+    <Tabs value={source} onValueChange={(value) => onSourceChange(value as SourceTab)}>
+      <TabsList aria-label={workspaceTexts.sourceTabsLabel}>
+        {sourceTabs.map((tab) => (
+          <TabsTrigger key={tab.value} value={tab.value}>
+            {tab.icon}
+            {tab.label}
+          </TabsTrigger>
+        ))}
+      </TabsList>
+      <TabsContent value="file">
+        <Dropzone onFile={onFile} />
+      </TabsContent>
+      <TabsContent value="url">
+        <UrlForm url={url} onUrlChange={onUrlChange} onSubmit={onUrl} />
+      </TabsContent>
+    </Tabs>
+  );
+}

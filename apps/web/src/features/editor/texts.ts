@@ -1,0 +1,80 @@
+import type { JobStage, JobVariant } from '@cutout/contracts';
+
+// Editor copy the spec does not quote (the spec's own texts are `editorTexts` in
+// @cutout/contracts). Two exports, so the home page's first load carries only the frame's few
+// strings and the rest arrives with the editor's own chunk.
+
+/** What the prerendered frame shows before the editor's code arrives (and the editor too). */
+export const frameTexts = {
+  dropTitle: 'Drag and drop an image here, or click to choose one',
+  dropHint: 'JPG, PNG or WEBP, up to 10MB',
+  noticeTerms: 'By uploading an image or URL you agree to our',
+  terms: 'Terms of Service',
+  and: 'and',
+  privacy: 'Privacy Policy',
+  noBotCheck: 'No bot-check service (Cloudflare Turnstile) is active on this site.',
+  botCheck: 'This site is protected by Cloudflare Turnstile, a bot-check service.',
+  loading: 'Loading the editor…',
+} as const;
+
+const stageTexts: Record<JobStage, string> = {
+  queued: 'Waiting in the queue…',
+  decode: 'Reading the image…',
+  preprocess: 'Preparing the image…',
+  inference: 'Running the model…',
+  refine: 'Refining the edges…',
+  encode: 'Creating the three results…',
+  store: 'Saving the results…',
+  done: 'Finishing…',
+};
+
+const variantTitles: Record<JobVariant, string> = {
+  refined: 'Refined',
+  white_bg: 'White background',
+  transparent_bg: 'Transparent background',
+};
+
+export const workspaceTexts = {
+  imageUrlLabel: 'Image URL',
+  urlPlaceholder: 'https://example.com/photo.jpg',
+  useUrl: 'Import',
+  urlHint: 'The server fetches the image from this address; it must be public.',
+  sourceTabsLabel: 'Image source',
+  topTabsLabel: 'Editor',
+  remove: 'Remove image',
+  original: 'Original',
+  noPreview: 'The preview appears when the server has the image.',
+  stages: stageTexts,
+  uploading: 'Uploading the image…',
+  fetching: 'Fetching the image…',
+  starting: 'Starting…',
+  completed: 'Done',
+  failed: 'Processing stopped',
+  cancelled: 'Processing cancelled',
+  cancel: 'Cancel',
+  waiting: 'Not started',
+  selected: 'Selected image:',
+  tryAgain: 'Try again',
+  chooseAnother: 'Choose another image',
+  chooseImage: 'Choose an image',
+  variants: variantTitles,
+  variantHints: {
+    refined: 'The subject with refined edges on transparency.',
+    white_bg: 'The subject on plain white, ready for a shop.',
+    transparent_bg: 'The subject alone, as a transparent PNG.',
+  } satisfies Record<JobVariant, string>,
+  whatYouGet: 'What you will get',
+  whatYouGetBody:
+    'Each image you process gives three PNG results and uses one credit. Pick an image to start.',
+  signUp: 'Sign up',
+  signUpPitch: 'New accounts get 10 free credits.',
+  buyCredits: 'Buy credits',
+  credits: (n: number) => (n === 1 ? '1 credit available' : `${n} credits available`),
+  samplesLoading: 'Loading samples…',
+  samplesFailed: 'The sample images could not be loaded.',
+  retry: 'Retry',
+  pickSample: (name: string) => `Use the ${name} sample`,
+  botCheckPending: 'Complete the bot check above, then try again.',
+  retentionNotice: (hours: number) =>
+    `Results are kept for ${hours} hours, then deleted. Each image uses one credit.`,
+} as const;
