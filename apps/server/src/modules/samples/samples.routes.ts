@@ -1,0 +1,43 @@
+import { sampleImageSchema } from '@cutout/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../errors.js';
+import type { SampleCatalog, SampleFile } from './samples.service.js';
+
+// The editor's sample images (spec §2): public, and the same bytes until the drawings change,
+// so browsers and proxies may keep them for a day.
+
+const CACHE_CONTROL = 'public, max-age=86400';
+const params = z.object({ id: z.string().min(1).max(64) });
+const notFoundMessage = 'There is no sample image with that id.';
+
+export const samplesRoutes: FastifyPluginAsyncZod<{ catalog: SampleCatalog }> = async (
+  app,
+  { catalog },
+) => {
+  app.get('/api/samples', { schema: { response: { 200: z.array(sampleImageSchema) } } }, async () =>
+    catalog.list(),
+  );
+
+  const found = (file: SampleFile | undefined) => {
+    if (!file) throw notFound(notFoundMessage);
+    return file;
+  };
+
+  app.get('/api/samples/:id/image', { schema: { params } }, async (request, reply) => {
+    const file = found(catalog.get(request.params.id));
+    return reply
+      .header('content-type', file.type)
+      .header('cache-control', CACHE_CONTROL)
+      .header('content-disposition', `inline; filename="${file.fileName}"`)
+      .send(file.bytes);
+  });
+
+  app.get('/api/samples/:id/thumbnail', { schema: { params } }, async (request, reply) => {
+    const file = found(catalog.thumbnail(request.params.id));
+    return reply
+      .header('content-type', file.type)
+      .header('cache-control', CACHE_CONTROL)
+      .send(file.bytes);
+  });
+};
