@@ -36,6 +36,7 @@ const variantTitles: Record<JobVariant, string> = {
 
 export const workspaceTexts = {
   imageUrlLabel: 'Image URL',
+  fileInputLabel: 'Choose an image to upload',
   urlPlaceholder: 'https://example.com/photo.jpg',
   useUrl: 'Import',
   urlHint: 'The server fetches the image from this address; it must be public.',

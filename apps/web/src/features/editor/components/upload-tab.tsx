@@ -41,7 +41,7 @@ export function Dropzone({ onFile }: { onFile: (file: File) => void }) {
         id={inputId}
         type="file"
         accept="image/*"
-        aria-label={editorTexts.uploadImage}
+        aria-label={workspaceTexts.fileInputLabel}
         className="sr-only"
         onChange={(event) => {
           const file = event.target.files?.[0];
