@@ -50,7 +50,7 @@ export const blogPosts: readonly BlogPost[] = [
       alt: 'A terminal window sending product photos to an API and receiving cutouts',
     },
     date: '2026-10-28',
-    readTimeMinutes: 7,
+    readTimeMinutes: 3,
     category: 'Developers',
   },
   {
@@ -64,7 +64,7 @@ export const blogPosts: readonly BlogPost[] = [
       alt: 'The same sneaker on a checkerboard, on white and on a coloured banner',
     },
     date: '2026-10-07',
-    readTimeMinutes: 6,
+    readTimeMinutes: 3,
     category: 'Guides',
   },
   {
@@ -78,7 +78,7 @@ export const blogPosts: readonly BlogPost[] = [
       alt: 'A portrait silhouette with flowing hair and a grid of mask pixels',
     },
     date: '2026-09-16',
-    readTimeMinutes: 7,
+    readTimeMinutes: 4,
     category: 'Behind the model',
   },
   {
@@ -92,7 +92,7 @@ export const blogPosts: readonly BlogPost[] = [
       alt: 'A product listing grid with one highlighted card and a checklist',
     },
     date: '2026-08-26',
-    readTimeMinutes: 6,
+    readTimeMinutes: 3,
     category: 'E-commerce',
   },
   {
@@ -106,7 +106,7 @@ export const blogPosts: readonly BlogPost[] = [
       alt: 'A phone on a tripod photographing a mug in front of a paper sweep',
     },
     date: '2026-08-05',
-    readTimeMinutes: 7,
+    readTimeMinutes: 4,
     category: 'Product photography',
   },
   {
@@ -120,7 +120,7 @@ export const blogPosts: readonly BlogPost[] = [
       alt: 'A photo split in two: the original scene and the subject cut out',
     },
     date: '2026-07-15',
-    readTimeMinutes: 6,
+    readTimeMinutes: 4,
     category: 'Guides',
   },
 ];

@@ -1,9 +1,9 @@
 import { pageTexts } from '@cutout/contracts';
-import { PagePlaceholder } from '../../components/page-placeholder';
+import { BlogPage } from '../../features/blog/components/blog-page';
 import { pageMeta } from '../../lib/meta';
 
 export const meta = () => pageMeta(pageTexts.blog);
 
 export default function BlogRoute() {
-  return <PagePlaceholder page={pageTexts.blog} variant="marketing" />;
+  return <BlogPage />;
 }

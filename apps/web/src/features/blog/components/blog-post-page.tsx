@@ -1,0 +1,61 @@
+import { blogPosts, blogTexts, paths, type BlogPost } from '@cutout/contracts';
+import { ArrowLeft } from 'lucide-react';
+import { Link } from 'react-router';
+import { articleBodies } from '../articles';
+import { ArticleBodyView } from './article-body';
+import { BlogArt } from './blog-art';
+import { NewsletterForm } from './newsletter-form';
+import { PostCard } from './post-card';
+import { PostMeta } from './post-meta';
+
+/** The posts to suggest after `post`: the next older ones, wrapping round to the newest. */
+function otherPosts(post: BlogPost, count: number): BlogPost[] {
+  const start = blogPosts.indexOf(post);
+  return Array.from({ length: count }, (_, i) => blogPosts[(start + 1 + i) % blogPosts.length]!);
+}
+
+/** /blog/{slug}: one article in full. */
+export function BlogPostPage({ post }: { post: BlogPost }) {
+  const body = articleBodies[post.slug] ?? [];
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
+      <article className="mx-auto max-w-3xl">
+        <Link
+          to={paths.blog}
+          className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          {blogTexts.backToBlog}
+        </Link>
+        <header className="mt-6">
+          <PostMeta post={post} />
+          <h1 className="mt-4 text-3xl font-semibold tracking-tight text-balance sm:text-4xl lg:text-5xl">
+            {post.title}
+          </h1>
+          <p className="mt-4 text-lg text-pretty text-muted-foreground">{post.description}</p>
+        </header>
+        <div className="mt-8 overflow-hidden rounded-2xl border">
+          <BlogArt art={post.image.art} alt={post.image.alt} />
+        </div>
+        <div className="mt-6">
+          <ArticleBodyView body={body} />
+        </div>
+      </article>
+
+      <section
+        aria-labelledby="more-articles"
+        className="mt-20 [contain-intrinsic-size:auto_520px] [content-visibility:auto]"
+      >
+        <h2 id="more-articles" className="text-2xl font-semibold tracking-tight">
+          {blogTexts.moreArticles}
+        </h2>
+        <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {otherPosts(post, 3).map((other) => (
+            <PostCard key={other.id} post={other} headingLevel="h3" belowFold />
+          ))}
+        </div>
+      </section>
+      <NewsletterForm className="mt-16" />
+    </div>
+  );
+}
