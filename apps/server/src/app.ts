@@ -18,6 +18,12 @@ import { seedAdmin } from './modules/accounts/admin-setup.service.js';
 import { createAuth, type Auth } from './modules/accounts/auth.js';
 import { resolveAuthSecret } from './modules/accounts/auth-secret.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { jobsRoutes } from './modules/jobs/jobs.routes.js';
+import { createProcessing, type Processing } from './modules/jobs/processing.js';
+import { ResultSigner } from './modules/jobs/result-links.js';
+import { createSampleCatalog } from './modules/samples/samples.service.js';
+import { samplesRoutes } from './modules/samples/samples.routes.js';
+import type { EnginePool } from '@cutout/engine';
 import { authPlugin } from './plugins/auth.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { errorReportsRoutes } from './modules/error-reports/error-reports.routes.js';
@@ -34,6 +40,7 @@ import { loadWebApp, webAppPlugin, type WebApp } from './plugins/web-app.js';
 declare module 'fastify' {
   interface FastifyInstance {
     database: DatabaseHandle;
+    processing: Processing;
   }
 }
 
@@ -46,6 +53,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Called for every route as it is registered (the route-guard test collects them). */
   onRoute?: (route: RouteOptions) => void;
+  /** Use this engine pool instead of one built from config.engine (tests); the caller closes it. */
+  engine?: EnginePool;
 }
 
 const version = (
@@ -118,13 +127,18 @@ export async function buildApp(
   if (!config.mail.smtpUrl && config.env === 'production') {
     app.log.warn('SMTP_URL is not set: e-mail (reset links) goes to the outbox table and the log');
   }
+  // Filled in below, once the metrics registry it reports to exists.
+  const late: { processing?: Processing } = {};
   app.addHook('onClose', async () => {
-    // Mail still being handed over may need the database (the outbox): close it last.
+    // Running jobs end first (they write to the database); mail still being handed over may
+    // need the database (the outbox): close it last.
+    await late.processing?.close();
     await mailer.close();
     await database.close();
   });
   // better-auth checks the schema it finds on first use, so it is created after the migrations.
   let auth: Auth;
+  let secret: string;
   try {
     const applied = await migrateToLatest(database.db, database.dialect);
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
@@ -132,7 +146,7 @@ export async function buildApp(
       db: database.db,
       dialect: database.dialect,
       publicUrl: config.publicUrl,
-      secret: resolveAuthSecret(config.authSecret, config.dataDir),
+      secret: (secret = resolveAuthSecret(config.authSecret, config.dataDir)),
       log: app.log,
       sendResetPassword: (user, token) => {
         const link = `${config.publicUrl}${paths.resetPassword}?token=${encodeURIComponent(token)}`;
@@ -168,17 +182,26 @@ export async function buildApp(
   await app.register(metricsPlugin, { token: config.metricsToken });
   await app.register(openApiPlugin, { version, publicUrl: config.publicUrl });
 
+  const proc = createProcessing({
+    config,
+    db: database.db,
+    log: app.log,
+    metrics: app.metrics,
+    engine: options.engine,
+  });
+  late.processing = proc;
+  app.decorate('processing', proc);
+  const samples = await createSampleCatalog(config.jobs.samplesDir);
+  app.addHook('onReady', async () => {
+    await proc.start();
+  });
+
   await app.register(healthRoutes, {
     database,
     version,
     startedAt: Date.now(),
-    // The engine's pool and the job queue are wired in by the processing service; until then
-    // they honestly report that they are not part of this server.
-    queue: () => ({ status: 'not_configured', detail: 'The processing queue is not built yet.' }),
-    model: () => ({
-      status: 'not_configured',
-      detail: 'The engine is not connected to the server yet.',
-    }),
+    queue: () => proc.queueHealth(),
+    model: () => proc.modelHealth(),
   });
   await app.register(accountsRoutes, {
     db: database.db,
@@ -188,6 +211,18 @@ export async function buildApp(
   await app.register(adminSetupRoutes, { db: database.db, auth });
   await app.register(usersRoutes, { db: database.db });
   await app.register(errorReportsRoutes, { db: database.db });
+  await app.register(samplesRoutes, { catalog: samples });
+  await app.register(jobsRoutes, {
+    db: database.db,
+    jobs: proc.jobs,
+    store: proc.store,
+    samples,
+    signer: new ResultSigner(`results:${secret}`),
+    publicUrl: config.publicUrl,
+    retentionMs: config.jobs.retentionMs,
+    urlImportAllowHosts: config.jobs.urlImportAllowHosts,
+    turnstile: config.turnstile,
+  });
   await app.register(contactRoutes, {
     db: database.db,
     mailer,

@@ -56,7 +56,10 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
   ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-  ENGINE_MODEL: z.string().min(1, 'must name a model (isnet, u2netp), a .onnx path or an https URL').default('isnet'),
+  ENGINE_MODEL: z
+    .string()
+    .min(1, 'must name a model (isnet, u2netp), a .onnx path or an https URL')
+    .default('isnet'),
   ENGINE_MODEL_SHA256: z
     .string()
     .regex(/^[0-9a-f]{64}$/i, 'must be 64 hexadecimal characters')
@@ -71,6 +74,7 @@ const envSchema = z.object({
     .min(0, 'must be 0 or more')
     .default(16),
   RESULTS_DIR: z.string().min(1, 'must not be empty').optional(),
+  SAMPLES_DIR: z.string().min(1, 'must not be empty').optional(),
   RESULT_RETENTION_HOURS: z.coerce
     .number({ error: 'must be a number' })
     .positive('must be more than 0')
@@ -124,6 +128,8 @@ export interface Config {
     /** Jobs allowed to wait for a worker; beyond that, 503 with Retry-After. */
     queueSize: number;
     resultsDir: string;
+    /** Where the rendered sample images are kept (rendered at first start). */
+    samplesDir: string;
     retentionMs: number;
     cleanupIntervalMs: number;
     /** Hosts URL import may fetch even when they resolve to private addresses (tests only). */
@@ -187,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: {
       queueSize: e.JOB_QUEUE_SIZE,
       resultsDir: path.resolve(e.RESULTS_DIR ?? path.join(dataDir, 'results')),
+      samplesDir: path.resolve(e.SAMPLES_DIR ?? path.join(dataDir, 'samples')),
       retentionMs: e.RESULT_RETENTION_HOURS * 3_600_000,
       cleanupIntervalMs: e.CLEANUP_INTERVAL_MINUTES * 60_000,
       urlImportAllowHosts: (e.URL_IMPORT_ALLOW_HOSTS ?? '')

@@ -27,6 +27,9 @@ try {
     { url: config.publicUrl, database: config.database.dialect, webApp: webAppIsBuilt(config) },
     `Cutout is running at ${config.publicUrl}`,
   );
+  // Load the model now rather than with the first person's image; /health/detailed says
+  // 'degraded … loading' until it is ready.
+  void app.processing.warmUp();
 } catch (error) {
   app.log.error({ err: error }, 'could not start');
   await app.close();

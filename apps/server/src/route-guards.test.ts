@@ -1,4 +1,4 @@
-import { accountsApiPaths } from '@cutout/contracts';
+import { accountsApiPaths, editorTexts } from '@cutout/contracts';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, createAccountsApp, signUp, type SignedUp } from './test/accounts.js';
@@ -7,7 +7,8 @@ import type { TestApp } from './test/test-app.js';
 // Every registered route, called anonymously, as a user and as an admin. A route that is not in
 // this table fails the test: whoever adds a route decides here who may call it.
 
-type Access = 'public' | 'user' | 'admin';
+// 'caller': a session or an API key; anonymous callers are told to sign up (spec §8).
+type Access = 'public' | 'user' | 'admin' | 'caller';
 
 const table: Record<string, Access> = {
   'GET /health': 'public',
@@ -23,6 +24,20 @@ const table: Record<string, Access> = {
   'POST /api/errors': 'public',
   'POST /api/contact': 'public',
   'POST /api/newsletter': 'public',
+  'GET /api/samples': 'public',
+  'GET /api/samples/:id/image': 'public',
+  'GET /api/samples/:id/thumbnail': 'public',
+  'GET /api/editor/config': 'public',
+  'POST /api/jobs': 'caller',
+  'GET /api/jobs/:id': 'caller',
+  'DELETE /api/jobs/:id': 'caller',
+  'GET /api/jobs/:id/events': 'caller',
+  // Their owner, or anyone holding a signed link (checked by the handler).
+  'GET /api/jobs/:id/results/:variant': 'user',
+  'GET /api/jobs/:id/original': 'user',
+  'POST /remove-background/': 'caller',
+  'POST /api/v1/remove-background': 'caller',
+  'GET /api/v1/user/usage': 'caller',
   'POST /api/auth/sign-up': 'public',
   'POST /api/auth/sign-in': 'public',
   'POST /api/auth/sign-out': 'public',
@@ -78,7 +93,7 @@ describe('route guards', () => {
     const [method, path] = key.split(' ') as [HTTPMethods, string];
     return t.app.inject({
       method,
-      url: path.replace(':id', id).replace('*', 'x'),
+      url: path.replace(':id', id).replace(':variant', 'refined').replace('*', 'x'),
       headers: cookie ? { cookie } : {},
       ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
     });
@@ -89,7 +104,9 @@ describe('route guards', () => {
     it(`${key}: 401 anonymous, ${access === 'admin' ? '403 for a user, ' : ''}allowed for ${access}`, async () => {
       const anonymous = await call(key, undefined, user.id);
       expect(anonymous.statusCode).toBe(401);
-      expect(anonymous.json().error.message).toBe('You must be logged in');
+      expect(anonymous.json().error.message).toBe(
+        access === 'caller' ? editorTexts.signUpToContinue : 'You must be logged in',
+      );
 
       const asUser = await call(key, user.cookie, user.id);
       if (access === 'admin') {

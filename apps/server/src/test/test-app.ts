@@ -16,8 +16,17 @@ export function tempDir(prefix = 'cutout-test-'): { dir: string; remove: () => v
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+// Rendered once for all test apps (each has its own DATA_DIR); writes are atomic, so test files
+// running side by side can share it.
+const sharedSamplesDir = path.join(tmpdir(), 'cutout-test-samples');
+
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SAMPLES_DIR: sharedSamplesDir,
+    ...env,
+  });
 }
 
 export interface TestApp {

@@ -58,7 +58,9 @@ export async function verifyApiKey(db: Db, key: string): Promise<string | undefi
 }
 
 /** The key a request carries: `Authorization: Bearer {key}` or `X-API-Key: {key}`. */
-export function apiKeyFrom(headers: Record<string, string | string[] | undefined>): string | undefined {
+export function apiKeyFrom(
+  headers: Record<string, string | string[] | undefined>,
+): string | undefined {
   const explicit = headers['x-api-key'];
   if (typeof explicit === 'string' && explicit.trim()) return explicit.trim();
   const authorization = headers.authorization;

@@ -31,10 +31,17 @@ export function sniffImage(bytes: Uint8Array): ImageKind | undefined {
   if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]))) {
     return { type: 'image/png', ext: 'png' };
   }
-  if (b.length >= 6 && (b.toString('latin1', 0, 6) === 'GIF87a' || b.toString('latin1', 0, 6) === 'GIF89a')) {
+  if (
+    b.length >= 6 &&
+    (b.toString('latin1', 0, 6) === 'GIF87a' || b.toString('latin1', 0, 6) === 'GIF89a')
+  ) {
     return { type: 'image/gif', ext: 'gif' };
   }
-  if (b.length >= 12 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP') {
+  if (
+    b.length >= 12 &&
+    b.toString('latin1', 0, 4) === 'RIFF' &&
+    b.toString('latin1', 8, 12) === 'WEBP'
+  ) {
     return { type: 'image/webp', ext: 'webp' };
   }
   if (
@@ -100,6 +107,11 @@ export async function checkImage(
 /** `image_from_url.{ext}` with the extension from the response's type (spec §5). */
 export function extensionForType(contentType: string): string {
   const subtype = contentType.split(';')[0]?.trim().toLowerCase().split('/')[1] ?? '';
-  const known: Record<string, string> = { jpeg: 'jpg', pjpeg: 'jpg', 'svg+xml': 'svg', 'x-icon': 'ico' };
+  const known: Record<string, string> = {
+    jpeg: 'jpg',
+    pjpeg: 'jpg',
+    'svg+xml': 'svg',
+    'x-icon': 'ico',
+  };
   return known[subtype] ?? (subtype.replace(/[^a-z0-9]/g, '') || 'img');
 }

@@ -85,7 +85,9 @@ export async function countCompleted(db: Db, userId: string, since: string) {
     .select((eb) => [
       eb.fn.countAll<string | number>().as('total'),
       eb.fn
-        .sum<string | number | null>(eb.case().when('finished_at', '>=', since).then(1).else(0).end())
+        .sum<string | number | null>(
+          eb.case().when('finished_at', '>=', since).then(1).else(0).end(),
+        )
         .as('recent'),
     ])
     .where('user_id', '=', userId)

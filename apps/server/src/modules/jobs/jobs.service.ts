@@ -201,7 +201,8 @@ export class JobsService {
       await this.options.db.transaction().execute(async (trx) => {
         // Takes the user's row lock, so concurrent creations for one user run one at a time.
         const balance = await lockBalance(trx, userId);
-        if (balance === undefined) throw new AppError(401, 'unauthorized', editorTexts.signUpToContinue);
+        if (balance === undefined)
+          throw new AppError(401, 'unauthorized', editorTexts.signUpToContinue);
         const active = await countActiveJobs(trx, userId);
         if (balance - active < limits.creditsPerImage) {
           throw new AppError(402, 'payment_required', editorTexts.noCredits);
@@ -507,6 +508,7 @@ function round(ms: number): number {
 /** A file name safe to put in a Content-Disposition header and on disk listings. */
 export function safeName(name: string, ext: string): string {
   const base = (name.split(/[\\/]/).pop() ?? '')
+    // eslint-disable-next-line no-control-regex -- control characters are what is removed
     .replace(/[\u0000-\u001f\u007f"]/g, '')
     .trim()
     .slice(0, 200);

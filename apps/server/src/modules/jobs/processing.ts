@@ -38,7 +38,12 @@ function modelConfig(config: Config): ModelConfig {
   const { model, modelSha256, modelInputSize } = config.engine;
   const sha256 = modelSha256 ? { sha256: modelSha256 } : {};
   if (/^https:\/\//.test(model)) {
-    return { url: model, ...sha256, cacheDir: `${config.dataDir}/models`, inputSize: modelInputSize };
+    return {
+      url: model,
+      ...sha256,
+      cacheDir: `${config.dataDir}/models`,
+      inputSize: modelInputSize,
+    };
   }
   if (/\.onnx$/i.test(model)) return { path: model, ...sha256, inputSize: modelInputSize };
   return model;
@@ -66,9 +71,9 @@ export function createProcessing(options: ProcessingOptions): Processing {
   };
 
   const store = new LocalDiskStore(config.jobs.resultsDir);
-  let jobs: JobsService;
+  // The metrics read the queue at scrape time, by then `jobs` exists.
   const observe = jobMetrics(options.metrics, db, () => jobs);
-  jobs = new JobsService({
+  const jobs: JobsService = new JobsService({
     db,
     store,
     engine,
@@ -111,7 +116,10 @@ export function createProcessing(options: ProcessingOptions): Processing {
           .toBuffer();
         await Promise.all(Array.from({ length: workers }, () => engine().run(probe)));
         modelState = 'ready';
-        log.info({ model: engine().stats().model, ms: Math.round(performance.now() - started) }, 'model loaded');
+        log.info(
+          { model: engine().stats().model, ms: Math.round(performance.now() - started) },
+          'model loaded',
+        );
       } catch (error) {
         modelState = 'failed';
         modelError = error instanceof Error ? error.message : String(error);
@@ -126,14 +134,22 @@ export function createProcessing(options: ProcessingOptions): Processing {
       sweep.unref();
     },
     modelHealth(): ComponentHealth {
-      const name = pool?.stats().model ?? (typeof modelConfig(config) === 'string' ? config.engine.model : 'custom');
+      const name =
+        pool?.stats().model ??
+        (typeof modelConfig(config) === 'string' ? config.engine.model : 'custom');
       switch (modelState) {
         case 'ready':
-          return { status: 'ok', detail: `${name} loaded (${workers} worker${workers === 1 ? '' : 's'})` };
+          return {
+            status: 'ok',
+            detail: `${name} loaded (${workers} worker${workers === 1 ? '' : 's'})`,
+          };
         case 'loading':
           return { status: 'degraded', detail: `${name} is loading` };
         case 'failed':
-          return { status: 'down', detail: `${name} could not be loaded: ${modelError ?? 'unknown error'}` };
+          return {
+            status: 'down',
+            detail: `${name} could not be loaded: ${modelError ?? 'unknown error'}`,
+          };
         default:
           return { status: 'ok', detail: `${name} loads with the first image` };
       }

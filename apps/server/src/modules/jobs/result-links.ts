@@ -27,7 +27,13 @@ export class ResultSigner {
     return this.mac(jobId, file, expires).toString('base64url');
   }
 
-  verify(jobId: string, file: StoredFile, expires: number, signature: string, now = Date.now()): boolean {
+  verify(
+    jobId: string,
+    file: StoredFile,
+    expires: number,
+    signature: string,
+    now = Date.now(),
+  ): boolean {
     if (!Number.isFinite(expires) || expires < now) return false;
     const given = Buffer.from(signature, 'base64url');
     const expected = this.mac(jobId, file, expires);
@@ -69,7 +75,9 @@ export function toJob(row: JobRow, style: LinkStyle = {}): Job {
       jobVariants.map((v) => [v, downloadName(row.original_name, v)]),
     ) as JobResult,
     error:
-      row.error_code && row.error_message ? { code: row.error_code, message: row.error_message } : null,
+      row.error_code && row.error_message
+        ? { code: row.error_code, message: row.error_message }
+        : null,
     timings: row.timings ? (JSON.parse(row.timings) as JobTimings) : null,
     createdAt: row.created_at,
     finishedAt: row.finished_at,

@@ -138,7 +138,20 @@ describe('URL import', () => {
   it('knows public from private addresses', () => {
     expect(isPublicAddress('93.184.216.34')).toBe(true);
     expect(isPublicAddress('2606:4700::6810:84e5')).toBe(true);
-    for (const a of ['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.1.1', '100.64.0.1', '::1', 'fe80::1', 'fc00::1', '::ffff:10.0.0.1', '224.0.0.1', 'nonsense']) {
+    for (const a of [
+      '127.0.0.1',
+      '10.0.0.1',
+      '172.16.5.4',
+      '192.168.1.1',
+      '169.254.1.1',
+      '100.64.0.1',
+      '::1',
+      'fe80::1',
+      'fc00::1',
+      '::ffff:10.0.0.1',
+      '224.0.0.1',
+      'nonsense',
+    ]) {
       expect(isPublicAddress(a), a).toBe(false);
     }
   });

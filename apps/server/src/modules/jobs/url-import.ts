@@ -55,7 +55,11 @@ class BlockedAddressError extends Error {
 }
 
 function guardedLookup(allowed: boolean): LookupFunction {
-  return ((hostname: string, options: dns.LookupOptions, callback: (...args: unknown[]) => void) => {
+  return ((
+    hostname: string,
+    options: dns.LookupOptions,
+    callback: (...args: unknown[]) => void,
+  ) => {
     dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error);
       const list = addresses as dns.LookupAddress[];
@@ -147,7 +151,9 @@ function request(url: URL, options: Required<UrlImportOptions>, signal: AbortSig
         });
         res.on('end', () => resolve({ status, contentType, body: Buffer.concat(chunks) }));
         res.on('error', () =>
-          reject(unprocessable(signal.aborted ? urlImportTexts.timeout : urlImportTexts.unreachable)),
+          reject(
+            unprocessable(signal.aborted ? urlImportTexts.timeout : urlImportTexts.unreachable),
+          ),
         );
       },
     );

@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { jobSchema } from '@cutout/contracts';
+import type { EnginePool } from '@cutout/engine';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp } from '../../test/accounts.js';
+import {
+  createProcessingApp,
+  createTestEnginePool,
+  photo,
+  uploadJob,
+  type Photo,
+} from '../../test/processing.js';
+import { tempDir } from '../../test/test-app.js';
+
+// The queue's edges: full, cancelled, and a restart with jobs left behind.
+
+let engine: EnginePool;
+let picture: Photo;
+beforeAll(async () => {
+  engine = createTestEnginePool();
+  picture = await photo();
+});
+afterAll(async () => {
+  await engine.close();
+});
+
+const upload = () => ({ name: 'cat.jpg', type: 'image/jpeg', data: picture.file });
+
+async function balance(
+  app: Awaited<ReturnType<typeof createProcessingApp>>['app'],
+  userId: string,
+) {
+  const row = await app.database.db
+    .selectFrom('users')
+    .select('credits')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.credits);
+}
+
+describe('job queue', () => {
+  it('answers 503 with Retry-After when the queue is full, and stores nothing for it', async () => {
+    const t = await createProcessingApp(engine, { JOB_QUEUE_SIZE: '0' });
+    try {
+      const user = await signUp(t.app);
+      const first = await uploadJob(t.app, user.cookie, upload());
+      expect(first.statusCode).toBe(202);
+      const second = await uploadJob(t.app, user.cookie, upload());
+      expect(second.statusCode).toBe(503);
+      expect(Number(second.headers['retry-after'])).toBeGreaterThan(0);
+      expect(second.json().error.message).toMatch(/busy/);
+      await t.app.processing.jobs.waitUntilFinished(first.json().id);
+      const rows = await t.app.database.db.selectFrom('jobs').select('id').execute();
+      expect(rows).toHaveLength(1);
+      const health = (await t.app.inject({ method: 'GET', url: '/health/detailed' })).json();
+      expect(health.queue.status).toBe('ok');
+      expect(health.model.status).toBe('ok');
+      expect(health.model.detail).toContain('u2netp');
+      const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+      expect(metrics).toMatch(/cutout_jobs\{status="completed"\} 1/);
+      expect(metrics).toMatch(/cutout_inference_seconds_count 1/);
+      expect(metrics).toMatch(/cutout_job_queue\{state="workers"\} 1/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('cancels a waiting job without charging for it', async () => {
+    const t = await createProcessingApp(engine, { JOB_QUEUE_SIZE: '4' });
+    try {
+      const user = await signUp(t.app);
+      const start = await balance(t.app, user.id);
+      const a = jobSchema.parse((await uploadJob(t.app, user.cookie, upload())).json());
+      const b = jobSchema.parse((await uploadJob(t.app, user.cookie, upload())).json());
+      const cancelled = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/jobs/${b.id}`,
+        headers: { cookie: user.cookie },
+      });
+      expect(cancelled.statusCode).toBe(200);
+      expect(cancelled.json().status).toBe('cancelled');
+      expect((await t.app.processing.jobs.waitUntilFinished(a.id)).status).toBe('completed');
+      expect(await balance(t.app, user.id)).toBe(start - 1);
+      const events = await t.app.inject({
+        method: 'GET',
+        url: `/api/jobs/${b.id}/events`,
+        headers: { cookie: user.cookie },
+      });
+      expect(events.body).toContain('"status":"cancelled"');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('restart', () => {
+  it('runs jobs a previous process left queued or half-done, charging each once', async () => {
+    const dir = tempDir();
+    try {
+      const env = { DATA_DIR: dir.dir };
+      const first = await createProcessingApp(engine, env);
+      const user = await signUp(first.app);
+      const start = await balance(first.app, user.id);
+      // What a crash leaves: one job accepted but not started, one interrupted mid-way.
+      const ids = [randomUUID(), randomUUID()];
+      const now = new Date().toISOString();
+      for (const [i, id] of ids.entries()) {
+        mkdirSync(path.join(dir.dir, 'results', id), { recursive: true });
+        writeFileSync(path.join(dir.dir, 'results', id, 'original'), picture.file);
+        await first.app.database.db
+          .insertInto('jobs')
+          .values({
+            id,
+            user_id: user.id,
+            status: i === 0 ? 'queued' : 'processing',
+            stage: i === 0 ? 'queued' : 'inference',
+            progress: i === 0 ? 0 : 40,
+            source: 'upload',
+            original_name: 'left-behind.jpg',
+            content_type: 'image/jpeg',
+            input_bytes: picture.file.length,
+            width: 480,
+            height: 360,
+            error_code: null,
+            error_message: null,
+            timings: null,
+            via: 'web',
+            created_at: now,
+            started_at: i === 0 ? null : now,
+            finished_at: null,
+            expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+            purged_at: null,
+          })
+          .execute();
+      }
+      await first.close();
+
+      const second = await createProcessingApp(engine, env);
+      try {
+        for (const id of ids) {
+          const job = await second.app.processing.jobs.waitUntilFinished(id);
+          expect(job.status).toBe('completed');
+        }
+        expect(await balance(second.app, user.id)).toBe(start - 2);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      dir.remove();
+    }
+  });
+});

@@ -1,0 +1,383 @@
+import {
+  editorTexts,
+  jobSchema,
+  removeBackgroundResponseSchema,
+  type Job,
+} from '@cutout/contracts';
+import type { EnginePool } from '@cutout/engine';
+import sharp from 'sharp';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { iou } from '../../../../../packages/engine/test/synthetic.js';
+import { adminCookie, onBothDialects, signUp, type SignedUp } from '../../test/accounts.js';
+import { createTestEnginePool, photo, uploadJob, type Photo } from '../../test/processing.js';
+import type { TestApp } from '../../test/test-app.js';
+import { createApiKey } from '../api-keys/api-keys.service.js';
+import { sumLedger } from '../credits/credits.repository.js';
+
+// The processing service end to end through HTTP, on a real engine (u2netp) and both databases.
+
+let engine: EnginePool;
+let picture: Photo;
+// Filled before the apps are built (file-level hooks run before the suites' own).
+const appOptions: { engine?: EnginePool } = {};
+beforeAll(async () => {
+  engine = createTestEnginePool();
+  appOptions.engine = engine;
+  picture = await photo();
+});
+afterAll(async () => {
+  await engine.close();
+});
+
+const png = (data: Buffer) => ({ name: 'holiday photo.jpg', type: 'image/jpeg', data });
+
+async function credits(t: TestApp, user: SignedUp): Promise<number> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/me',
+    headers: { cookie: user.cookie },
+  });
+  return res.json().credits as number;
+}
+
+async function setCredits(t: TestApp, user: SignedUp, value: number): Promise<void> {
+  const res = await t.app.inject({
+    method: 'PATCH',
+    url: `/users/${user.id}/credits`,
+    headers: { cookie: await adminCookie(t.app) },
+    payload: { credits: value },
+  });
+  expect(res.statusCode).toBe(200);
+}
+
+async function jobCount(t: TestApp, user: SignedUp): Promise<number> {
+  const rows = await t.app.database.db
+    .selectFrom('jobs')
+    .select('id')
+    .where('user_id', '=', user.id)
+    .execute();
+  return rows.length;
+}
+
+onBothDialects(
+  'background removal jobs',
+  (get) => {
+    it('an upload becomes a job that completes with three different images and costs one credit', async () => {
+      const t = get();
+      const user = await signUp(t.app);
+      const before = await credits(t, user);
+
+      const created = await uploadJob(t.app, user.cookie, png(picture.file));
+      expect(created.statusCode).toBe(202);
+      const job = jobSchema.parse(created.json());
+      expect(job.status).toBe('queued');
+      expect(job.originalName).toBe('holiday photo.jpg');
+      expect(job.downloadNames).toEqual({
+        refined: 'holiday photo_refined.png',
+        white_bg: 'holiday photo_white_bg.png',
+        transparent_bg: 'holiday photo_transparent_bg.png',
+      });
+
+      await t.app.processing.jobs.waitUntilFinished(job.id);
+      const done = jobSchema.parse(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/jobs/${job.id}`,
+            headers: { cookie: user.cookie },
+          })
+        ).json(),
+      );
+      expect(done.status).toBe('completed');
+      expect(done.progress).toBe(100);
+      expect(done.width).toBe(480);
+      expect(done.timings?.inferenceMs).toBeGreaterThan(0);
+      expect(done.result).not.toBeNull();
+
+      const images: Buffer[] = [];
+      for (const variant of ['refined', 'white_bg', 'transparent_bg'] as const) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `${done.result![variant]}?download=1`,
+          headers: { cookie: user.cookie },
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toBe('image/png');
+        expect(res.headers['content-disposition']).toContain(
+          `attachment; filename="holiday photo_${variant}.png"`,
+        );
+        const meta = await sharp(res.rawPayload).metadata();
+        expect([meta.width, meta.height]).toEqual([480, 360]);
+        images.push(res.rawPayload);
+      }
+      expect(new Set(images.map((b) => b.toString('base64'))).size).toBe(3);
+
+      // The cut-out matches the drawn subject.
+      const alpha = await sharp(images[2]).extractChannel(3).raw().toBuffer();
+      expect(iou(alpha, picture.scene.mask)).toBeGreaterThan(0.85);
+      // white_bg has no transparency and white where the background was.
+      const white = await sharp(images[1]).raw().toBuffer({ resolveWithObject: true });
+      expect(white.info.channels).toBe(3);
+      expect([...white.data.subarray(0, 3)]).toEqual([255, 255, 255]);
+
+      expect(await credits(t, user)).toBe(before - 1);
+      expect(await sumLedger(t.app.database.db, user.id)).toBe(before - 1);
+      const spend = await t.app.database.db
+        .selectFrom('credit_ledger')
+        .selectAll()
+        .where('user_id', '=', user.id)
+        .where('kind', '=', 'spend')
+        .execute();
+      expect(spend.map((r) => r.reference)).toEqual([job.id]);
+    });
+
+    it('the original is kept for its owner only; other people get 404', async () => {
+      const t = get();
+      const owner = await signUp(t.app);
+      const other = await signUp(t.app);
+      const created = jobSchema.parse(
+        (await uploadJob(t.app, owner.cookie, png(picture.file))).json(),
+      );
+      await t.app.processing.jobs.waitUntilFinished(created.id);
+      const mine = await t.app.inject({
+        method: 'GET',
+        url: created.original!,
+        headers: { cookie: owner.cookie },
+      });
+      expect(mine.statusCode).toBe(200);
+      expect(mine.headers['content-type']).toBe('image/jpeg');
+      expect(mine.rawPayload.equals(picture.file)).toBe(true);
+      for (const url of [
+        created.original!,
+        `/api/jobs/${created.id}`,
+        `/api/jobs/${created.id}/results/refined`,
+      ]) {
+        const theirs = await t.app.inject({
+          method: 'GET',
+          url,
+          headers: { cookie: other.cookie },
+        });
+        expect(theirs.statusCode, url).toBe(404);
+      }
+      const anonymous = await t.app.inject({
+        method: 'GET',
+        url: `/api/jobs/${created.id}/results/refined`,
+      });
+      expect(anonymous.statusCode).toBe(401);
+    });
+
+    it('POST /remove-background/ answers with signed result addresses that work without a session', async () => {
+      const t = get();
+      const user = await signUp(t.app);
+      const res = await uploadJob(t.app, user.cookie, png(picture.file), '/remove-background/');
+      expect(res.statusCode).toBe(200);
+      const body = removeBackgroundResponseSchema.parse(res.json());
+      expect(body.credits).toBe(await credits(t, user));
+      expect(body.width).toBe(480);
+      const signed = new URL(body.refined);
+      expect(signed.searchParams.get('sig')).toBeTruthy();
+      const fetched = await t.app.inject({
+        method: 'GET',
+        url: `${signed.pathname}${signed.search}`,
+      });
+      expect(fetched.statusCode).toBe(200);
+      expect(fetched.headers['content-type']).toBe('image/png');
+
+      // A signature for one file does not open another, and a changed expiry breaks it.
+      const other = await t.app.inject({
+        method: 'GET',
+        url: `${signed.pathname.replace('refined', 'white_bg')}${signed.search}`,
+      });
+      expect(other.statusCode).toBe(403);
+      signed.searchParams.set('expires', String(Number(signed.searchParams.get('expires')) + 1000));
+      const tampered = await t.app.inject({
+        method: 'GET',
+        url: `${signed.pathname}${signed.search}`,
+      });
+      expect(tampered.statusCode).toBe(403);
+    });
+
+    it('the public API takes an API key and returns the transparent PNG itself for Accept: image/png', async () => {
+      const t = get();
+      const user = await signUp(t.app);
+      const { key } = await createApiKey(t.app.database.db, user.id, 'test');
+      const { payload, headers } = (await import('../../test/processing.js')).multipart(
+        png(picture.file),
+      );
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/remove-background',
+        payload,
+        headers: { ...headers, authorization: `Bearer ${key}`, accept: 'image/png' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/png');
+      expect(res.headers['x-credits-remaining']).toBe(String(await credits(t, user)));
+      const meta = await sharp(res.rawPayload).metadata();
+      expect(meta.channels).toBe(4);
+
+      const usage = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/user/usage',
+        headers: { 'x-api-key': key },
+      });
+      expect(usage.json()).toEqual({
+        credits: await credits(t, user),
+        images_processed: 1,
+        images_processed_this_month: 1,
+      });
+
+      const wrong = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/user/usage',
+        headers: { authorization: 'Bearer ck_not-a-key' },
+      });
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json().error.message).toBe('Invalid API key.');
+    });
+
+    it('anonymous callers are told to sign up and users without credits are refused, with nothing stored', async () => {
+      const t = get();
+      const anonymous = await uploadJob(t.app, undefined, png(picture.file));
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json().error.message).toBe(editorTexts.signUpToContinue);
+
+      const user = await signUp(t.app);
+      await setCredits(t, user, 0);
+      for (const url of ['/api/jobs', '/remove-background/', '/api/v1/remove-background']) {
+        const res = await uploadJob(t.app, user.cookie, png(picture.file), url);
+        expect(res.statusCode, url).toBe(402);
+        expect(res.json().error.message).toBe(editorTexts.noCredits);
+      }
+      const sample = await t.app.inject({
+        method: 'POST',
+        url: '/api/jobs',
+        headers: { cookie: user.cookie },
+        payload: { sampleId: 'product-photo' },
+      });
+      expect(sample.statusCode).toBe(402);
+      expect(await jobCount(t, user)).toBe(0);
+      expect(await credits(t, user)).toBe(0);
+    });
+
+    it('two simultaneous jobs from a user with one credit: exactly one is accepted', async () => {
+      const t = get();
+      const user = await signUp(t.app);
+      await setCredits(t, user, 1);
+      const [a, b] = await Promise.all([
+        uploadJob(t.app, user.cookie, png(picture.file)),
+        uploadJob(t.app, user.cookie, png(picture.file)),
+      ]);
+      expect([a.statusCode, b.statusCode].sort()).toEqual([202, 402]);
+      const accepted = jobSchema.parse((a.statusCode === 202 ? a : b).json());
+      await t.app.processing.jobs.waitUntilFinished(accepted.id);
+      expect(await credits(t, user)).toBe(0);
+      expect(await jobCount(t, user)).toBe(1);
+    });
+
+    it('files that are not images, too large or damaged are refused with clear messages and cost nothing', async () => {
+      const t = get();
+      const user = await signUp(t.app);
+      const before = await credits(t, user);
+
+      const text = await uploadJob(t.app, user.cookie, {
+        name: 'notes.png',
+        type: 'image/png',
+        data: Buffer.from('this is not a picture at all, whatever its name says'),
+      });
+      expect(text.statusCode).toBe(415);
+      expect(text.json().error.message).toBe(editorTexts.notAnImage);
+
+      const empty = await uploadJob(t.app, user.cookie, {
+        name: 'empty.jpg',
+        type: 'image/jpeg',
+        data: Buffer.alloc(0),
+      });
+      expect(empty.statusCode).toBe(415);
+
+      const big = Buffer.concat([picture.file, Buffer.alloc(11 * 1024 * 1024)]);
+      const tooBig = await uploadJob(t.app, user.cookie, png(big));
+      expect(tooBig.statusCode).toBe(413);
+      expect(tooBig.json().error.message).toBe(editorTexts.tooLarge);
+
+      // A JPEG cut in half: its header reads, its pixels do not. The job fails; nothing is charged.
+      const truncated = picture.file.subarray(0, Math.floor(picture.file.length / 2));
+      const cut = await uploadJob(t.app, user.cookie, png(truncated), '/remove-background/');
+      expect(cut.statusCode).toBe(422);
+      expect(cut.json().error.message).toMatch(/damaged or incomplete/);
+
+      const noFile = await uploadJob(t.app, user.cookie, {
+        name: 'x.jpg',
+        type: 'image/jpeg',
+        data: picture.file,
+        field: 'image',
+      });
+      expect(noFile.statusCode).toBe(400);
+
+      expect(await credits(t, user)).toBe(before);
+      const failed = await t.app.database.db
+        .selectFrom('jobs')
+        .select(['status', 'error_code'])
+        .where('user_id', '=', user.id)
+        .execute();
+      expect(failed).toEqual([{ status: 'failed', error_code: 'unprocessable' }]);
+    });
+
+    it('progress is reported over server-sent events, stage by stage, ending with the result', async () => {
+      const t = get();
+      const user = await signUp(t.app);
+      const created = jobSchema.parse(
+        (await uploadJob(t.app, user.cookie, png(picture.file))).json(),
+      );
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/jobs/${created.id}/events`,
+        headers: { cookie: user.cookie },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/event-stream');
+      const events = res.body
+        .split('\n\n')
+        .filter((chunk) => chunk.startsWith('event: job'))
+        .map((chunk) => jobSchema.parse(JSON.parse(chunk.split('\ndata: ')[1]!)) as Job);
+      const last = events.at(-1)!;
+      expect(last.status).toBe('completed');
+      expect(last.result).not.toBeNull();
+      const progress = events.map((e) => e.progress);
+      expect(progress).toEqual([...progress].sort((x, y) => x - y));
+      const stages = new Set(events.map((e) => e.stage));
+      for (const stage of ['inference', 'refine', 'encode', 'done'])
+        expect(stages).toContain(stage);
+    });
+
+    it('results are deleted after the retention period', async () => {
+      const t = get();
+      const user = await signUp(t.app);
+      const created = jobSchema.parse(
+        (await uploadJob(t.app, user.cookie, png(picture.file))).json(),
+      );
+      await t.app.processing.jobs.waitUntilFinished(created.id);
+      const later = new Date(Date.now() + 25 * 3_600_000);
+      expect(await t.app.processing.jobs.cleanup(later)).toBeGreaterThanOrEqual(1);
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/jobs/${created.id}/results/refined`,
+        headers: { cookie: user.cookie },
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.message).toMatch(/no longer available/);
+      const job = jobSchema.parse(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/jobs/${created.id}`,
+            headers: { cookie: user.cookie },
+          })
+        ).json(),
+      );
+      expect(job.result).toBeNull();
+      expect(job.status).toBe('completed');
+    });
+  },
+  appOptions,
+);
