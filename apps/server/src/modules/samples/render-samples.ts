@@ -7,7 +7,7 @@ import sharp from 'sharp';
 // the tests score the model's cutout against, so picture and mask come from one geometry.
 
 /** Bump when a drawing changes: the cache directory is `samples/v{N}`. */
-export const SAMPLES_VERSION = 1;
+export const SAMPLES_VERSION = 2;
 
 export const sampleIds = ['studio-portrait', 'product-photo', 'landscape', 'fashion'] as const;
 export type SampleId = (typeof sampleIds)[number];
@@ -77,55 +77,70 @@ function studioPortrait(): Drawing {
   const rng = seededRandom(11);
   const width = 1200;
   const height = 900;
-  const cx = 600;
+  const hairColours = ['#3a2417', '#4d3020', '#2a1a10', '#6a4530', '#7d5639'];
 
-  // Loose strands along the outline of the hair, leaving it by a few to ~25 px.
+  // Flyaway strands along the outline of the hair: they leave the crown and run down its
+  // curve, drifting a few pixels outwards, as loose hair does under a rim light.
   const strands: string[] = [];
-  for (let i = 0; i < 90; i++) {
-    const t = between(rng, -1.2, 1.2); // angle from the top of the head
-    const r = 150 + between(rng, -6, 4);
-    const x0 = cx + 10 + Math.sin(t) * r * 0.95;
-    const y0 = 395 - Math.cos(t) * r * 1.1;
-    const out = between(rng, 8, 30);
-    const dx = Math.sin(t + between(rng, -0.5, 0.5)) * out;
-    const dy = -Math.cos(t + between(rng, -0.5, 0.5)) * out;
-    const bend = between(rng, -10, 10);
+  for (let i = 0; i < 110; i++) {
+    const t = between(rng, -1.35, 1.35); // angle from the crown
+    const [ox, oy, rx, ry] = [606, 430, 136, 200];
+    const x0 = ox + Math.sin(t) * rx * between(rng, 0.96, 1.0);
+    const y0 = oy - Math.cos(t) * ry * between(rng, 0.96, 1.0);
+    const dir = t < 0 ? -1 : 1;
+    const len = between(rng, 30, 90);
+    const tx = Math.cos(t) * dir;
+    const ty = Math.abs(Math.sin(t)) + 0.15;
+    const out = between(rng, 2, 14);
+    const nx = Math.sin(t);
+    const ny = -Math.cos(t);
     strands.push(
-      `<path d="M${f(x0 - dx * 0.6)},${f(y0 - dy * 0.6)} q${f(dx / 2 + bend)},${f(dy / 2)} ${f(dx)},${f(dy)}" stroke="${pick(rng, ['#3a2417', '#4d3020', '#2a1a10', '#6a4530'])}" stroke-width="${f(between(rng, 1, 2.2))}" fill="none" opacity="${f(between(rng, 0.55, 0.95))}"/>`,
+      `<path d="M${f(x0)},${f(y0)} q${f(tx * len * 0.5 + nx * out)},${f(ty * len * 0.5 + ny * out)} ${f(tx * len + nx * out * 0.6)},${f(ty * len + ny * out * 0.6)}" stroke="${pick(rng, hairColours)}" stroke-width="${f(between(rng, 0.8, 1.6))}" fill="none" opacity="${f(between(rng, 0.45, 0.85))}"/>`,
     );
   }
-  // Strands inside the hair mass: the light catching individual locks.
+  // Locks inside the hair mass, from the parting down both sides (clipped to the hair).
   const locks: string[] = [];
-  for (let i = 0; i < 140; i++) {
-    const x0 = between(rng, 470, 745);
-    const y0 = between(rng, 240, 330);
-    const side = x0 < cx + 10 ? -1 : 1;
-    const len = between(rng, 90, 330);
+  for (let i = 0; i < 220; i++) {
+    const side = rng() < 0.45 ? 1 : -1;
+    const x0 = 632 + between(rng, -8, 8);
+    const spread = between(rng, 0.1, 1.1);
+    const x3 = side > 0 ? 632 + spread * 160 : 632 - spread * 200;
+    const y3 = between(rng, 330, 700);
     locks.push(
-      `<path d="M${f(x0)},${f(y0)} c${f(side * 30)},${f(len * 0.25)} ${f(side * between(rng, 30, 60))},${f(len * 0.6)} ${f(side * between(rng, 20, 50))},${f(len)}" stroke="${pick(rng, ['#5b3a26', '#6e4a31', '#2b1a10', '#7d5639'])}" stroke-width="${f(between(rng, 1.2, 3.5))}" fill="none" opacity="${f(between(rng, 0.25, 0.6))}"/>`,
+      `<path d="M${f(x0)},228 C${f(x0 + side * spread * 150)},${f(between(rng, 230, 260))} ${f(x3 + side * 20)},${f(between(rng, 300, 420))} ${f(x3)},${f(y3)}" stroke="${pick(rng, hairColours)}" stroke-width="${f(between(rng, 1.2, 4))}" fill="none" opacity="${f(between(rng, 0.25, 0.6))}"/>`,
     );
   }
   // Knit texture of the sweater.
   const knit: string[] = [];
-  for (let y = 690; y < 900; y += 9) {
-    for (let x = 260 + ((y / 9) % 2) * 6; x < 950; x += 12) {
+  for (let y = 632; y < 900; y += 9) {
+    for (let x = 220 + ((y / 9) % 2) * 6; x < 990; x += 12) {
       knit.push(`M${x},${y} l4,6 l4,-6`);
     }
   }
 
   const sweater =
-    'M250,900 C262,770 320,700 455,672 C500,662 530,648 548,628 L652,628 C670,648 700,662 745,672 C880,700 938,770 950,900 Z';
+    'M220,900 C228,800 262,738 330,712 C410,684 500,676 548,628 L652,628 C700,676 790,684 870,712 C938,738 972,800 980,900 Z';
+  const face =
+    'M600,255 C684,255 724,322 721,402 C718,482 680,548 600,566 C520,548 482,482 479,402 C476,322 516,255 600,255 Z';
+  const backHair =
+    'M458,330 C452,250 530,232 606,232 C690,232 756,250 750,330 C770,400 756,470 770,550 C780,600 800,636 786,668 C742,694 670,680 600,664 C530,680 470,694 424,672 C404,640 426,600 436,550 C452,470 436,400 458,330 Z';
+  const frontHair =
+    'M468,444 C450,300 520,222 612,226 C708,232 758,310 740,444 C732,384 716,332 670,298 C632,318 560,312 512,346 C486,372 474,406 468,444 Z';
+
   const defs = `
-    <radialGradient id="backdrop" cx="0.42" cy="0.38" r="0.8">
-      <stop offset="0" stop-color="#a2aeb4"/><stop offset="0.45" stop-color="#71808a"/>
-      <stop offset="0.8" stop-color="#3b464e"/><stop offset="1" stop-color="#1d2328"/>
+    <radialGradient id="backdrop" cx="0.5" cy="0.45" r="0.78">
+      <stop offset="0" stop-color="#8e9ba3"/><stop offset="0.5" stop-color="#66747e"/>
+      <stop offset="0.85" stop-color="#36414a"/><stop offset="1" stop-color="#1b2126"/>
+    </radialGradient>
+    <radialGradient id="pool" cx="0.5" cy="0.5" r="0.5">
+      <stop offset="0" stop-color="#c9d2d6" stop-opacity="0.55"/><stop offset="1" stop-color="#c9d2d6" stop-opacity="0"/>
     </radialGradient>
     <radialGradient id="skin" cx="0.38" cy="0.4" r="0.75">
       <stop offset="0" stop-color="#f0c9aa"/><stop offset="0.55" stop-color="#dba584"/>
       <stop offset="1" stop-color="#a86f52"/>
     </radialGradient>
     <linearGradient id="neck" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="#9c6248"/><stop offset="0.45" stop-color="#c98f70"/>
+      <stop offset="0" stop-color="#8e5640"/><stop offset="0.45" stop-color="#c48a6b"/>
       <stop offset="1" stop-color="#d9a283"/>
     </linearGradient>
     <linearGradient id="hair" x1="0" y1="0" x2="1" y2="1">
@@ -133,55 +148,70 @@ function studioPortrait(): Drawing {
       <stop offset="1" stop-color="#1f130b"/>
     </linearGradient>
     <linearGradient id="sweater" x1="0" y1="0" x2="1" y2="0">
-      <stop offset="0" stop-color="#5a2a20"/><stop offset="0.3" stop-color="#9a4c35"/>
-      <stop offset="0.55" stop-color="#8a4230"/><stop offset="1" stop-color="#3e1c15"/>
+      <stop offset="0" stop-color="#4e241b"/><stop offset="0.3" stop-color="#9a4c35"/>
+      <stop offset="0.55" stop-color="#8a4230"/><stop offset="1" stop-color="#36180f"/>
     </linearGradient>
     <radialGradient id="blush" cx="0.5" cy="0.5" r="0.5">
-      <stop offset="0" stop-color="#d9706a" stop-opacity="0.35"/><stop offset="1" stop-color="#d9706a" stop-opacity="0"/>
+      <stop offset="0" stop-color="#d9706a" stop-opacity="0.3"/><stop offset="1" stop-color="#d9706a" stop-opacity="0"/>
     </radialGradient>
-    <linearGradient id="faceShade" x1="0" y1="0" x2="1" y2="0">
-      <stop offset="0" stop-color="#000" stop-opacity="0"/><stop offset="0.6" stop-color="#000" stop-opacity="0"/>
-      <stop offset="1" stop-color="#3a1a10" stop-opacity="0.35"/>
-    </linearGradient>
     <clipPath id="sweaterClip"><path d="${sweater}"/></clipPath>
-    <filter id="soft" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="4"/></filter>
-    <filter id="softer" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="10"/></filter>`;
+    <clipPath id="faceClip"><path d="${face}"/></clipPath>
+    <clipPath id="backHairClip"><path d="${backHair}"/></clipPath>
+    <clipPath id="frontHairClip"><path d="${frontHair}"/></clipPath>
+    <filter id="soft" x="-100%" y="-100%" width="300%" height="300%"><feGaussianBlur stdDeviation="4"/></filter>
+    <filter id="softer" x="-100%" y="-100%" width="300%" height="300%"><feGaussianBlur stdDeviation="14"/></filter>
+    <filter id="softest" x="-60%" y="-60%" width="220%" height="220%"><feGaussianBlur stdDeviation="24"/></filter>`;
 
   const background = `<rect width="${width}" height="${height}" fill="url(#backdrop)"/>
-    <ellipse cx="300" cy="250" rx="260" ry="200" fill="#c4ccd0" opacity="0.18"/>`;
+    <ellipse cx="470" cy="330" rx="420" ry="330" fill="url(#pool)"/>`;
 
-  const face = `M600,255 C684,255 724,322 721,402 C718,482 680,548 600,566 C520,548 482,482 479,402 C476,322 516,255 600,255 Z`;
   const subject = `
-    <path d="M452,330 C430,420 440,560 418,650 C470,690 540,680 600,660 C670,680 740,690 788,650 C762,560 775,420 752,330 Z" fill="url(#hair)"/>
+    <path d="${backHair}" fill="url(#hair)"/>
+    <g clip-path="url(#backHairClip)">${locks.join('')}</g>
     <path d="${sweater}" fill="url(#sweater)"/>
-    <path d="${knit.join(' ')}" stroke="#2a100a" stroke-width="1.4" fill="none" opacity="0.22" clip-path="url(#sweaterClip)"/>
+    <g clip-path="url(#sweaterClip)">
+      <path d="${knit.join(' ')}" stroke="#2a100a" stroke-width="1.4" fill="none" opacity="0.22"/>
+      <path d="M400,900 C420,820 440,760 470,720 M780,900 C770,820 750,760 720,720" stroke="#2a100a" stroke-width="18" fill="none" opacity="0.25" filter="url(#softer)"/>
+      <ellipse cx="600" cy="700" rx="150" ry="40" fill="#1a0905" opacity="0.35" filter="url(#softer)"/>
+    </g>
     <path d="M540,520 L545,646 C572,676 628,676 655,646 L660,520 Z" fill="url(#neck)"/>
     <path d="M530,640 C560,690 640,690 670,640" stroke="#6e3326" stroke-width="16" fill="none"/>
     <path d="M530,640 C560,690 640,690 670,640" stroke="#b46148" stroke-width="4" fill="none" opacity="0.5"/>
     <ellipse cx="483" cy="425" rx="19" ry="36" fill="#c28665"/>
     <ellipse cx="717" cy="425" rx="19" ry="36" fill="#a86d50"/>
     <path d="${face}" fill="url(#skin)"/>
-    <path d="${face}" fill="url(#faceShade)"/>
-    <ellipse cx="548" cy="470" rx="42" ry="26" fill="url(#blush)"/>
-    <ellipse cx="655" cy="470" rx="42" ry="26" fill="url(#blush)"/>
-    <path d="M518,372 Q548,356 580,368" stroke="#3b261a" stroke-width="7" fill="none" stroke-linecap="round" opacity="0.85"/>
-    <path d="M620,368 Q652,356 682,372" stroke="#3b261a" stroke-width="7" fill="none" stroke-linecap="round" opacity="0.85"/>
-    <path d="M527,410 Q552,392 579,408 Q553,420 527,410 Z" fill="#efe6de"/>
-    <path d="M621,408 Q648,392 673,410 Q647,420 621,408 Z" fill="#e6dcd3"/>
+    <g clip-path="url(#faceClip)">
+      <ellipse cx="705" cy="450" rx="55" ry="150" fill="#5a2c1c" opacity="0.4" filter="url(#softest)"/>
+      <ellipse cx="600" cy="600" rx="140" ry="40" fill="#5a2c1c" opacity="0.35" filter="url(#softer)"/>
+      <ellipse cx="585" cy="318" rx="70" ry="30" fill="#fbe3cf" opacity="0.45" filter="url(#softer)"/>
+      <ellipse cx="553" cy="404" rx="36" ry="20" fill="#7a4432" opacity="0.3" filter="url(#soft)"/>
+      <ellipse cx="647" cy="404" rx="36" ry="20" fill="#7a4432" opacity="0.35" filter="url(#soft)"/>
+      <ellipse cx="596" cy="440" rx="7" ry="34" fill="#fbe3cf" opacity="0.5" filter="url(#soft)"/>
+      <ellipse cx="616" cy="452" rx="9" ry="28" fill="#7a4432" opacity="0.3" filter="url(#soft)"/>
+      <ellipse cx="560" cy="470" rx="40" ry="22" fill="#fbe3cf" opacity="0.3" filter="url(#softer)"/>
+      <ellipse cx="600" cy="538" rx="22" ry="8" fill="#7a4432" opacity="0.35" filter="url(#soft)"/>
+      <path d="${frontHair}" fill="none" stroke="#3a1a0e" stroke-width="22" opacity="0.45" filter="url(#softer)"/>
+    </g>
+    <ellipse cx="548" cy="472" rx="42" ry="26" fill="url(#blush)"/>
+    <ellipse cx="655" cy="472" rx="42" ry="26" fill="url(#blush)"/>
+    <path d="M518,372 Q548,356 580,368" stroke="#3b261a" stroke-width="6" fill="none" stroke-linecap="round" opacity="0.8"/>
+    <path d="M620,368 Q652,356 682,372" stroke="#3b261a" stroke-width="6" fill="none" stroke-linecap="round" opacity="0.8"/>
+    <path d="M527,410 Q552,392 579,408 Q553,420 527,410 Z" fill="#ece2d8"/>
+    <path d="M621,408 Q648,392 673,410 Q647,420 621,408 Z" fill="#ded2c7"/>
     <circle cx="553" cy="407" r="10" fill="#5a3b26"/><circle cx="647" cy="407" r="10" fill="#5a3b26"/>
     <circle cx="553" cy="407" r="5" fill="#120a06"/><circle cx="647" cy="407" r="5" fill="#120a06"/>
     <circle cx="556" cy="403" r="2.2" fill="#fff" opacity="0.9"/><circle cx="650" cy="403" r="2.2" fill="#fff" opacity="0.9"/>
     <path d="M525,410 Q552,389 581,407" stroke="#2a1a12" stroke-width="3" fill="none"/>
     <path d="M619,407 Q648,389 675,410" stroke="#2a1a12" stroke-width="3" fill="none"/>
-    <path d="M598,412 C596,440 586,462 584,474 C592,486 610,486 618,474" stroke="#8a5440" stroke-width="3" fill="none" opacity="0.45" filter="url(#soft)"/>
-    <ellipse cx="590" cy="478" rx="7" ry="4" fill="#6b3a2a" opacity="0.45"/>
-    <ellipse cx="612" cy="478" rx="7" ry="4" fill="#6b3a2a" opacity="0.45"/>
-    <path d="M566,512 Q584,500 600,506 Q616,500 634,512 Q600,520 566,512 Z" fill="#a4505a"/>
-    <path d="M566,512 Q600,540 634,512 Q600,522 566,512 Z" fill="#bd6a70"/>
-    <ellipse cx="604" cy="522" rx="12" ry="3" fill="#f0b0a8" opacity="0.5"/>
-    <path d="M600,545 C560,545 530,535 520,515" stroke="#7a4a36" stroke-width="10" fill="none" opacity="0.15" filter="url(#softer)"/>
-    <path d="M470,440 C452,300 520,222 610,228 C706,234 756,310 738,440 C730,380 712,330 668,300 C630,318 560,312 512,346 C486,370 474,404 470,440 Z" fill="url(#hair)"/>
-    <g>${locks.join('')}</g>
+    <path d="M530,418 Q553,426 577,414 M623,414 Q647,426 670,418" stroke="#9a6048" stroke-width="1.5" fill="none" opacity="0.5"/>
+    <ellipse cx="590" cy="479" rx="7" ry="4" fill="#5b2e20" opacity="0.55"/>
+    <ellipse cx="612" cy="479" rx="7" ry="4" fill="#5b2e20" opacity="0.55"/>
+    <path d="M582,472 C586,486 614,486 620,472" stroke="#8a5440" stroke-width="2" fill="none" opacity="0.4"/>
+    <path d="M566,512 Q584,500 600,506 Q616,500 634,512 Q600,520 566,512 Z" fill="#9e4a55"/>
+    <path d="M566,512 Q600,540 634,512 Q600,522 566,512 Z" fill="#b8646c"/>
+    <ellipse cx="604" cy="523" rx="12" ry="3" fill="#f0b0a8" opacity="0.45"/>
+    <path d="${frontHair}" fill="url(#hair)"/>
+    <g clip-path="url(#frontHairClip)">${locks.join('')}</g>
     <g>${strands.join('')}</g>`;
 
   return {
@@ -190,7 +220,7 @@ function studioPortrait(): Drawing {
     defs,
     background,
     defocus: 5,
-    mottle: { cells: 10, strength: 0.35 },
+    mottle: { cells: 10, strength: 0.3 },
     subject,
     grain: 5,
   };
@@ -222,7 +252,10 @@ function productPhoto(): Drawing {
     );
   }
 
+  const body =
+    'M400,360 L404,712 C408,744 470,756 580,756 C690,756 752,744 756,712 L760,360 A180,38 0 0 1 400,360 Z';
   const defs = `
+    <clipPath id="body"><path d="${body}"/></clipPath>
     <linearGradient id="wall" x1="0" y1="0" x2="0" y2="1">
       <stop offset="0" stop-color="#d9d1c6"/><stop offset="1" stop-color="#efe8de"/>
     </linearGradient>
@@ -266,10 +299,11 @@ function productPhoto(): Drawing {
   const subject = `
     <path d="M742,440 C860,420 888,540 860,600 C838,650 790,668 742,662" stroke="url(#handle)" stroke-width="40" fill="none" stroke-linecap="round"/>
     <path d="M750,455 C840,450 858,540 842,590" stroke="#8fd0cc" stroke-width="5" fill="none" opacity="0.45" stroke-linecap="round"/>
-    <path d="M400,360 L404,712 C408,744 470,756 580,756 C690,756 752,744 756,712 L760,360 A180,38 0 0 1 400,360 Z" fill="url(#glaze)"/>
+    <path d="${body}" fill="url(#glaze)"/>
     <path d="M404,712 C408,744 470,756 580,756 C690,756 752,744 756,712 L755,730 C750,756 690,764 580,764 C470,764 410,756 405,730 Z" fill="#d8c9ae"/>
     <path d="M405,700 C410,734 470,746 580,746 C690,746 750,734 755,700 L756,712 C752,744 690,756 580,756 C470,756 408,744 404,712 Z" fill="#0f3235" opacity="0.6"/>
-    <rect x="480" y="380" width="46" height="340" fill="url(#shine)" opacity="0.8"/>
+    <g clip-path="url(#body)"><rect x="478" y="340" width="50" height="430" fill="url(#shine)" opacity="0.8"/>
+      <rect x="690" y="340" width="40" height="430" fill="url(#shine)" opacity="0.25"/></g>
     <g>${speckles.join('')}</g>
     <ellipse cx="580" cy="360" rx="180" ry="38" fill="#3f8f90"/>
     <ellipse cx="580" cy="362" rx="166" ry="31" fill="url(#inside)"/>
@@ -345,7 +379,37 @@ function landscape(): Drawing {
     );
   }
 
+  // Leaves: a fine texture of small lit and shaded dots over the clumps.
+  const leaves: string[] = [];
+  for (let i = 0; i < 1400; i++) {
+    const a = rng() * Math.PI * 2;
+    const d = Math.sqrt(rng());
+    const x = tx + Math.cos(a) * d * 262;
+    const y = 340 + Math.sin(a) * d * 168;
+    const lit = (tx - x) / 262 + (340 - y) / 168 + between(rng, -0.8, 0.8);
+    const colour =
+      lit > 0.6
+        ? pick(rng, ['#86b25a', '#79a64e', '#93bd66'])
+        : lit > -0.4
+          ? pick(rng, ['#4d7a32', '#446e2c', '#5a8a3a'])
+          : pick(rng, ['#1d3514', '#24401a', '#2c4a1e']);
+    leaves.push(
+      `<ellipse cx="${f(x)}" cy="${f(y)}" rx="${f(between(rng, 2.5, 6))}" ry="${f(between(rng, 2, 4))}" transform="rotate(${f(between(rng, 0, 180))} ${f(x)} ${f(y)})" fill="${colour}" opacity="${f(between(rng, 0.5, 0.9))}"/>`,
+    );
+  }
+  const bark: string[] = [];
+  for (let i = 0; i < 26; i++) {
+    const x = tx + between(rng, -24, 30);
+    const y = between(rng, 470, 640);
+    bark.push(
+      `M${f(x)},${f(y)} q${f(between(rng, -3, 3))},${f(between(rng, 15, 30))} ${f(between(rng, -2, 2))},${f(between(rng, 30, 60))}`,
+    );
+  }
+
+  const trunk = `M${tx - 26},664 C${tx - 20},600 ${tx - 14},520 ${tx - 20},450 C${tx - 60},420 ${tx - 110},400 ${tx - 150},380 L${tx - 140},370 C${tx - 100},385 ${tx - 60},400 ${tx - 14},420 C${tx - 10},390 ${tx - 5},360 ${tx},330 L${tx + 14},330 C${tx + 16},370 ${tx + 18},400 ${tx + 22},420 C${tx + 60},395 ${tx + 110},380 ${tx + 150},360 L${tx + 156},372 C${tx + 110},395 ${tx + 60},420 ${tx + 24},455 C${tx + 20},520 ${tx + 26},600 ${tx + 34},664 C${tx + 44},672 ${tx + 56},674 ${tx + 62},676 L${tx - 52},676 C${tx - 44},672 ${tx - 34},670 ${tx - 26},664 Z`;
+
   const defs = `
+    <clipPath id="trunkClip"><path d="${trunk}"/></clipPath>
     <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
       <stop offset="0" stop-color="#3f78b8"/><stop offset="0.55" stop-color="#8fb8dc"/>
       <stop offset="0.7" stop-color="#cfe0ea"/><stop offset="1" stop-color="#e6eee8"/>
@@ -369,9 +433,11 @@ function landscape(): Drawing {
     <ellipse cx="790" cy="668" rx="170" ry="16" fill="#2e4a1c" opacity="0.45"/>`;
 
   const subject = `
-    <path d="M${tx - 26},664 C${tx - 20},600 ${tx - 14},520 ${tx - 20},450 C${tx - 60},420 ${tx - 110},400 ${tx - 150},380 L${tx - 140},370 C${tx - 100},385 ${tx - 60},400 ${tx - 14},420 C${tx - 10},390 ${tx - 5},360 ${tx},330 L${tx + 14},330 C${tx + 16},370 ${tx + 18},400 ${tx + 22},420 C${tx + 60},395 ${tx + 110},380 ${tx + 150},360 L${tx + 156},372 C${tx + 110},395 ${tx + 60},420 ${tx + 24},455 C${tx + 20},520 ${tx + 26},600 ${tx + 34},664 C${tx + 44},672 ${tx + 56},674 ${tx + 62},676 L${tx - 52},676 C${tx - 44},672 ${tx - 34},670 ${tx - 26},664 Z" fill="url(#bark)"/>
+    <path d="${trunk}" fill="url(#bark)"/>
+    <path d="${bark.join(' ')}" stroke="#241a12" stroke-width="2.5" fill="none" opacity="0.5" clip-path="url(#trunkClip)"/>
     <g>${clumps.join('')}</g>
-    <g>${rim.join('')}</g>`;
+    <g>${rim.join('')}</g>
+    <g>${leaves.join('')}</g>`;
 
   return {
     width,
@@ -407,7 +473,22 @@ function fashion(): Drawing {
     }
   }
 
+  const coat = `M${cx - 58},292 C${cx - 100},298 ${cx - 118},316 ${cx - 122},350 C${cx - 128},520 ${cx - 136},700 ${cx - 142},880 C${cx - 60},894 ${cx + 60},894 ${cx + 142},880 C${cx + 136},700 ${cx + 128},520 ${cx + 122},350 C${cx + 118},316 ${cx + 100},298 ${cx + 58},292 Z`;
+  const hairLocks: string[] = [];
+  for (let i = 0; i < 70; i++) {
+    const side = rng() < 0.5 ? -1 : 1;
+    const x0 = cx + between(rng, -6, 10);
+    const x3 = cx + side * between(rng, 30, 70);
+    hairLocks.push(
+      `<path d="M${f(x0)},94 C${f(x0 + side * 50)},${f(between(rng, 95, 110))} ${f(x3 + side * 8)},${f(between(rng, 150, 200))} ${f(x3)},${f(between(rng, 220, 330))}" stroke="${pick(rng, ['#4a362a', '#140d09', '#5a4232'])}" stroke-width="${f(between(rng, 1, 2.5))}" fill="none" opacity="${f(between(rng, 0.3, 0.6))}"/>`,
+    );
+  }
+  const backHair = `M${cx - 64},150 C${cx - 80},220 ${cx - 78},290 ${cx - 70},330 L${cx + 70},330 C${cx + 78},290 ${cx + 80},220 ${cx + 64},150 Z`;
+  const frontHair = `M${cx - 58},178 C${cx - 66},120 ${cx - 34},90 ${cx + 4},92 C${cx + 46},94 ${cx + 68},124 ${cx + 58},182 C${cx + 50},150 ${cx + 40},132 ${cx + 10},124 C${cx - 10},140 ${cx - 40},140 ${cx - 58},178 Z`;
+
   const defs = `
+    <clipPath id="fBackHairClip"><path d="${backHair}"/></clipPath>
+    <clipPath id="fFrontHairClip"><path d="${frontHair}"/></clipPath>
     <linearGradient id="floor" x1="0" y1="0" x2="0" y2="1">
       <stop offset="0" stop-color="#8a847c"/><stop offset="1" stop-color="#b3ada4"/>
     </linearGradient>
@@ -433,20 +514,23 @@ function fashion(): Drawing {
       <stop offset="0" stop-color="#141414"/><stop offset="0.4" stop-color="#3a3a3c"/>
       <stop offset="1" stop-color="#0c0c0c"/>
     </linearGradient>
+    <pattern id="twill" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(35)">
+      <rect width="6" height="2" fill="#3a2410" opacity="0.07"/><rect y="3" width="6" height="1" fill="#f0d0a0" opacity="0.05"/>
+    </pattern>
+    <clipPath id="coatClip"><path d="${coat}"/></clipPath>
     <filter id="fshadow" x="-50%" y="-200%" width="200%" height="500%"><feGaussianBlur stdDeviation="14"/></filter>
-    <filter id="wallshadow" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="30"/></filter>`;
+`;
 
   const background = `<rect width="${width}" height="${height}" fill="#cfc7ba"/>
     <g>${bricks.join('')}</g>
     <rect y="1040" width="${width}" height="160" fill="url(#floor)"/>
     <rect y="1036" width="${width}" height="8" fill="#5a554f"/>
-    <path d="M530,300 C600,320 640,600 640,1000 L560,1040 Z" fill="#3a3028" opacity="0.35" filter="url(#wallshadow)"/>
     <rect width="${width}" height="${height}" fill="url(#spot)"/>
     <ellipse cx="470" cy="1112" rx="150" ry="18" fill="#1a1612" opacity="0.55" filter="url(#fshadow)"/>`;
 
-  const coat = `M${cx - 58},292 C${cx - 100},298 ${cx - 118},316 ${cx - 122},350 C${cx - 128},520 ${cx - 136},700 ${cx - 142},880 C${cx - 60},894 ${cx + 60},894 ${cx + 142},880 C${cx + 136},700 ${cx + 128},520 ${cx + 122},350 C${cx + 118},316 ${cx + 100},298 ${cx + 58},292 Z`;
   const subject = `
-    <path d="M${cx - 64},150 C${cx - 80},220 ${cx - 78},290 ${cx - 70},330 L${cx + 70},330 C${cx + 78},290 ${cx + 80},220 ${cx + 64},150 Z" fill="url(#fhair)"/>
+    <path d="${backHair}" fill="url(#fhair)"/>
+    <g clip-path="url(#fBackHairClip)">${hairLocks.join('')}</g>
     <path d="M${cx - 44},880 L${cx - 38},1082 L${cx - 14},1082 L${cx - 4},880 Z" fill="url(#legs)"/>
     <path d="M${cx + 4},880 L${cx + 14},1082 L${cx + 38},1082 L${cx + 44},880 Z" fill="url(#legs)"/>
     <path d="M${cx - 42},1070 L${cx - 12},1070 C${cx - 8},1088 ${cx - 10},1104 ${cx - 14},1112 L${cx - 70},1112 C${cx - 72},1100 ${cx - 52},1094 ${cx - 42},1070 Z" fill="#111"/>
@@ -457,22 +541,28 @@ function fashion(): Drawing {
     <path d="M${cx + 58},292 L${cx + 30},292 L${cx},470 L${cx + 6},520 L${cx + 70},400 L${cx + 46},380 Z" fill="#7a5230"/>
     <path d="M${cx},520 L${cx + 4},884" stroke="#5a3a20" stroke-width="3" opacity="0.8"/>
     <path d="M${cx - 60},560 C${cx - 70},700 ${cx - 80},800 ${cx - 90},880 M${cx + 70},560 C${cx + 80},700 ${cx + 95},800 ${cx + 100},880 M${cx - 20},600 C${cx - 26},720 ${cx - 30},800 ${cx - 34},886" stroke="#5a3a20" stroke-width="6" fill="none" opacity="0.25"/>
+    <g clip-path="url(#coatClip)"><rect x="${cx - 170}" y="280" width="340" height="620" fill="url(#twill)"/></g>
     <rect x="${cx - 127}" y="520" width="254" height="30" rx="6" fill="#8e6138"/>
     <path d="M${cx + 10},535 C${cx + 20},580 ${cx + 14},620 ${cx + 20},660 L${cx + 34},658 C${cx + 30},620 ${cx + 34},580 ${cx + 24},535 Z" fill="#7e5430"/>
     <circle cx="${cx + 30}" cy="430" r="6" fill="#3a2616"/><circle cx="${cx + 30}" cy="620" r="6" fill="#3a2616"/>
-    <path d="M${cx - 120},330 C${cx - 150},350 ${cx - 160},520 ${cx - 158},690 L${cx - 118},696 C${cx - 116},560 ${cx - 110},420 ${cx - 96},360 Z" fill="url(#sleeve)"/>
-    <path d="M${cx + 120},330 C${cx + 150},350 ${cx + 160},520 ${cx + 158},690 L${cx + 118},696 C${cx + 116},560 ${cx + 110},420 ${cx + 96},360 Z" fill="url(#sleeve)"/>
+    <path d="M${cx - 116},318 C${cx - 142},336 ${cx - 156},520 ${cx - 158},690 L${cx - 118},696 C${cx - 116},560 ${cx - 110},420 ${cx - 96},340 Z" fill="url(#sleeve)"/>
+    <path d="M${cx + 116},318 C${cx + 142},336 ${cx + 156},520 ${cx + 158},690 L${cx + 118},696 C${cx + 116},560 ${cx + 110},420 ${cx + 96},340 Z" fill="url(#sleeve)"/>
+    <path d="M${cx - 118},330 C${cx - 140},350 ${cx - 150},520 ${cx - 152},686 M${cx + 118},330 C${cx + 140},350 ${cx + 150},520 ${cx + 152},686" stroke="#4a2e18" stroke-width="3" fill="none" opacity="0.35"/>
     <path d="M${cx - 158},690 C${cx - 162},720 ${cx - 150},752 ${cx - 136},756 C${cx - 124},752 ${cx - 116},724 ${cx - 118},696 Z" fill="url(#fskin)"/>
     <path d="M${cx + 158},690 C${cx + 162},720 ${cx + 150},752 ${cx + 136},756 C${cx + 124},752 ${cx + 116},724 ${cx + 118},696 Z" fill="url(#fskin)"/>
     <path d="M${cx - 20},230 L${cx - 22},300 C${cx - 8},312 ${cx + 8},312 ${cx + 22},300 L${cx + 20},230 Z" fill="#c08a68"/>
     <path d="M${cx},105 C${cx + 42},105 ${cx + 56},140 ${cx + 55},178 C${cx + 54},216 ${cx + 36},248 ${cx},256 C${cx - 36},248 ${cx - 54},216 ${cx - 55},178 C${cx - 56},140 ${cx - 42},105 ${cx},105 Z" fill="url(#fskin)"/>
-    <path d="M${cx - 30},172 Q${cx - 19},165 ${cx - 8},172" stroke="#2a1a12" stroke-width="3" fill="none"/>
-    <path d="M${cx + 8},172 Q${cx + 19},165 ${cx + 30},172" stroke="#2a1a12" stroke-width="3" fill="none"/>
+    <path d="M${cx - 31},174 Q${cx - 19},164 ${cx - 7},173 Q${cx - 19},179 ${cx - 31},174 Z" fill="#ede3da"/>
+    <path d="M${cx + 7},173 Q${cx + 19},164 ${cx + 31},174 Q${cx + 19},179 ${cx + 7},173 Z" fill="#e3d8ce"/>
+    <circle cx="${cx - 18}" cy="172" r="4.5" fill="#2a1a10"/><circle cx="${cx + 19}" cy="172" r="4.5" fill="#2a1a10"/>
+    <path d="M${cx - 32},174 Q${cx - 19},162 ${cx - 6},172 M${cx + 6},172 Q${cx + 19},162 ${cx + 32},174" stroke="#1a100a" stroke-width="2.4" fill="none"/>
+    <ellipse cx="${cx + 34}" cy="205" rx="14" ry="32" fill="#6a3a22" opacity="0.12"/>
     <path d="M${cx - 32},160 Q${cx - 19},152 ${cx - 6},158" stroke="#2a1a12" stroke-width="3.5" fill="none"/>
     <path d="M${cx + 6},158 Q${cx + 19},152 ${cx + 32},160" stroke="#2a1a12" stroke-width="3.5" fill="none"/>
     <path d="M${cx - 2},178 L${cx - 6},204 Q${cx},208 ${cx + 5},204" stroke="#8a5440" stroke-width="2" fill="none" opacity="0.5"/>
     <path d="M${cx - 14},222 Q${cx},216 ${cx + 14},222 Q${cx},232 ${cx - 14},222 Z" fill="#a03a44"/>
-    <path d="M${cx - 58},178 C${cx - 66},120 ${cx - 34},90 ${cx + 4},92 C${cx + 46},94 ${cx + 68},124 ${cx + 58},182 C${cx + 50},150 ${cx + 40},132 ${cx + 10},124 C${cx - 10},140 ${cx - 40},140 ${cx - 58},178 Z" fill="url(#fhair)"/>`;
+    <path d="${frontHair}" fill="url(#fhair)"/>
+    <g clip-path="url(#fFrontHairClip)">${hairLocks.join('')}</g>`;
 
   return {
     width,

@@ -5,8 +5,9 @@ import { renderSample, sampleIds, type RenderedSample } from './render-samples.j
 
 // The samples exist to show the product working, so the model must find each drawn subject:
 // the cutout is scored against the silhouette drawn from the same geometry.
-// Measured (IoU of the refined mask): u2netp 0.978 / 0.977 / 0.995 / 0.998 and
-// ISNet 0.990 / 0.996 / 0.997 / 0.998 (portrait, product, landscape, fashion).
+// Measured (IoU of the refined mask, portrait / product / landscape / fashion):
+// u2netp 0.999 / 0.996 / 0.991 / 0.998 and ISNet 0.999 / 0.995 / 0.997 / 0.998. The line is
+// 0.97 for both: a drawing change that blurs the subject into its background fails here.
 
 /** Intersection over union of two masks thresholded at 50%. */
 function iou(a: Uint8Array, b: Uint8Array): number {
@@ -28,17 +29,17 @@ async function cutoutIoU(sample: RenderedSample, model: 'u2netp' | 'isnet'): Pro
 }
 
 describe('the model on the sample images', () => {
-  it('u2netp cuts out each subject (IoU ≥ 0.95)', async () => {
+  it('u2netp cuts out each subject (IoU ≥ 0.97)', async () => {
     for (const id of sampleIds) {
       const sample = await renderSample(id);
-      expect(await cutoutIoU(sample, 'u2netp'), id).toBeGreaterThanOrEqual(0.95);
+      expect(await cutoutIoU(sample, 'u2netp'), id).toBeGreaterThanOrEqual(0.97);
     }
   }, 60_000);
 
-  it('ISNet, the default, cuts out each subject (IoU ≥ 0.95)', async () => {
+  it('ISNet, the default, cuts out each subject (IoU ≥ 0.97)', async () => {
     for (const id of sampleIds) {
       const sample = await renderSample(id);
-      expect(await cutoutIoU(sample, 'isnet'), id).toBeGreaterThanOrEqual(0.95);
+      expect(await cutoutIoU(sample, 'isnet'), id).toBeGreaterThanOrEqual(0.97);
     }
-  }, 180_000);
+  }, 240_000);
 });

@@ -17,78 +17,94 @@ function tempDir() {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+// Rendering is CPU work (~1 s for all four on an idle 2-core machine); the limits leave room
+// for a busy one.
+const RENDER_TIMEOUT = 120_000;
+
 describe('sample rendering', () => {
-  it('draws the same picture every time, about 1200×900, JPEG under 400 KB', async () => {
-    for (const id of sampleIds) {
-      const [a, b] = await Promise.all([renderSample(id), renderSample(id)]);
-      expect(a.jpeg.equals(b.jpeg), id).toBe(true);
-      expect(a.thumbnail.equals(b.thumbnail), id).toBe(true);
-      expect(a.mask.equals(b.mask), id).toBe(true);
-      expect(a.jpeg.length, id).toBeLessThan(400 * 1024);
-      expect(Math.max(a.width, a.height), id).toBe(1200);
-      expect(Math.min(a.width, a.height), id).toBe(900);
-      const thumb = await sharp(a.thumbnail).metadata();
-      expect(thumb.format).toBe('webp');
-      expect(thumb.width).toBe(320);
-      // The subject is a clear part of the picture, neither a speck nor the whole frame.
-      let inside = 0;
-      for (const v of a.mask) if (v === 255) inside++;
-      const share = inside / a.mask.length;
-      expect(share, id).toBeGreaterThan(0.08);
-      expect(share, id).toBeLessThan(0.6);
-    }
-  });
+  it(
+    'draws the same picture every time, about 1200×900, JPEG under 400 KB',
+    async () => {
+      for (const id of sampleIds) {
+        const [a, b] = await Promise.all([renderSample(id), renderSample(id)]);
+        expect(a.jpeg.equals(b.jpeg), id).toBe(true);
+        expect(a.thumbnail.equals(b.thumbnail), id).toBe(true);
+        expect(a.mask.equals(b.mask), id).toBe(true);
+        expect(a.jpeg.length, id).toBeLessThan(400 * 1024);
+        expect(Math.max(a.width, a.height), id).toBe(1200);
+        expect(Math.min(a.width, a.height), id).toBe(900);
+        const thumb = await sharp(a.thumbnail).metadata();
+        expect(thumb.format).toBe('webp');
+        expect(thumb.width).toBe(320);
+        // The subject is a clear part of the picture, neither a speck nor the whole frame.
+        let inside = 0;
+        for (const v of a.mask) if (v === 255) inside++;
+        const share = inside / a.mask.length;
+        expect(share, id).toBeGreaterThan(0.08);
+        expect(share, id).toBeLessThan(0.6);
+      }
+    },
+    RENDER_TIMEOUT,
+  );
 });
 
 describe('sample catalog', () => {
   const tmp = tempDir();
   afterAll(() => tmp.remove());
 
-  it('lists the four samples with their names, addresses and sizes', async () => {
-    const catalog = await createSampleCatalog(tmp.dir);
-    expect(catalog.list().map((s) => s.name)).toEqual([
-      'Studio Portrait',
-      'Product Photo',
-      'Landscape',
-      'Fashion',
-    ]);
-    expect(catalog.list()[0]).toEqual({
-      id: 'studio-portrait',
-      name: 'Studio Portrait',
-      url: '/api/samples/studio-portrait/image',
-      thumbnail: '/api/samples/studio-portrait/thumbnail',
-      width: 1200,
-      height: 900,
-    });
-    expect(catalog.get('fashion')).toMatchObject({ type: 'image/jpeg', fileName: 'fashion.jpg' });
-    expect(catalog.thumbnail('landscape')?.type).toBe('image/webp');
-    expect(catalog.get('nope')).toBeUndefined();
-    expect(catalog.thumbnail('nope')).toBeUndefined();
-  });
+  it(
+    'lists the four samples with their names, addresses and sizes',
+    async () => {
+      const catalog = await createSampleCatalog(tmp.dir);
+      expect(catalog.list().map((s) => s.name)).toEqual([
+        'Studio Portrait',
+        'Product Photo',
+        'Landscape',
+        'Fashion',
+      ]);
+      expect(catalog.list()[0]).toEqual({
+        id: 'studio-portrait',
+        name: 'Studio Portrait',
+        url: '/api/samples/studio-portrait/image',
+        thumbnail: '/api/samples/studio-portrait/thumbnail',
+        width: 1200,
+        height: 900,
+      });
+      expect(catalog.get('fashion')).toMatchObject({ type: 'image/jpeg', fileName: 'fashion.jpg' });
+      expect(catalog.thumbnail('landscape')?.type).toBe('image/webp');
+      expect(catalog.get('nope')).toBeUndefined();
+      expect(catalog.thumbnail('nope')).toBeUndefined();
+    },
+    RENDER_TIMEOUT,
+  );
 
-  it('renders into samples/v{N} once and reuses the files from then on', async () => {
-    const versionDir = path.join(tmp.dir, `v${SAMPLES_VERSION}`);
-    await createSampleCatalog(tmp.dir);
-    expect((await readdir(versionDir)).sort()).toEqual(
-      sampleIds.flatMap((id) => [`${id}.jpg`, `${id}.thumb.webp`]).sort(),
-    );
-    // A file already in the cache is served as it is, not drawn again.
-    const marker = await sharp({
-      create: { width: 40, height: 30, channels: 3, background: '#123456' },
-    })
-      .jpeg()
-      .toBuffer();
-    await writeFile(path.join(versionDir, 'landscape.jpg'), marker);
-    const catalog = await createSampleCatalog(tmp.dir);
-    expect(catalog.get('landscape')?.bytes.equals(marker)).toBe(true);
-    expect(catalog.list().find((s) => s.id === 'landscape')).toMatchObject({
-      width: 40,
-      height: 30,
-    });
-    expect(
-      catalog.get('fashion')?.bytes.equals(await readFile(path.join(versionDir, 'fashion.jpg'))),
-    ).toBe(true);
-  });
+  it(
+    'renders into samples/v{N} once and reuses the files from then on',
+    async () => {
+      const versionDir = path.join(tmp.dir, `v${SAMPLES_VERSION}`);
+      await createSampleCatalog(tmp.dir);
+      expect((await readdir(versionDir)).sort()).toEqual(
+        sampleIds.flatMap((id) => [`${id}.jpg`, `${id}.thumb.webp`]).sort(),
+      );
+      // A file already in the cache is served as it is, not drawn again.
+      const marker = await sharp({
+        create: { width: 40, height: 30, channels: 3, background: '#123456' },
+      })
+        .jpeg()
+        .toBuffer();
+      await writeFile(path.join(versionDir, 'landscape.jpg'), marker);
+      const catalog = await createSampleCatalog(tmp.dir);
+      expect(catalog.get('landscape')?.bytes.equals(marker)).toBe(true);
+      expect(catalog.list().find((s) => s.id === 'landscape')).toMatchObject({
+        width: 40,
+        height: 30,
+      });
+      expect(
+        catalog.get('fashion')?.bytes.equals(await readFile(path.join(versionDir, 'fashion.jpg'))),
+      ).toBe(true);
+    },
+    RENDER_TIMEOUT,
+  );
 });
 
 describe('GET /api/samples', () => {
@@ -103,7 +119,7 @@ describe('GET /api/samples', () => {
     await app.register(errorsPlugin);
     await app.register(samplesRoutes, { catalog });
     await app.ready();
-  });
+  }, RENDER_TIMEOUT);
   afterAll(async () => {
     await app.close();
     tmp.remove();
