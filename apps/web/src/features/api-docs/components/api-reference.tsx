@@ -68,7 +68,7 @@ export function ApiReference() {
         <h2 id="endpoints-heading" className="text-2xl font-semibold tracking-tight">
           {endpoints.title}
         </h2>
-        <div className="mt-6 grid gap-5 lg:grid-cols-2">
+        <div className="mt-6 grid gap-5 lg:grid-cols-2 lg:items-start">
           <Endpoint
             method={endpoints.remove.method}
             path={publicApiPaths.removeBackground}
@@ -100,7 +100,7 @@ export function ApiReference() {
                   <th scope="col" className="px-4 py-2.5 font-semibold">
                     {errors.status}
                   </th>
-                  <th scope="col" className="px-4 py-2.5 font-semibold">
+                  <th scope="col" className="hidden px-4 py-2.5 font-semibold sm:table-cell">
                     {errors.code}
                   </th>
                   <th scope="col" className="px-4 py-2.5 font-semibold">
@@ -114,17 +114,22 @@ export function ApiReference() {
                     <th scope="row" className="px-4 py-2.5 font-mono font-semibold">
                       {status}
                     </th>
-                    <td className="px-4 py-2.5 font-mono text-[13px]">{code}</td>
-                    <td className="px-4 py-2.5 text-muted-foreground">{meaning}</td>
+                    <td className="hidden px-4 py-2.5 font-mono text-[13px] sm:table-cell">
+                      {code}
+                    </td>
+                    <td className="px-4 py-2.5 text-muted-foreground">
+                      {/* Phones: the code joins the meaning, so the text gets the width. */}
+                      <span className="block font-mono text-[13px] text-foreground sm:hidden">
+                        {code}
+                      </span>
+                      {meaning}
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </Card>
-          <pre
-            tabIndex={0}
-            className="overflow-x-auto rounded-xl border border-border bg-card p-4 text-[13px] leading-relaxed outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          >
+          <pre className="rounded-xl border border-border bg-card p-4 text-[13px] leading-relaxed break-words whitespace-pre-wrap">
             <code>{errors.body}</code>
           </pre>
         </div>

@@ -134,11 +134,10 @@ export function PlanCard(props: PlanCardProps) {
       </div>
       <div className="mt-8">
         <PlanButton {...props} />
-        {plan.validity ? (
-          <p className="mt-3 text-center text-xs text-muted-foreground">
-            {pricingTexts.validFor(plan.validity)}
-          </p>
-        ) : null}
+        {/* Always the line's height, so every card's button sits at the same level. */}
+        <p className="mt-3 h-4 text-center text-xs text-muted-foreground">
+          {plan.validity ? pricingTexts.validFor(plan.validity) : null}
+        </p>
       </div>
     </Card>
   );

@@ -1,0 +1,190 @@
+import { apiExamples, checkoutTexts, paths, pricingTexts, siteContacts } from '@cutout/contracts';
+import type { Page } from '@playwright/test';
+import { expectPath, signUpThroughForm, uniqueEmail } from './accounts-helpers.js';
+import { expect, test } from './fixtures.js';
+
+// Issue 6: the pricing page (cards, ownership, checkout returns, enterprise mail draft) and the
+// API documentation (tabs, copy to clipboard), against the production build. One sign-up in the
+// whole file (the server allows 10 an hour per address).
+
+const card = (page: Page, name: string) => page.getByRole('group', { name });
+
+/** Keeps a mailto: click from reaching the OS (headless Chromium would log a console error). */
+async function stopMailtoNavigation(page: Page) {
+  await page.evaluate(() =>
+    document.addEventListener('click', (event) => {
+      if ((event.target as Element).closest('a[href^="mailto:"]')) event.preventDefault();
+    }),
+  );
+}
+
+test('the pricing page shows every plan with its exact prices and the sections', async ({
+  page,
+}) => {
+  await page.goto(paths.pricing);
+  await expect(page).toHaveTitle('Pricing | Cutout');
+
+  const free = card(page, 'Free Forever');
+  await expect(free.getByTestId('plan-price')).toHaveText('$0');
+  await expect(free.getByText(pricingTexts.forever, { exact: true })).toBeVisible();
+  await expect(free.getByRole('link', { name: pricingTexts.signUpForFree })).toHaveAttribute(
+    'href',
+    paths.signUp,
+  );
+
+  for (const [name, price, perCredit] of [
+    ['10 Credits', '$5.15', '$0.52/credit'],
+    ['100 Credits', '$20.62', '$0.21/credit'],
+    ['1000 Credits', '$30.93', '$0.03/credit'],
+  ] as const) {
+    const paid = card(page, name);
+    await expect(paid.getByTestId('plan-price')).toHaveText(price);
+    await expect(paid.getByTestId('plan-per-credit')).toHaveText(perCredit);
+    await expect(paid.getByText('Valid for 1 year')).toBeVisible();
+    await expect(paid.getByRole('link', { name: pricingTexts.buyNow })).toBeVisible();
+  }
+  await expect(page.getByText(pricingTexts.mostPopular)).toHaveCount(1);
+  await expect(card(page, '100 Credits').getByText(pricingTexts.mostPopular)).toBeVisible();
+
+  for (const heading of [
+    'How long credits last',
+    'Custom volume for teams',
+    'Frequently asked questions',
+    'Ready to remove backgrounds?',
+  ]) {
+    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+  }
+  // The FAQ's answers open natively; the spec's own conflicting statement is there.
+  await page.getByText('Do my credits expire?').click();
+  await expect(page.getByText(/never expire/)).toBeVisible();
+
+  const cta = page.getByRole('region', { name: 'Ready to remove backgrounds?' });
+  await expect(cta.getByRole('link', { name: pricingTexts.viewAllPlans })).toHaveAttribute(
+    'href',
+    paths.pricing,
+  );
+  await expect(cta.getByRole('link', { name: pricingTexts.contactSales })).toHaveAttribute(
+    'href',
+    paths.contact,
+  );
+});
+
+test('Buy Now sends a signed-out visitor to sign-up', async ({ page }) => {
+  await page.goto(paths.pricing);
+  await card(page, '10 Credits').getByRole('link', { name: pricingTexts.buyNow }).click();
+  await expectPath(page, paths.signUp);
+  await expect(page.getByText(checkoutTexts.signUpToContinue)).toBeVisible();
+});
+
+test('Enterprise opens a mail draft to sales, signed as a prospective customer', async ({
+  page,
+}) => {
+  await page.goto(paths.pricing);
+  const link = page
+    .getByRole('region', { name: 'Custom volume for teams' })
+    .getByRole('link', { name: pricingTexts.contactSales });
+  const href = (await link.getAttribute('href')) ?? '';
+  const url = new URL(href);
+  expect(url.protocol).toBe('mailto:');
+  expect(url.pathname).toBe(siteContacts.sales);
+  expect(url.searchParams.get('subject')).toBe(checkoutTexts.enterpriseSubject);
+  const body = url.searchParams.get('body') ?? '';
+  for (const topic of [
+    'Custom pricing',
+    'Volume discounts',
+    'Integration options',
+    'Support options',
+    'demo',
+  ]) {
+    expect(body).toContain(topic);
+  }
+  expect(body.endsWith('\r\nProspective Customer')).toBe(true);
+
+  await stopMailtoNavigation(page);
+  await link.click();
+  await expect(page.getByText(checkoutTexts.openingEmailTitle)).toBeVisible();
+  await expect(page.getByText(checkoutTexts.openingEmailDescription)).toBeVisible();
+});
+
+test('?canceled=true shows the cancelled toast once and cleans the address', async ({ page }) => {
+  await page.goto(`${paths.pricing}?canceled=true`);
+  await expect(page.getByText(checkoutTexts.cancelledTitle)).toBeVisible();
+  await expect(page.getByText(checkoutTexts.cancelledDescription)).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === paths.pricing && url.search === '');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
+  // Give a repeated toast the time it would need to load and show.
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByText(checkoutTexts.cancelledTitle)).toHaveCount(0);
+});
+
+test('a signed-in user: current plan, honest checkout error, success return', async ({ page }) => {
+  await signUpThroughForm(page, {
+    name: 'Katherine Johnson',
+    email: uniqueEmail('pricing'),
+    password: 'pricing-Passw0rd-e2e',
+  });
+  await expectPath(page, paths.dashboard);
+
+  await page.goto(paths.pricing);
+  await expect(
+    card(page, 'Free Forever').getByRole('button', { name: pricingTexts.yourCurrentPlan }),
+  ).toBeDisabled();
+  await expect(page.getByRole('button', { name: pricingTexts.purchased })).toHaveCount(0);
+
+  // Checkout is a later issue: Buy Now says so and stays on the page.
+  await card(page, '100 Credits').getByRole('button', { name: pricingTexts.buyNow }).click();
+  await expect(page.getByText(checkoutTexts.notConfigured)).toBeVisible();
+  await expectPath(page, paths.pricing);
+  await expect(
+    card(page, '100 Credits').getByRole('button', { name: pricingTexts.buyNow }),
+  ).toBeEnabled();
+
+  const mailto = await page
+    .getByRole('region', { name: 'Custom volume for teams' })
+    .getByRole('link', { name: pricingTexts.contactSales })
+    .getAttribute('href');
+  expect(new URL(mailto ?? '').searchParams.get('body')).toMatch(/\r\nKatherine Johnson$/);
+
+  await page.goto(`${paths.pricing}?success=true`);
+  await expectPath(page, paths.dashboardCredits);
+  await expect(page.getByText(checkoutTexts.purchasedTitle)).toBeVisible();
+  await expect(page.getByText(checkoutTexts.purchasedDescription)).toBeVisible();
+});
+
+test.describe('API documentation', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+  test('tabs show runnable examples for this server, and Copy copies them', async ({
+    page,
+    baseURL,
+  }) => {
+    const examples = apiExamples(baseURL ?? '');
+    await page.goto(paths.api);
+    await expect(page.getByRole('heading', { level: 1, name: 'API' })).toBeVisible();
+    for (const link of await page.getByRole('link', { name: 'Get API Key' }).all()) {
+      await expect(link).toHaveAttribute('href', paths.signUp);
+    }
+
+    const rest = page.getByRole('tabpanel', { name: 'REST' });
+    await expect(rest.locator('code').first()).toHaveText(examples.rest.removeBackground);
+    await rest.getByRole('button', { name: /^Copy Check your usage/ }).click();
+    await expect(rest.getByRole('button', { name: /^Copied/ })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(examples.rest.usage);
+
+    await page.getByRole('tab', { name: 'JavaScript' }).click();
+    const javascript = page.getByRole('tabpanel', { name: 'JavaScript' });
+    await expect(javascript.locator('code')).toHaveText(examples.javascript);
+    await javascript.getByRole('button', { name: /^Copy/ }).click();
+    await expect(javascript.getByRole('button', { name: /^Copied/ })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(examples.javascript);
+
+    await page.getByRole('tab', { name: 'Python' }).click();
+    const python = page.getByRole('tabpanel', { name: 'Python' });
+    await python.getByRole('button', { name: /^Copy/ }).click();
+    await expect(python.getByRole('button', { name: /^Copied/ })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(examples.python);
+    // The confirmation goes back to 'Copy' after a moment.
+    await expect(python.getByRole('button', { name: /^Copy / })).toBeVisible();
+  });
+});
