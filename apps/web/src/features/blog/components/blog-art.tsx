@@ -182,26 +182,30 @@ function Hair({ ids }: { ids: Ids }) {
     <>
       <Checkerboard id={ids.checker} x={24} y={20} w={150} h={140} />
       <g>
+        {strands.map((i) => {
+          const dir = i < 7 ? -1 : 1;
+          const x = dir < 0 ? 78 + i * 2 : 122 - (i - 7) * 2;
+          return (
+            <path
+              key={i}
+              d={`M${x} 62 q${dir * (10 + (i % 4) * 4)} 36 ${dir * (6 + (i % 3) * 5)} ${74 + (i % 4) * 6}`}
+              fill="none"
+              stroke="#92400e"
+              strokeWidth="1.2"
+              opacity={0.35 + (i % 5) * 0.12}
+            />
+          );
+        })}
         <path d="M70 160 Q72 112 100 104 Q128 112 130 160 Z" fill="#4f46e5" />
-        <circle cx="100" cy="74" r="26" fill="#fcd34d" />
+        <circle cx="100" cy="74" r="24" fill="#fcd34d" />
         <path
-          d="M72 76 Q70 40 100 38 Q132 40 128 80 Q122 58 100 56 Q80 58 72 76 Z"
+          d="M74 78 Q70 40 100 40 Q132 40 126 80 Q122 58 100 56 Q80 58 74 78 Z"
           fill="#92400e"
         />
-        {strands.map((i) => (
-          <path
-            key={i}
-            d={`M${78 + i * 3} ${50 + (i % 3)} q${-18 + i * 2.5} ${30 + i} ${-12 + i * 3.2} ${70 + (i % 4) * 6}`}
-            fill="none"
-            stroke="#92400e"
-            strokeWidth="1.2"
-            opacity={0.35 + (i % 5) * 0.12}
-          />
-        ))}
       </g>
-      <rect x="150" y="52" width="30" height="30" fill="none" stroke="#6366f1" strokeWidth="2" />
-      <line x1="180" y1="52" x2="204" y2="24" stroke="#6366f1" strokeWidth="1.5" />
-      <line x1="180" y1="82" x2="204" y2="156" stroke="#6366f1" strokeWidth="1.5" />
+      <rect x="124" y="84" width="24" height="24" fill="none" stroke="#6366f1" strokeWidth="2" />
+      <line x1="148" y1="84" x2="200" y2="36" stroke="#6366f1" strokeWidth="1.5" />
+      <line x1="148" y1="108" x2="200" y2="144" stroke="#6366f1" strokeWidth="1.5" />
       <g>
         {Array.from({ length: 36 }, (_, i) => {
           const col = i % 6;
@@ -213,10 +217,10 @@ function Hair({ ids }: { ids: Ids }) {
           return (
             <rect
               key={i}
-              x={204 + col * 22}
-              y={24 + row * 22}
-              width="21"
-              height="21"
+              x={200 + col * 18}
+              y={36 + row * 18}
+              width="17"
+              height="17"
               fill="#92400e"
               opacity={alpha}
             />

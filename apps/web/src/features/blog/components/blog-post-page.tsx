@@ -42,10 +42,7 @@ export function BlogPostPage({ post }: { post: BlogPost }) {
         </div>
       </article>
 
-      <section
-        aria-labelledby="more-articles"
-        className="mt-20 [contain-intrinsic-size:auto_520px] [content-visibility:auto]"
-      >
+      <section aria-labelledby="more-articles" className="mt-20">
         <h2 id="more-articles" className="text-2xl font-semibold tracking-tight">
           {blogTexts.moreArticles}
         </h2>

@@ -165,7 +165,7 @@ export function ContactForm() {
         )}
       </FormField>
 
-      <div aria-live="polite">
+      <div aria-live="polite" className="empty:hidden">
         {outcome.kind === 'sent' ? (
           <div
             role="status"
