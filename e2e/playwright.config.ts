@@ -46,6 +46,8 @@ export default defineConfig({
       // Seeded once at start (docs/decisions/0032); tests/accounts.spec.ts signs in with it.
       ADMIN_EMAIL: e2eAdmin.email,
       ADMIN_PASSWORD: e2eAdmin.password,
+      // A fast model for the editor's tests; ISNet stays the product default.
+      ENGINE_MODEL: 'u2netp',
     },
   },
 });

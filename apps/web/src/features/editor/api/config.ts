@@ -1,15 +1,9 @@
+import type { EditorConfig } from '@cutout/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { editorApiPaths } from './paths';
 
-/** GET /api/editor/config: the server's public editor settings. */
-export type EditorConfig = {
-  /** Cloudflare Turnstile's site key, or null when no bot check is configured. */
-  turnstileSiteKey: string | null;
-  maxUploadBytes: number;
-  retentionHours: number;
-};
-
+/** GET /api/editor/config (`editorConfigSchema` in the contracts, checked by hand). */
 export function parseEditorConfig(data: unknown): EditorConfig {
   if (typeof data !== 'object' || data === null) throw new TypeError('Invalid editor config');
   const { turnstileSiteKey, maxUploadBytes, retentionHours } = data as Record<string, unknown>;

@@ -13,6 +13,7 @@ describe('editor endpoints', () => {
     expect(editorApiPaths.job('a b')).toBe(jobPaths.job('a b'));
     expect(editorApiPaths.events('j/1')).toBe(jobPaths.events('j/1'));
     expect(editorApiPaths.samples).toBe(jobPaths.samples);
+    expect(editorApiPaths.config).toBe(jobPaths.editorConfig);
     expect(jobEventName).toBe(contractEventName);
   });
 });

@@ -4,12 +4,14 @@ import { lazyModule, useLazyModule } from '../../../lib/lazy-module';
 import { EditorFrame } from './editor-frame';
 
 // The editor is its own chunk, not part of the home page's first load (docs/decisions/0022,
-// 0051). It is fetched when the section comes within a screen of the viewport, when the page
-// has gone idle, or as soon as someone points at or focuses the frame, whichever comes first.
+// 0051). It is fetched when the section comes within one and a half screens of the viewport
+// (scrolling towards it, or arriving at /#editor), or as soon as someone points at, touches or
+// focuses the frame, whichever comes first. Not when the page goes idle: that would fetch it on
+// every visit, for the many who never scroll down, and count it in the first load.
 const editorModule = lazyModule(() => import('./editor'));
 
 /** How far below the viewport the section may be when its code is fetched. */
-const approachMargin = '100% 0px';
+const approachMargin = '150% 0px';
 
 function useLoadEditorWhenNear(target: React.RefObject<HTMLElement | null>) {
   useEffect(() => {
@@ -31,11 +33,6 @@ function useLoadEditorWhenNear(target: React.RefObject<HTMLElement | null>) {
       cleanups.push(() => observer.disconnect());
     } else {
       load();
-    }
-
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(load);
-      cleanups.push(() => window.cancelIdleCallback(id));
     }
 
     for (const type of ['pointerenter', 'focusin', 'touchstart'] as const) {

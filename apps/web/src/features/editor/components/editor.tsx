@@ -185,6 +185,7 @@ export function Editor() {
           onCancel={cancel}
           onRetry={retry}
           onBack={() => dispatch({ type: 'explore', on: false })}
+          retentionHours={config.data?.retentionHours}
         />
       ) : (
         <>

@@ -332,8 +332,11 @@ export function Workspace({
   onCancel,
   onRetry,
   onBack,
+  retentionHours,
 }: {
   state: EditorState;
+  /** From the server's config; the notice waits for it rather than guessing. */
+  retentionHours: number | undefined;
   /** For the empty workspace: what a visitor must do before an image can be processed. */
   blockerNow: Blocker | null;
   onRemove: () => void;
@@ -387,6 +390,11 @@ export function Workspace({
       <div className="mt-6">
         <Results state={state} />
       </div>
+      {retentionHours !== undefined ? (
+        <p className="mt-4 text-xs text-muted-foreground">
+          {workspaceTexts.retentionNotice(retentionHours)}
+        </p>
+      ) : null}
     </div>
   );
 }
