@@ -1,4 +1,3 @@
-import { editorTexts } from '@cutout/contracts';
 import { useId, useState, type DragEvent, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
