@@ -1,21 +1,7 @@
 import type { JobStage, JobVariant } from '@cutout/contracts';
 
 // Editor copy the spec does not quote (the spec's own texts are `editorTexts` in
-// @cutout/contracts). Two exports, so the home page's first load carries only the frame's few
-// strings and the rest arrives with the editor's own chunk.
-
-/** What the prerendered frame shows before the editor's code arrives (and the editor too). */
-export const frameTexts = {
-  dropTitle: 'Drag and drop an image here, or click to choose one',
-  dropHint: 'JPG, PNG or WEBP, up to 10MB',
-  noticeTerms: 'By uploading an image or URL you agree to our',
-  terms: 'Terms of Service',
-  and: 'and',
-  privacy: 'Privacy Policy',
-  noBotCheck: 'No bot-check service (Cloudflare Turnstile) is active on this site.',
-  botCheck: 'This site is protected by Cloudflare Turnstile, a bot-check service.',
-  loading: 'Loading the editor…',
-} as const;
+// @cutout/contracts). Loaded with the editor's chunk; the frame's strings are in frame-texts.ts.
 
 const stageTexts: Record<JobStage, string> = {
   queued: 'Waiting in the queue…',

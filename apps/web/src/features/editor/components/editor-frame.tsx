@@ -3,7 +3,7 @@ import { ImagePlus, ImageUp, Images, Link2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../../lib/cn';
-import { frameTexts } from '../texts';
+import { frameTexts } from '../frame-texts';
 
 // The editor's frame, drawn without Radix or the editor's logic: the home page's first load
 // shows it (prerendered HTML too) until the editor's own chunk arrives, and the editor draws its

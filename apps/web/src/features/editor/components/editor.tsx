@@ -19,7 +19,8 @@ import {
   urlProblem,
   type Blocker,
 } from '../lib/validation';
-import { frameTexts, workspaceTexts } from '../texts';
+import { frameTexts } from '../frame-texts';
+import { workspaceTexts } from '../texts';
 import { EditorCard, Notice, topTabs } from './editor-frame';
 import { SamplesTab } from './samples-tab';
 import { TurnstileWidget } from './turnstile-widget';
