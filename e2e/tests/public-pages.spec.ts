@@ -159,10 +159,10 @@ test('documentation: four tabs, API reference, FAQ statements, links and Contact
     'expiresAt',
     'images_processed_this_month',
   ]) {
-    await expect(panel.getByRole('rowheader', { name: field, exact: true })).toBeVisible();
+    await expect(panel.locator('dt').getByText(field, { exact: true }).first()).toBeVisible();
   }
   for (const status of ['400', '401', '402', '413', '415', '422', '429', '503']) {
-    await expect(panel.getByRole('rowheader', { name: status, exact: true })).toBeVisible();
+    await expect(panel.locator('dt').getByText(status, { exact: true })).toBeVisible();
   }
   await expect(panel.locator(`a[href="${paths.api}"]`)).toBeVisible();
 

@@ -21,27 +21,34 @@ export function CodeBlock({
   }, [copied]);
 
   return (
-    <div className={cn('group relative', className)}>
-      <pre className="overflow-x-auto rounded-xl border border-border bg-slate-950 p-4 pr-12 font-mono text-[13px] leading-6 text-slate-100 dark:bg-black/40">
+    <div
+      className={cn(
+        'overflow-hidden rounded-xl border border-border bg-slate-950 text-slate-100 dark:bg-black/40',
+        className,
+      )}
+    >
+      <div className="flex justify-end border-b border-white/10 px-1.5 py-1">
+        <button
+          type="button"
+          onClick={() => {
+            void navigator.clipboard?.writeText(code).then(
+              () => setCopied(true),
+              () => undefined,
+            );
+          }}
+          aria-label={copied ? 'Copied' : `Copy ${label}`}
+          className="flex size-7 items-center justify-center rounded-md text-slate-300 transition-colors outline-none hover:bg-white/10 hover:text-white focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          {copied ? (
+            <Check aria-hidden="true" className="size-4" />
+          ) : (
+            <Copy aria-hidden="true" className="size-4" />
+          )}
+        </button>
+      </div>
+      <pre className="overflow-x-auto p-4 font-mono text-[13px] leading-6">
         <code>{code}</code>
       </pre>
-      <button
-        type="button"
-        onClick={() => {
-          void navigator.clipboard?.writeText(code).then(
-            () => setCopied(true),
-            () => undefined,
-          );
-        }}
-        aria-label={copied ? 'Copied' : `Copy ${label}`}
-        className="absolute top-2 right-2 flex size-8 items-center justify-center rounded-md text-slate-300 transition-colors outline-none hover:bg-white/10 hover:text-white focus-visible:ring-2 focus-visible:ring-ring"
-      >
-        {copied ? (
-          <Check aria-hidden="true" className="size-4" />
-        ) : (
-          <Copy aria-hidden="true" className="size-4" />
-        )}
-      </button>
     </div>
   );
 }

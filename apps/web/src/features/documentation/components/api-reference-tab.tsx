@@ -2,7 +2,6 @@ import { paths } from '@cutout/contracts';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { CodeBlock } from '../../../components/code-block';
-import { Button } from '../../../components/ui/button';
 import { useOrigin, withOrigin } from '../../../lib/use-origin';
 import {
   apiErrors,
@@ -15,7 +14,7 @@ import {
   removeBackgroundEndpoint,
   usageEndpoint,
 } from '../content';
-import { EndpointSection } from './endpoint-section';
+import { EndpointSection, FieldList } from './endpoint-section';
 
 export function ApiReferenceTab() {
   const origin = useOrigin();
@@ -27,12 +26,13 @@ export function ApiReferenceTab() {
         <span className="text-muted-foreground">
           Base URL: <code className="font-mono text-foreground">{origin}</code>
         </span>
-        <Button asChild variant="link" className="h-auto px-0">
-          <Link to={paths.api}>
-            Code samples in REST, JavaScript and Python
-            <ArrowRight aria-hidden="true" />
-          </Link>
-        </Button>
+        <Link
+          to={paths.api}
+          className="mt-2 inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
+          Code samples in REST, JavaScript and Python
+          <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>
       </div>
 
       <h3 className="mt-10 text-xl font-semibold tracking-tight">Authentication</h3>
@@ -60,35 +60,14 @@ export function ApiReferenceTab() {
       <h3 className="mt-10 text-xl font-semibold tracking-tight">Errors</h3>
       <p className="mt-2 leading-7 text-muted-foreground">{errorIntro}</p>
       <CodeBlock className="mt-3" code={errorShape} label="error example" />
-      <div className="mt-4 overflow-x-auto rounded-xl border border-border">
-        <table className="w-full min-w-[32rem] text-left text-sm">
-          <caption className="sr-only">Error statuses and codes</caption>
-          <thead className="bg-muted/60 text-xs text-muted-foreground">
-            <tr>
-              <th scope="col" className="px-4 py-2.5 font-medium">
-                Status
-              </th>
-              <th scope="col" className="px-4 py-2.5 font-medium">
-                Code
-              </th>
-              <th scope="col" className="px-4 py-2.5 font-medium">
-                Meaning
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-border">
-            {apiErrors.map((e) => (
-              <tr key={e.status} className="align-top">
-                <th scope="row" className="px-4 py-3 font-mono font-medium">
-                  {e.status}
-                </th>
-                <td className="px-4 py-3 font-mono text-[13px] text-muted-foreground">{e.code}</td>
-                <td className="px-4 py-3 text-muted-foreground">{e.meaning}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <FieldList
+        label="Error statuses and codes"
+        items={apiErrors.map((e) => ({
+          name: String(e.status),
+          type: e.code,
+          description: e.meaning,
+        }))}
+      />
     </div>
   );
 }

@@ -1,39 +1,32 @@
 import { CodeBlock } from '../../../components/code-block';
 import { Badge } from '../../../components/ui/badge';
 import { useOrigin, withOrigin } from '../../../lib/use-origin';
-import type { Endpoint, Field } from '../content';
+import type { Endpoint } from '../content';
 
-function FieldTable({ caption, fields }: { caption: string; fields: readonly Field[] }) {
+/** A field reference: a table's columns on wide screens, stacked name, type and text on a phone. */
+export function FieldList({
+  label,
+  items,
+}: {
+  label: string;
+  items: readonly { name: string; type: string; description: string }[];
+}) {
   return (
-    <div className="mt-3 overflow-x-auto rounded-xl border border-border">
-      <table className="w-full min-w-[32rem] text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-muted/60 text-xs text-muted-foreground">
-          <tr>
-            <th scope="col" className="px-4 py-2.5 font-medium">
-              Field
-            </th>
-            <th scope="col" className="px-4 py-2.5 font-medium">
-              Type
-            </th>
-            <th scope="col" className="px-4 py-2.5 font-medium">
-              Description
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-border">
-          {fields.map((field) => (
-            <tr key={field.name} className="align-top">
-              <th scope="row" className="px-4 py-3 font-mono text-[13px] font-medium">
-                {field.name}
-              </th>
-              <td className="px-4 py-3 whitespace-nowrap text-muted-foreground">{field.type}</td>
-              <td className="px-4 py-3 text-muted-foreground">{field.description}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <dl
+      aria-label={label}
+      className="mt-3 divide-y divide-border overflow-hidden rounded-xl border border-border text-sm"
+    >
+      {items.map((item) => (
+        <div
+          key={item.name}
+          className="grid gap-x-4 gap-y-1 px-4 py-3 sm:grid-cols-[11rem_10rem_1fr]"
+        >
+          <dt className="font-mono text-[13px] font-medium break-all">{item.name}</dt>
+          <dd className="text-xs text-muted-foreground sm:text-sm">{item.type}</dd>
+          <dd className="text-muted-foreground">{item.description}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -57,7 +50,7 @@ export function EndpointSection({ endpoint }: { endpoint: Endpoint }) {
           {endpoint.requestNote ? (
             <p className="mt-1 text-sm text-muted-foreground">{endpoint.requestNote}</p>
           ) : null}
-          <FieldTable caption={`Request fields of ${endpoint.path}`} fields={endpoint.request} />
+          <FieldList label={`Request fields of ${endpoint.path}`} items={endpoint.request} />
         </>
       ) : null}
 
@@ -70,7 +63,7 @@ export function EndpointSection({ endpoint }: { endpoint: Endpoint }) {
 
       <h4 className="mt-6 font-semibold">Response</h4>
       <p className="mt-1 text-sm text-muted-foreground">{endpoint.responseIntro}</p>
-      <FieldTable caption={`Response fields of ${endpoint.path}`} fields={endpoint.response} />
+      <FieldList label={`Response fields of ${endpoint.path}`} items={endpoint.response} />
       <CodeBlock
         className="mt-4"
         code={withOrigin(endpoint.responseExample, origin)}

@@ -1,7 +1,6 @@
 import { navTexts, paths } from '@cutout/contracts';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
 import { gettingStartedIntro, gettingStartedSteps, inputFacts } from '../content';
 
 const steps = [
@@ -29,12 +28,13 @@ export function GettingStartedTab() {
               <div>
                 <h3 className="font-semibold">{step.title}</h3>
                 <p className="mt-1 leading-7 text-muted-foreground">{step.body}</p>
-                <Button asChild variant="link" className="mt-1 h-auto px-0">
-                  <Link to={step.to}>
-                    {step.action}
-                    <ArrowRight aria-hidden="true" />
-                  </Link>
-                </Button>
+                <Link
+                  to={step.to}
+                  className="mt-2 inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  {step.action}
+                  <ArrowRight aria-hidden="true" className="size-4" />
+                </Link>
               </div>
             </li>
           ))}

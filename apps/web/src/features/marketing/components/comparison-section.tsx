@@ -1,6 +1,5 @@
 import { homeMarketingTexts } from '@cutout/contracts';
 import { CircleCheck, CircleMinus, CircleX } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
 import { comparison, type Rating } from '../content';
 import { SectionHeading } from './section-heading';
@@ -42,10 +41,7 @@ export function ComparisonSection() {
                   : 'border-border',
               )}
             >
-              <div className="flex items-center justify-between gap-3">
-                <h3 className="text-lg font-semibold tracking-tight">{approach.title}</h3>
-                {approach.highlighted ? <Badge variant="primary">Cutout</Badge> : null}
-              </div>
+              <h3 className="text-lg font-semibold tracking-tight">{approach.title}</h3>
               <p className="mt-1 text-sm text-muted-foreground">{approach.summary}</p>
               <dl className="mt-6 space-y-4">
                 {approach.points.map((point) => {

@@ -33,6 +33,8 @@ function PipelineIllustration() {
               height="100"
               rx="10"
               fill={i === 0 ? 'url(#seg-photo)' : i === 1 ? '#0f172a' : 'url(#seg-checker)'}
+              className="stroke-border"
+              strokeWidth="1"
             />
             <path d={subject} className={i === 1 ? 'fill-white' : 'fill-indigo-500'} />
             <text
