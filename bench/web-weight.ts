@@ -1,66 +1,135 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumExecutable } from '../scripts/chromium.mjs';
+import { auditPages, categories, type PageAudit } from './lib/lighthouse.js';
 import { startServer } from './lib/server.js';
 
-// `npm run bench:web`: the JavaScript each page loads on a first visit, measured in a real
-// browser (Debian's Chromium) against the production build: every script response the page
-// fetched until the network went idle, raw and gzip-compressed (level 9, as a CDN would).
-// Sizes are deterministic, so one load per page is enough; no timing is involved.
+// `npm run bench:web`: against the production build served by the real server on loopback,
+//
+// 1. the JavaScript each page loads on a first visit, measured in a real browser (Debian's
+//    Chromium): every script response the page fetched until the network went idle, raw and
+//    gzip-compressed (level 9, as a CDN would). Sizes are deterministic: one load per page.
+// 2. Lighthouse's performance, accessibility, best-practices and SEO scores (lib/lighthouse.ts:
+//    mobile, simulated throttling), the median of --runs runs (default 3) per page.
+//
+// Options: --runs N, --no-lighthouse (weights only). Lighthouse's JSON reports are written to
+// bench/out/lighthouse/ for a closer look (open one in https://googlechrome.github.io/lighthouse/viewer/).
 
-const PAGES = ['/', '/features', '/pricing', '/signin', '/dashboard'];
+const PAGES = ['/', '/features', '/pricing', '/api', '/signin', '/dashboard'];
+const LIGHTHOUSE_PAGES = ['/', '/pricing', '/features'];
 const BUDGET_GZIP_HOME = 150 * 1024;
+const SCORE_GOAL = 95;
 const port = Number(process.env.BENCH_PORT ?? 3198);
+
+const { values: options } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    'no-lighthouse': { type: 'boolean', default: false },
+  },
+});
+const runs = Number(options.runs);
+if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a whole number ≥ 1`);
+const reportDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'out/lighthouse');
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
-const server = await startServer(port);
-const browser = await chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs });
-try {
-  const rows: { page: string; scripts: number; raw: number; gzip: number }[] = [];
-  for (const pagePath of PAGES) {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const bodies = new Map<string, Promise<Buffer>>();
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script' && response.ok()) {
-        bodies.set(response.url(), response.body());
-      }
-    });
-    await page.goto(`${server.url}${pagePath}`, { waitUntil: 'networkidle' });
-    let raw = 0;
-    let gzip = 0;
-    for (const body of await Promise.all(bodies.values())) {
-      raw += body.length;
-      gzip += gzipSync(body, { level: 9 }).length;
-    }
-    rows.push({ page: pagePath, scripts: bodies.size, raw, gzip });
-    await context.close();
-  }
+interface Weight {
+  page: string;
+  scripts: number;
+  raw: number;
+  gzip: number;
+}
 
-  console.log(
-    '\nFirst-load JavaScript per page (production build, Chromium, until network idle)\n',
-  );
-  console.log(
-    ['page'.padEnd(14), 'scripts'.padStart(8), 'raw'.padStart(11), 'gzip'.padStart(11)].join(' '),
-  );
-  for (const r of rows) {
-    console.log(
-      [
-        r.page.padEnd(14),
-        String(r.scripts).padStart(8),
-        kb(r.raw).padStart(11),
-        kb(r.gzip).padStart(11),
-      ].join(' '),
-    );
+async function measureWeights(baseUrl: string): Promise<Weight[]> {
+  const browser = await chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs });
+  try {
+    const rows: Weight[] = [];
+    for (const pagePath of PAGES) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const bodies = new Map<string, Promise<Buffer>>();
+      page.on('response', (response) => {
+        if (response.request().resourceType() === 'script' && response.ok()) {
+          bodies.set(response.url(), response.body());
+        }
+      });
+      await page.goto(`${baseUrl}${pagePath}`, { waitUntil: 'networkidle' });
+      let raw = 0;
+      let gzip = 0;
+      for (const body of await Promise.all(bodies.values())) {
+        raw += body.length;
+        gzip += gzipSync(body, { level: 9 }).length;
+      }
+      rows.push({ page: pagePath, scripts: bodies.size, raw, gzip });
+      await context.close();
+    }
+    return rows;
+  } finally {
+    await browser.close();
   }
-  const home = rows[0]!;
-  const ok = home.gzip < BUDGET_GZIP_HOME;
-  console.log(
-    `\nHome first load: ${kb(home.gzip)} gzip — goal under ${kb(BUDGET_GZIP_HOME)}: ${ok ? 'met' : 'MISSED'}`,
-  );
-  process.exitCode = ok ? 0 : 1;
+}
+
+const server = await startServer(port);
+let weights: Weight[];
+let audits: PageAudit[] = [];
+try {
+  weights = await measureWeights(server.url);
+  if (!options['no-lighthouse']) {
+    console.log(`Lighthouse: ${LIGHTHOUSE_PAGES.join(', ')}, ${runs} run(s) each…`);
+    audits = await auditPages(server.url, LIGHTHOUSE_PAGES, { runs, goal: SCORE_GOAL, reportDir });
+  }
 } finally {
-  await browser.close();
   await server.stop();
 }
+
+const headers = ['page', 'scripts', 'raw JS', 'gzip JS', 'perf', 'a11y', 'best-pr', 'SEO'];
+const widths = [12, 8, 10, 10, 6, 6, 8, 6];
+const line = (cells: string[]) =>
+  cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' ');
+
+console.log(
+  `\nFirst-load JavaScript (Chromium, until network idle) and Lighthouse 12 scores` +
+    (audits.length ? ` (median of ${runs}, mobile, simulated throttling)` : '') +
+    '\n',
+);
+console.log(line(headers));
+for (const w of weights) {
+  const audit = audits.find((a) => a.page === w.page);
+  const scores = categories.map((c) => (audit ? String(audit.median[c]) : '–'));
+  console.log(line([w.page, String(w.scripts), kb(w.raw), kb(w.gzip), ...scores]));
+}
+
+const home = weights.find((w) => w.page === '/')!;
+const budgetMet = home.gzip < BUDGET_GZIP_HOME;
+console.log(
+  `\nHome first load: ${kb(home.gzip)} gzip — goal under ${kb(BUDGET_GZIP_HOME)}: ${budgetMet ? 'met' : 'MISSED'}`,
+);
+
+let scoresMet = true;
+if (audits.length) {
+  for (const audit of audits) {
+    console.log(
+      `${audit.page.padEnd(12)} runs: ${audit.runs.map((r) => categories.map((c) => r[c]).join('/')).join('  ')}`,
+    );
+  }
+  const below = audits.flatMap((a) =>
+    categories.filter((c) => a.median[c] < SCORE_GOAL).map((c) => ({ audit: a, category: c })),
+  );
+  scoresMet = below.length === 0;
+  console.log(
+    `Lighthouse: every score ≥ ${SCORE_GOAL}: ${scoresMet ? 'met' : `MISSED (${below.map((b) => `${b.audit.page} ${b.category} ${b.audit.median[b.category]}`).join(', ')})`}`,
+  );
+  for (const audit of audits.filter((a) => a.failing.length)) {
+    console.log(`\n${audit.page}: audits that cost points`);
+    for (const f of audit.failing.slice(0, 10)) {
+      console.log(
+        `  [${f.category}] ${f.title}: ${f.score}${f.displayValue ? ` (${f.displayValue})` : ''}`,
+      );
+    }
+  }
+  console.log(`\nReports: ${path.relative(process.cwd(), reportDir)}/`);
+}
+process.exitCode = budgetMet && scoresMet ? 0 : 1;

@@ -1,0 +1,122 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromiumArgs, chromiumExecutable } from '../../scripts/chromium.mjs';
+
+// Lighthouse 12 against pages of the production build, with Debian's Chromium launched here by
+// chrome-launcher (Lighthouse's own launcher, installed with it). Lighthouse's defaults: a
+// mobile device and *simulated* throttling — the page loads at full speed and the metrics are
+// computed for a slow 4G phone from the trace, so results depend little on machine load. Its
+// audits run locally: nothing but the page itself is fetched.
+
+export const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export type Category = (typeof categories)[number];
+
+export type Scores = Record<Category, number>;
+
+export interface FailingAudit {
+  category: Category;
+  title: string;
+  score: number;
+  displayValue?: string;
+}
+
+export interface PageAudit {
+  page: string;
+  /** Median of the runs, per category, 0–100. */
+  median: Scores;
+  runs: Scores[];
+  /** Audits below a full score in the categories under the goal, from the median-performance run. */
+  failing: FailingAudit[];
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
+}
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+function scoresOf(lhr: Lhr): Scores {
+  const scores = {} as Scores;
+  for (const category of categories) {
+    const score = lhr.categories[category]?.score;
+    if (typeof score !== 'number') throw new Error(`Lighthouse gave no ${category} score`);
+    scores[category] = Math.round(score * 100);
+  }
+  return scores;
+}
+
+function failingAudits(lhr: Lhr, below: Category[]): FailingAudit[] {
+  const failing: FailingAudit[] = [];
+  for (const category of below) {
+    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      // Weight 0 audits (diagnostics) do not move the score; list those that do.
+      if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 1) continue;
+      failing.push({
+        category,
+        title: audit.title,
+        score: Math.round(audit.score * 100),
+        ...(audit.displayValue ? { displayValue: audit.displayValue } : {}),
+      });
+    }
+  }
+  return failing.sort((a, b) => a.score - b.score);
+}
+
+export async function auditPages(
+  baseUrl: string,
+  pages: readonly string[],
+  { runs, goal, reportDir }: { runs: number; goal: number; reportDir?: string },
+): Promise<PageAudit[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumExecutable,
+    chromeFlags: chromiumArgs,
+    logLevel: 'error',
+  });
+  try {
+    const results: PageAudit[] = [];
+    for (const page of pages) {
+      const lhrs: Lhr[] = [];
+      for (let run = 0; run < runs; run++) {
+        const result = await lighthouse(`${baseUrl}${page}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...categories],
+        });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+        if (result.lhr.runtimeError) {
+          throw new Error(`Lighthouse failed on ${page}: ${result.lhr.runtimeError.message}`);
+        }
+        lhrs.push(result.lhr);
+        if (reportDir) {
+          mkdirSync(reportDir, { recursive: true });
+          const name = `${page.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${run + 1}.json`;
+          writeFileSync(path.join(reportDir, name), JSON.stringify(result.lhr));
+        }
+      }
+      const runScores = lhrs.map(scoresOf);
+      const medianScores = {} as Scores;
+      for (const category of categories) {
+        medianScores[category] = median(runScores.map((s) => s[category]));
+      }
+      const below = categories.filter((category) => medianScores[category] < goal);
+      // The run whose performance score is the median one stands for the page.
+      const representative =
+        lhrs[runScores.findIndex((s) => s.performance === medianScores.performance)] ?? lhrs[0]!;
+      results.push({
+        page,
+        median: medianScores,
+        runs: runScores,
+        failing: failingAudits(representative, below),
+      });
+    }
+    return results;
+  } finally {
+    chrome.kill();
+  }
+}
