@@ -20,8 +20,10 @@ describe('health and metrics', () => {
     const body = res.json();
     expect(body.database).toMatchObject({ status: 'ok', dialect: 'sqlite' });
     expect(body.database.latencyMs).toBeGreaterThanOrEqual(0);
-    expect(body.queue.status).toBe('not_configured');
-    expect(body.model.status).toBe('not_configured');
+    expect(body.queue.status).toBe('ok');
+    expect(body.queue.detail).toMatch(/^0 of \d+ workers? busy, 0 of 16 queue places taken$/);
+    // The model loads with the first image (or at start, after listening, under npm start).
+    expect(body.model).toEqual({ status: 'ok', detail: 'isnet loads with the first image' });
     expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
   });
 
