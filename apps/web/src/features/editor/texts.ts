@@ -50,6 +50,19 @@ export const workspaceTexts = {
     white_bg: 'The subject on plain white, ready for a shop.',
     transparent_bg: 'The subject alone, as a transparent PNG.',
   } satisfies Record<JobVariant, string>,
+  stepsLabel: 'Steps',
+  steps: {
+    upload: 'Upload',
+    queue: 'Queue',
+    read: 'Read the image',
+    model: 'Find the subject',
+    refine: 'Refine the edges',
+    save: 'Make the three PNGs',
+  },
+  processedIn: (seconds: string, width: number | null, height: number | null) =>
+    width && height
+      ? `Processed in ${seconds} s · ${width} × ${height} px`
+      : `Processed in ${seconds} s`,
   whatYouGet: 'What you will get',
   whatYouGetBody:
     'Each image you process gives three PNG results and uses one credit. Pick an image to start.',

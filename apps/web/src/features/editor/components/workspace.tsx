@@ -1,5 +1,5 @@
-import { editorTexts, paths, type Job, type JobVariant } from '@cutout/contracts';
-import { Check, Download, ImageIcon, RotateCcw, X } from 'lucide-react';
+import { editorTexts, paths, type Job, type JobStage, type JobVariant } from '@cutout/contracts';
+import { Check, Circle, Download, ImageIcon, RotateCcw, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/ui/alert';
@@ -8,7 +8,13 @@ import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { loadToast } from '../../../lib/toast';
 import { saveResult } from '../lib/download';
-import { isRunning, type EditorState, type Phase, type Selection } from '../lib/editor-machine';
+import {
+  isRunning,
+  jobOf,
+  type EditorState,
+  type Phase,
+  type Selection,
+} from '../lib/editor-machine';
 import type { Blocker } from '../lib/validation';
 import { workspaceTexts } from '../texts';
 
@@ -133,6 +139,78 @@ export function BlockerNotice({ blocker }: { blocker: Blocker }) {
   );
 }
 
+type StepState = 'done' | 'current' | 'pending' | 'stopped';
+
+const jobSteps: { key: keyof typeof workspaceTexts.steps; stages: readonly JobStage[] }[] = [
+  { key: 'queue', stages: ['queued'] },
+  { key: 'read', stages: ['decode', 'preprocess'] },
+  { key: 'model', stages: ['inference'] },
+  { key: 'refine', stages: ['refine'] },
+  { key: 'save', stages: ['encode', 'store'] },
+];
+
+/** Where the image is on its way, step by step, from the same real events as the bar. */
+export function stepsOf(state: EditorState): { key: string; label: string; state: StepState }[] {
+  const { phase, selection } = state;
+  const steps = [
+    ...(selection?.kind === 'file' ? [{ key: 'upload' as const, stages: [] as JobStage[] }] : []),
+    ...jobSteps,
+  ];
+  const job = jobOf(phase);
+  let current: number;
+  if (phase.step === 'completed') current = steps.length;
+  else if (phase.step === 'sending' || phase.step === 'idle') current = 0;
+  else if (job) {
+    const index = steps.findIndex((step) => step.stages.includes(job.stage));
+    current = index === -1 ? (job.stage === 'done' ? steps.length : 0) : index;
+  } else current = 0;
+  const stopped = phase.step === 'failed' || phase.step === 'cancelled';
+  return steps.map((step, index) => ({
+    key: step.key,
+    label: workspaceTexts.steps[step.key],
+    state:
+      index < current
+        ? 'done'
+        : index === current
+          ? stopped
+            ? 'stopped'
+            : phase.step === 'idle'
+              ? 'pending'
+              : 'current'
+          : 'pending',
+  }));
+}
+
+function Steps({ steps }: { steps: ReturnType<typeof stepsOf> }) {
+  return (
+    <ol className="mt-4 space-y-2 text-sm" aria-label={workspaceTexts.stepsLabel}>
+      {steps.map((step) => (
+        <li
+          key={step.key}
+          className={cn(
+            'flex items-center gap-2.5',
+            step.state === 'pending' ? 'text-muted-foreground' : 'text-foreground',
+          )}
+          aria-current={step.state === 'current' ? 'step' : undefined}
+        >
+          <span className="flex size-5 shrink-0 items-center justify-center">
+            {step.state === 'done' ? (
+              <Check aria-hidden="true" className="size-4 text-emerald-600 dark:text-emerald-400" />
+            ) : step.state === 'current' ? (
+              <Spinner className="size-3.5 text-primary" />
+            ) : step.state === 'stopped' ? (
+              <X aria-hidden="true" className="size-4 text-red-600 dark:text-red-400" />
+            ) : (
+              <Circle aria-hidden="true" className="size-2 fill-current opacity-40" />
+            )}
+          </span>
+          {step.label}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 function ProgressBar({ percent, phase }: { percent: number; phase: Phase }) {
   const failed = phase.step === 'failed' || phase.step === 'cancelled';
   return (
@@ -199,6 +277,16 @@ export function ProcessingPanel({
         {done ? <Check aria-hidden="true" className="size-4 text-emerald-600" /> : null}
         {stageLabel(state)}
       </p>
+      {blocker ? null : <Steps steps={stepsOf(state)} />}
+      {done && phase.job.timings ? (
+        <p className="mt-4 text-xs text-muted-foreground" data-testid="processed-in">
+          {workspaceTexts.processedIn(
+            (phase.job.timings.totalMs / 1000).toFixed(1),
+            phase.job.width,
+            phase.job.height,
+          )}
+        </p>
+      ) : null}
       {phase.step === 'failed' && !phase.blocker ? (
         <ErrorAlert className="mt-4">{phase.message}</ErrorAlert>
       ) : null}
