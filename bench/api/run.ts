@@ -89,7 +89,11 @@ try {
 
   async function post(): Promise<{ ms: number; timings: JobTimings }> {
     const form = new FormData();
-    form.append('file', new Blob([photo!.file], { type: 'image/jpeg' }), 'bench-4mp.jpg');
+    form.append(
+      'file',
+      new Blob([new Uint8Array(photo!.file)], { type: 'image/jpeg' }),
+      'bench-4mp.jpg',
+    );
     const start = performance.now();
     const res = await fetch(`${base}/remove-background/`, {
       method: 'POST',
