@@ -91,12 +91,23 @@ describe('serving the web app', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
-  it('compresses large responses', async () => {
+  it('compresses large responses, pages included', async () => {
     const res = await t.app.inject({
       url: '/assets/entry-abc123.js',
       headers: { 'accept-encoding': 'gzip' },
     });
     expect(res.headers['content-encoding']).toBe('gzip');
+    for (const url of ['/about', '/some/client/route']) {
+      const page = await t.app.inject({
+        url,
+        headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' },
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-encoding'], url).toMatch(/^(br|gzip)$/);
+    }
+    const plain = await t.app.inject({ url: '/about', headers: { accept: 'text/html' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('<h1>About</h1>');
   });
 });
 

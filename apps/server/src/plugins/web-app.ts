@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -85,12 +86,55 @@ function wantsHtml(request: FastifyRequest): boolean {
   return accept.includes('text/html') || accept.includes('*/*');
 }
 
-function sendHtml(reply: FastifyReply, webApp: WebApp, file: string) {
+// The built pages do not change while the server runs: read and compress each once. Pages are
+// answered from the not-found handler, which @fastify/compress does not hook (it hooks routes).
+interface CachedPage {
+  raw: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+}
+const pageCache = new Map<string, CachedPage>();
+
+function cachedPage(file: string): CachedPage {
+  let page = pageCache.get(file);
+  if (!page) {
+    const raw = readFileSync(file);
+    page = {
+      raw,
+      gzip: gzipSync(raw, { level: 9 }),
+      br: brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+    };
+    pageCache.set(file, page);
+  }
+  return page;
+}
+
+/** The encodings a client accepts (q=0 means refused). */
+function acceptedEncodings(header: string | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of (header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  return accepted;
+}
+
+function sendHtml(request: FastifyRequest, reply: FastifyReply, file: string) {
+  const page = cachedPage(file);
+  const accepted = acceptedEncodings(request.headers['accept-encoding']);
+  const [encoding, body] = accepted.has('br')
+    ? ['br', page.br]
+    : accepted.has('gzip')
+      ? ['gzip', page.gzip]
+      : [undefined, page.raw];
   // HTML is small and names the hashed assets: always revalidate it.
-  return reply
+  void reply
     .header('cache-control', 'no-cache')
-    .type('text/html; charset=utf-8')
-    .sendFile(path.relative(webApp.root, file), webApp.root, { cacheControl: false });
+    .header('vary', 'accept-encoding')
+    .type('text/html; charset=utf-8');
+  if (encoding) void reply.header('content-encoding', encoding);
+  return reply.send(body);
 }
 
 export const webAppPlugin = fp<{ webApp: WebApp | undefined }>(
@@ -122,9 +166,9 @@ export const webAppPlugin = fp<{ webApp: WebApp | undefined }>(
         }
         const normalised = url.length > 1 ? url.replace(/\/+$/, '') : url;
         const page = webApp.pages.get(decodeURIComponent(normalised));
-        if (page) return sendHtml(reply, webApp, page);
+        if (page) return sendHtml(request, reply, page);
         if (!path.extname(normalised) && webApp.fallback) {
-          return sendHtml(reply, webApp, webApp.fallback);
+          return sendHtml(request, reply, webApp.fallback);
         }
       }
       throw new AppError(404, 'not_found', `No route for ${request.method} ${url}.`);
