@@ -10,7 +10,7 @@ import {
   aboutMission,
   aboutStory,
   aboutValues,
-} from '../../features/marketing/content';
+} from '../../features/marketing/about-content';
 import { pageMeta } from '../../lib/meta';
 
 export const meta = () => pageMeta(pageTexts.about);

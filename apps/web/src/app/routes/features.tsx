@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { CardGrid } from '../../features/marketing/components/card-grid';
 import { SectionHeading } from '../../features/marketing/components/section-heading';
 import { SegmentationSection } from '../../features/marketing/components/segmentation-section';
-import { featureCards, featuresCtaText } from '../../features/marketing/content';
+import { featureCards, featuresCtaText } from '../../features/marketing/features-content';
 import { pageMeta } from '../../lib/meta';
 
 export const meta = () => pageMeta(pageTexts.features);

@@ -1,7 +1,7 @@
 import {
   documentationPlanStatement,
   editorTexts,
-  jobPaths,
+  publicApiPaths,
   limits,
   retentionStatements,
 } from '@cutout/contracts';
@@ -77,7 +77,7 @@ export type Endpoint = {
 export const removeBackgroundEndpoint: Endpoint = {
   id: 'remove-background',
   method: 'POST',
-  path: jobPaths.publicRemoveBackground,
+  path: publicApiPaths.removeBackground,
   summary:
     'Removes the background from one image and answers when the three results are ready. One credit is used per processed image.',
   request: [
@@ -88,7 +88,7 @@ export const removeBackgroundEndpoint: Endpoint = {
     },
   ],
   requestNote: 'Send the body as multipart/form-data with the image in the field named file.',
-  example: `curl -X POST "{{origin}}${jobPaths.publicRemoveBackground}" \\\n  -H "Authorization: Bearer $CUTOUT_API_KEY" \\\n  -F "file=@photo.jpg"`,
+  example: `curl -X POST "{{origin}}${publicApiPaths.removeBackground}" \\\n  -H "Authorization: Bearer $CUTOUT_API_KEY" \\\n  -F "file=@photo.jpg"`,
   responseIntro: '200 OK with a JSON body:',
   response: [
     { name: 'id', type: 'string', description: 'The processing job’s id.' },
@@ -147,15 +147,15 @@ export const removeBackgroundEndpoint: Endpoint = {
   ],
 };
 
-export const pngExample = `curl -X POST "{{origin}}${jobPaths.publicRemoveBackground}" \\\n  -H "X-API-Key: $CUTOUT_API_KEY" \\\n  -H "Accept: image/png" \\\n  -F "file=@photo.jpg" -o photo_transparent.png`;
+export const pngExample = `curl -X POST "{{origin}}${publicApiPaths.removeBackground}" \\\n  -H "X-API-Key: $CUTOUT_API_KEY" \\\n  -H "Accept: image/png" \\\n  -F "file=@photo.jpg" -o photo_transparent.png`;
 
 export const usageEndpoint: Endpoint = {
   id: 'usage',
   method: 'GET',
-  path: jobPaths.publicUsage,
+  path: publicApiPaths.usage,
   summary: 'Your current credit balance and how many images you have processed.',
   request: [],
-  example: `curl "{{origin}}${jobPaths.publicUsage}" \\\n  -H "Authorization: Bearer $CUTOUT_API_KEY"`,
+  example: `curl "{{origin}}${publicApiPaths.usage}" \\\n  -H "Authorization: Bearer $CUTOUT_API_KEY"`,
   responseIntro: '200 OK with a JSON body:',
   response: [
     { name: 'credits', type: 'integer', description: 'Credits left on your account.' },

@@ -1,4 +1,4 @@
-import { jobPaths, limits, type TutorialLevel } from '@cutout/contracts';
+import { limits, publicApiPaths, type TutorialLevel } from '@cutout/contracts';
 
 // The tutorials (spec §2 Tutorials): four tabs, cards with a duration of 4 to 25 minutes and a
 // level, and written steps that 'Start Tutorial' opens. Code samples carry `{{origin}}`, replaced
@@ -24,8 +24,8 @@ export type Tutorial = {
 };
 
 const maxUploadMb = Math.round(limits.maxUploadBytes / (1024 * 1024));
-const removeBackground = `{{origin}}${jobPaths.publicRemoveBackground}`;
-const usage = `{{origin}}${jobPaths.publicUsage}`;
+const removeBackground = `{{origin}}${publicApiPaths.removeBackground}`;
+const usage = `{{origin}}${publicApiPaths.usage}`;
 
 export const tutorials: readonly Tutorial[] = [
   // Beginner
@@ -390,12 +390,12 @@ export const tutorials: readonly Tutorial[] = [
       {
         title: 'Check your balance first',
         body: 'GET /api/v1/user/usage returns credits, images_processed and images_processed_this_month. Stop early if the folder holds more images than you have credits.',
-        code: `import os, pathlib, time, requests\n\nAPI = "{{origin}}"\nHEADERS = {"Authorization": f"Bearer {os.environ['CUTOUT_API_KEY']}"}\n\nusage = requests.get(f"{API}${jobPaths.publicUsage}", headers=HEADERS, timeout=30).json()\nimages = sorted(p for p in pathlib.Path("catalogue").iterdir() if p.suffix.lower() in {".jpg", ".jpeg", ".png", ".webp"})\nif len(images) > usage["credits"]:\n    raise SystemExit(f"{len(images)} images but only {usage['credits']} credits")`,
+        code: `import os, pathlib, time, requests\n\nAPI = "{{origin}}"\nHEADERS = {"Authorization": f"Bearer {os.environ['CUTOUT_API_KEY']}"}\n\nusage = requests.get(f"{API}${publicApiPaths.usage}", headers=HEADERS, timeout=30).json()\nimages = sorted(p for p in pathlib.Path("catalogue").iterdir() if p.suffix.lower() in {".jpg", ".jpeg", ".png", ".webp"})\nif len(images) > usage["credits"]:\n    raise SystemExit(f"{len(images)} images but only {usage['credits']} credits")`,
       },
       {
         title: 'Process with retries',
         body: 'Ask for the transparent PNG directly with Accept: image/png. On 429 or 503, wait as long as Retry-After says and try again; other errors are reported and skipped.',
-        code: `def remove_background(path):\n    for attempt in range(5):\n        with path.open("rb") as f:\n            res = requests.post(\n                f"{API}${jobPaths.publicRemoveBackground}",\n                headers={**HEADERS, "Accept": "image/png"},\n                files={"file": (path.name, f)},\n                timeout=120,\n            )\n        if res.status_code in (429, 503):\n            time.sleep(int(res.headers.get("Retry-After", 2 ** attempt)))\n            continue\n        res.raise_for_status()\n        return res.content\n    raise RuntimeError(f"{path.name}: still busy after 5 attempts")`,
+        code: `def remove_background(path):\n    for attempt in range(5):\n        with path.open("rb") as f:\n            res = requests.post(\n                f"{API}${publicApiPaths.removeBackground}",\n                headers={**HEADERS, "Accept": "image/png"},\n                files={"file": (path.name, f)},\n                timeout=120,\n            )\n        if res.status_code in (429, 503):\n            time.sleep(int(res.headers.get("Retry-After", 2 ** attempt)))\n            continue\n        res.raise_for_status()\n        return res.content\n    raise RuntimeError(f"{path.name}: still busy after 5 attempts")`,
       },
       {
         title: 'Save beside the originals',

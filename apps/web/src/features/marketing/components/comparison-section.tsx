@@ -1,7 +1,7 @@
 import { homeMarketingTexts } from '@cutout/contracts';
 import { CircleCheck, CircleMinus, CircleX } from 'lucide-react';
 import { cn } from '../../../lib/cn';
-import { comparison, type Rating } from '../content';
+import { comparison, type Rating } from '../home-content';
 import { SectionHeading } from './section-heading';
 
 const ratingIcon: Record<Rating, { Icon: typeof CircleCheck; className: string; label: string }> = {

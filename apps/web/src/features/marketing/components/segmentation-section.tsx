@@ -1,5 +1,5 @@
 import { featuresTexts } from '@cutout/contracts';
-import { pipelineSteps, segmentationFacts, segmentationIntro } from '../content';
+import { pipelineSteps, segmentationFacts, segmentationIntro } from '../features-content';
 import { SectionHeading } from './section-heading';
 
 /** A subject drawn three ways: the photo, the model's mask, the cut-out. Drawn, not downloaded. */

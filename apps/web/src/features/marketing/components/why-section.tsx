@@ -1,5 +1,5 @@
 import { homeMarketingTexts } from '@cutout/contracts';
-import { whyCards } from '../content';
+import { whyCards } from '../home-content';
 import { CardGrid } from './card-grid';
 import { SectionHeading } from './section-heading';
 
