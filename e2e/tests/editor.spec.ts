@@ -196,7 +196,7 @@ test('a user with 0 credits is told so, and no job is created', async ({ page })
     .getByLabel('Choose an image to upload')
     .setInputFiles(await writePhoto(dir, 'zero.jpg'));
   await expect(toast(page, editorTexts.noCredits)).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Buy credits' })).toHaveAttribute(
+  await expect(page.locator('#editor').getByRole('link', { name: 'Buy credits' })).toHaveAttribute(
     'href',
     paths.pricing,
   );
@@ -214,6 +214,6 @@ test('an anonymous visitor is asked to sign up, and no job is created', async ({
   await expect(toast(page, editorTexts.signUpToContinue)).toBeVisible();
   await expect(page.getByTestId('editor-credits')).toHaveCount(0);
   expect(jobs.count()).toBe(0);
-  await page.getByRole('link', { name: 'Sign up' }).click();
+  await page.locator('#editor').getByRole('link', { name: 'Sign up', exact: true }).click();
   await expectPath(page, paths.signUp);
 });
