@@ -208,9 +208,16 @@ test('a user with 0 credits is told so, and no job is created', async ({ page })
 test('an anonymous visitor is asked to sign up, and no job is created', async ({ page }) => {
   const jobs = countJobRequests(page);
   await openEditor(page);
-  await page
-    .getByLabel('Choose an image to upload')
-    .setInputFiles(await writePhoto(dir, 'anon.jpg'));
+  // The drop area is a real file input: the keyboard reaches it and opens the chooser.
+  const input = page.getByLabel('Choose an image to upload');
+  await input.focus();
+  await expect(input).toBeFocused();
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.keyboard.press('Space'),
+  ]);
+  expect(chooser.isMultiple()).toBe(false);
+  await chooser.setFiles(await writePhoto(dir, 'anon.jpg'));
   await expect(toast(page, editorTexts.signUpToContinue)).toBeVisible();
   await expect(page.getByTestId('editor-credits')).toHaveCount(0);
   expect(jobs.count()).toBe(0);

@@ -1,5 +1,5 @@
 import { editorTexts, limits } from '@cutout/contracts';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, json, stubFetch, type Call } from '../../../test/fetch';
@@ -57,6 +57,7 @@ const samples = [
 
 let credits = 3;
 let calls: Call[] = [];
+let siteKey: string | null = null;
 let jsonJobAnswer: () => Response = () =>
   json(aJob({ source: 'url', originalName: 'image_from_url.png' }), 202);
 
@@ -73,6 +74,7 @@ class FakeImage {
 
 beforeEach(() => {
   credits = 3;
+  siteKey = null;
   jsonJobAnswer = () => json(aJob({ source: 'url', originalName: 'image_from_url.png' }), 202);
   FakeXhr.reset();
   FakeEventSource.reset();
@@ -87,7 +89,7 @@ beforeEach(() => {
     if (url === '/api/me') return json(profile(credits));
     if (url === '/api/editor/config') {
       return json({
-        turnstileSiteKey: null,
+        turnstileSiteKey: siteKey,
         maxUploadBytes: limits.maxUploadBytes,
         retentionHours: 24,
       });
@@ -401,5 +403,58 @@ describe('the editor', () => {
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
     await user.click(screen.getByRole('button', { name: 'Choose an image' }));
     expect(screen.getByRole('tablist', { name: 'Editor' })).toBeVisible();
+  });
+
+  it('takes a dropped image', async () => {
+    renderEditor();
+    await screen.findByTestId('editor-credits');
+    const zone = screen.getByText(/Drag and drop an image here/).closest('label')!;
+    fireEvent.dragOver(zone, { dataTransfer: { files: [photo()], dropEffect: 'none' } });
+    fireEvent.drop(zone, { dataTransfer: { files: [photo()] } });
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    expect(screen.getByTestId('selected-name')).toHaveTextContent('holiday.jpg');
+  });
+
+  it('says when the preview cannot be shown', async () => {
+    renderEditor();
+    await screen.findByTestId('editor-credits');
+    await chooseFile(photo());
+    fireEvent.error(await screen.findByRole('img', { name: 'Original: holiday.jpg' }));
+    await waitFor(() => expect(toastSpy.error).toHaveBeenCalledWith(editorTexts.loadFailed));
+  });
+
+  it('with a Turnstile site key, loads the widget and sends its token before the file', async () => {
+    siteKey = 'site-key';
+    const render = vi.fn(
+      (_el: HTMLElement, options: { sitekey: string; callback: (token: string) => void }) => {
+        expect(options.sitekey).toBe('site-key');
+        queueMicrotask(() => options.callback('token-1'));
+        return 'widget-1';
+      },
+    );
+    const reset = vi.fn();
+    renderEditor();
+    expect(await screen.findByText(/protected by Cloudflare Turnstile/)).toBeVisible();
+    const script = await waitFor(() => {
+      const element = document.querySelector<HTMLScriptElement>(
+        'script[src^="https://challenges.cloudflare.com/turnstile/v0/api.js"]',
+      );
+      expect(element).not.toBeNull();
+      return element!;
+    });
+    expect(script.src).toContain('render=explicit');
+    window.turnstile = { render, reset, remove: vi.fn() };
+    act(() => script.onload?.(new Event('load')));
+    await waitFor(() => expect(render).toHaveBeenCalledTimes(1));
+
+    await chooseFile(photo());
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    const body = FakeXhr.last().body!;
+    expect([...body.keys()]).toEqual(['turnstileToken', 'file']);
+    expect(body.get('turnstileToken')).toBe('token-1');
+    // Single use: the widget is reset for the next job.
+    expect(reset).toHaveBeenCalledWith('widget-1');
+    delete window.turnstile;
+    script.remove();
   });
 });
