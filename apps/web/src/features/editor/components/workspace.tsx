@@ -53,11 +53,11 @@ function Frame({
   );
 }
 
-function EmptyFrame({ label }: { label?: string }) {
+function EmptyFrame({ label, labelFromSm = false }: { label?: string; labelFromSm?: boolean }) {
   return (
     <div className="flex flex-col items-center gap-2 px-4 text-center text-xs text-muted-foreground">
       <ImageIcon aria-hidden="true" className="size-6 opacity-60" />
-      {label ? <span>{label}</span> : null}
+      {label ? <span className={labelFromSm ? 'hidden sm:block' : undefined}>{label}</span> : null}
     </div>
   );
 }
@@ -364,8 +364,14 @@ function ResultCard({
   };
 
   return (
-    <figure className="flex flex-col">
-      <Frame transparent={transparent}>
+    // Until there is a result, a phone shows each slot as a compact row; results show large.
+    <figure
+      className={cn(
+        'flex',
+        url ? 'flex-col' : 'items-center gap-3 sm:flex-col sm:items-stretch sm:gap-0',
+      )}
+    >
+      <Frame transparent={transparent} className={url ? undefined : 'w-28 shrink-0 sm:w-auto'}>
         {url ? (
           <img
             src={url}
@@ -376,20 +382,29 @@ function ResultCard({
         ) : running ? (
           <span className="absolute inset-0 animate-pulse bg-muted/60" aria-hidden="true" />
         ) : (
-          <EmptyFrame label={workspaceTexts.variantHints[variant]} />
+          <EmptyFrame label={workspaceTexts.variantHints[variant]} labelFromSm />
         )}
       </Frame>
-      <figcaption className="mt-2 text-sm font-medium">{title}</figcaption>
-      <Button
-        className="mt-2 w-full"
-        variant={url ? 'primary' : 'outline'}
-        disabled={!url || busy}
-        aria-busy={busy}
-        onClick={() => void download()}
-      >
-        {busy ? <Spinner /> : <Download aria-hidden="true" />}
-        {label}
-      </Button>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <figcaption className={cn('text-sm font-medium', url ? 'mt-2' : 'sm:mt-2')}>
+          {title}
+        </figcaption>
+        {!url && !running ? (
+          <p className="mt-0.5 text-xs text-muted-foreground sm:hidden">
+            {workspaceTexts.variantHints[variant]}
+          </p>
+        ) : null}
+        <Button
+          className="mt-2 w-full"
+          variant={url ? 'primary' : 'outline'}
+          disabled={!url || busy}
+          aria-busy={busy}
+          onClick={() => void download()}
+        >
+          {busy ? <Spinner /> : <Download aria-hidden="true" />}
+          {label}
+        </Button>
+      </div>
     </figure>
   );
 }
