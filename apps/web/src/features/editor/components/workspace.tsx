@@ -371,7 +371,7 @@ function ResultCard({
         url ? 'flex-col' : 'items-center gap-3 sm:flex-col sm:items-stretch sm:gap-0',
       )}
     >
-      <Frame transparent={transparent} className={url ? undefined : 'w-28 shrink-0 sm:w-auto'}>
+      <Frame transparent={transparent} className={url ? undefined : 'w-24 shrink-0 sm:w-auto'}>
         {url ? (
           <img
             src={url}
