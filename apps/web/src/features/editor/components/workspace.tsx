@@ -483,8 +483,9 @@ export function Workspace({
             onRemove={onRemove}
           />
         ) : (
-          <div className="flex flex-col justify-center gap-4 rounded-xl border border-border bg-background p-4 text-sm sm:p-5">
+          <div className="flex flex-col justify-center gap-2 rounded-xl border border-border bg-background p-4 text-sm sm:p-5">
             <p className="text-muted-foreground">{workspaceTexts.whatYouGetBody}</p>
+            <Steps steps={stepsOf(state)} />
             {blockerNow ? <BlockerNotice blocker={blockerNow} /> : null}
           </div>
         )}
