@@ -168,6 +168,7 @@ export async function buildApp(
   await app.register(securityPlugin, {
     inlineScriptHashes: webApp?.inlineScriptHashes ?? [],
     https: config.publicUrl.startsWith('https:'),
+    turnstile: config.turnstile !== undefined,
   });
   await app.register(rateLimit, {
     global: false,

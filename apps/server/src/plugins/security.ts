@@ -9,12 +9,18 @@ import fp from 'fastify-plugin';
 export interface SecurityOptions {
   inlineScriptHashes: string[];
   https: boolean;
+  /** Cloudflare Turnstile is configured: its script and its frame are allowed. */
+  turnstile?: boolean;
 }
 
-export function contentSecurityPolicy({ inlineScriptHashes, https }: SecurityOptions) {
+const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
+
+export function contentSecurityPolicy({ inlineScriptHashes, https, turnstile }: SecurityOptions) {
+  const bot = turnstile ? [TURNSTILE_ORIGIN] : [];
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...inlineScriptHashes],
+    scriptSrc: ["'self'", ...inlineScriptHashes, ...bot],
+    frameSrc: turnstile ? [TURNSTILE_ORIGIN] : ["'none'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:'],
     fontSrc: ["'self'", 'data:'],

@@ -152,3 +152,65 @@ describe('restart', () => {
     }
   });
 });
+
+describe('bot check (Cloudflare Turnstile, when configured)', () => {
+  it('asks the editor for a token, verifies it with siteverify, and opens the CSP for the widget', async () => {
+    const http = await import('node:http');
+    const seen: string[] = [];
+    const verifier = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        const form = new URLSearchParams(body);
+        seen.push(`${form.get('secret')}:${form.get('response')}`);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ success: form.get('response') === 'good-token' }));
+      });
+    });
+    await new Promise<void>((resolve) => verifier.listen(0, '127.0.0.1', resolve));
+    const port = (verifier.address() as { port: number }).port;
+    const t = await createProcessingApp(engine, {
+      TURNSTILE_SITE_KEY: 'site-key',
+      TURNSTILE_SECRET_KEY: 'secret-key',
+      TURNSTILE_VERIFY_URL: `http://127.0.0.1:${port}/siteverify`,
+    });
+    try {
+      const config = await t.app.inject({ method: 'GET', url: '/api/editor/config' });
+      expect(config.json().turnstileSiteKey).toBe('site-key');
+      const csp = String(config.headers['content-security-policy']);
+      expect(csp).toMatch(/script-src[^;]*https:\/\/challenges\.cloudflare\.com/);
+      expect(csp).toMatch(/frame-src https:\/\/challenges\.cloudflare\.com/);
+
+      const user = await signUp(t.app);
+      const without = await uploadJob(t.app, user.cookie, upload());
+      expect(without.statusCode).toBe(403);
+      expect(without.json().error.message).toMatch(/bot check/);
+      const withSample = (token: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/jobs',
+          headers: { cookie: user.cookie },
+          payload: { sampleId: 'product-photo', turnstileToken: token },
+        });
+      expect((await withSample('bad-token')).statusCode).toBe(403);
+      const accepted = await withSample('good-token');
+      expect(accepted.statusCode).toBe(202);
+      await t.app.processing.jobs.waitUntilFinished(accepted.json().id);
+      expect(seen).toEqual(['secret-key:bad-token', 'secret-key:good-token']);
+    } finally {
+      await t.close();
+      verifier.close();
+    }
+  });
+
+  it('is off without keys: no token asked, nothing from Cloudflare allowed', async () => {
+    const t = await createProcessingApp(engine);
+    try {
+      const config = await t.app.inject({ method: 'GET', url: '/api/editor/config' });
+      expect(config.json().turnstileSiteKey).toBeNull();
+      expect(String(config.headers['content-security-policy'])).not.toContain('cloudflare');
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -115,11 +115,15 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
     return job;
   }
 
-  /** The file the request carries: an upload, a URL to import, or a sample. */
+  /**
+   * The file the request carries: an upload, a URL to import, or a sample. The bot check runs
+   * as soon as its token is known (before the upload is read or the URL fetched).
+   */
   async function readInput(
     request: FastifyRequest,
     caller: Caller,
-  ): Promise<{ input: JobInput; botToken: string | undefined }> {
+    checkBot: (token: string | undefined) => Promise<void>,
+  ): Promise<JobInput> {
     if (request.isMultipart()) {
       let part;
       try {
@@ -129,19 +133,18 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
       }
       if (!part || part.fieldname !== 'file')
         throw new AppError(400, 'validation_failed', noFileMessage);
+      // Fields sent before the file (the editor sends the token first) are parsed by now.
+      const token = part.fields.turnstileToken;
+      await checkBot(
+        token && !Array.isArray(token) && token.type === 'field' ? String(token.value) : undefined,
+      );
       let bytes: Buffer;
       try {
         bytes = await part.toBuffer();
       } catch (error) {
         throw mapMultipartError(error);
       }
-      const token = part.fields.turnstileToken;
-      const botToken =
-        token && !Array.isArray(token) && token.type === 'field' ? String(token.value) : undefined;
-      return {
-        input: { bytes, name: part.filename || 'image', source: 'upload', via: caller.via },
-        botToken,
-      };
+      return { bytes, name: part.filename || 'image', source: 'upload', via: caller.via };
     }
     const parsed = createJobJsonSchema.safeParse(request.body ?? {});
     if (!parsed.success) {
@@ -152,29 +155,22 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
       );
     }
     const body = parsed.data;
-    const botToken = 'turnstileToken' in body ? body.turnstileToken : undefined;
+    await checkBot(body.turnstileToken);
     if ('url' in body) {
-      await holdsCredit(caller);
       const imported = await importImageFromUrl(body.url, {
         allowHosts: options.urlImportAllowHosts,
       });
       return {
-        input: {
-          bytes: imported.bytes,
-          name: imported.name,
-          source: 'url',
-          via: caller.via,
-          whenNotImage: () => new AppError(422, 'unprocessable', editorTexts.urlNotImage),
-        },
-        botToken,
+        bytes: imported.bytes,
+        name: imported.name,
+        source: 'url',
+        via: caller.via,
+        whenNotImage: () => new AppError(422, 'unprocessable', editorTexts.urlNotImage),
       };
     }
     const sample = samples.get(body.sampleId);
     if (!sample) throw notFound(editorTexts.sampleFailed);
-    return {
-      input: { bytes: sample.bytes, name: sample.fileName, source: 'sample', via: caller.via },
-      botToken,
-    };
+    return { bytes: sample.bytes, name: sample.fileName, source: 'sample', via: caller.via };
   }
 
   /** A cheap early refusal (before fetching a URL); the job's creation checks again, atomically. */
@@ -188,12 +184,13 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
   }
 
   async function createJob(request: FastifyRequest, reply: FastifyReply, caller: Caller) {
+    // Refused early (before an upload is read or a URL fetched); creation checks again, atomically.
     await holdsCredit(caller);
-    const { input, botToken } = await readInput(request, caller);
-    // The bot check guards the browser editor; API keys are their own proof.
-    if (options.turnstile && caller.via === 'web') {
-      await verifyTurnstile(options.turnstile, botToken, request.ip);
-    }
+    const turnstile = options.turnstile;
+    const input = await readInput(request, caller, async (token) => {
+      // The bot check guards the browser editor; API keys are their own proof.
+      if (turnstile && caller.via === 'web') await verifyTurnstile(turnstile, token, request.ip);
+    });
     return jobs.create(caller.userId, input);
   }
 
