@@ -18,6 +18,7 @@ export * from './limits.js';
 export * from './paths.js';
 export * from './plan-schema.js';
 export * from './plans.js';
+export * from './prerender.js';
 export * from './session.js';
 export * from './site.js';
 export * from './texts.js';

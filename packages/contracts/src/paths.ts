@@ -1,8 +1,6 @@
 // Every URL of the web app, in one place (spec §2). The server uses it too: e-mailed links,
 // checkout return targets, and the list of pages prerendered to HTML.
 
-import { blogPosts } from './blog.js';
-
 export const paths = {
   home: '/',
   editor: '/#editor',
@@ -44,27 +42,6 @@ export const paths = {
   adminPricingManagement: '/admin/pricing-management',
   adminDatabaseManagement: '/admin/database-management',
 } as const;
-
-/** Public pages whose HTML is rendered at build time, so crawlers and link previews see them. */
-export const prerenderedPaths = [
-  paths.home,
-  paths.about,
-  paths.api,
-  paths.blog,
-  paths.contact,
-  paths.pricing,
-  paths.privacy,
-  paths.terms,
-  paths.cookies,
-  paths.documentation,
-  paths.features,
-  paths.tutorials,
-  paths.signIn,
-  paths.signUp,
-  paths.forgotPassword,
-  // Each article has its own page, with its own title and description in the HTML.
-  ...blogPosts.map((post) => paths.blogPost(post.slug)),
-] as const;
 
 /** Pages that need a signed-in user (spec §2, §6). */
 export const signedInPaths = [

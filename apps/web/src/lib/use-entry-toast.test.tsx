@@ -2,7 +2,7 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetToastSpy, toastSpy } from '../test/toast-mock';
-import { useEntryToast } from './use-entry-toast';
+import { entryToastDelayMs, useEntryToast } from './use-entry-toast';
 
 vi.mock('./toast', async () => (await import('../test/toast-mock')).toastModuleMock);
 
@@ -13,7 +13,8 @@ describe('useEntryToast', () => {
 
   it('shows the toast once when the page opens, with its id and duration', async () => {
     renderHook(() => useEntryToast(welcome), { wrapper: StrictMode });
-    await waitFor(() => expect(toastSpy.info).toHaveBeenCalled());
+    // After the page has loaded, gone idle, and entryToastDelayMs more.
+    await waitFor(() => expect(toastSpy.info).toHaveBeenCalled(), { timeout: 4000 });
     expect(toastSpy.info).toHaveBeenCalledTimes(1);
     expect(toastSpy.info).toHaveBeenCalledWith('Welcome', {
       id: 'welcome',
@@ -25,7 +26,7 @@ describe('useEntryToast', () => {
   it('shows nothing when the page is left before sonner has loaded', async () => {
     const { unmount } = renderHook(() => useEntryToast(welcome));
     unmount();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise((resolve) => setTimeout(resolve, entryToastDelayMs + 500));
     expect(toastSpy.info).not.toHaveBeenCalled();
   });
 });

@@ -9,25 +9,42 @@ export type EntryToast = {
   durationMs: number;
 };
 
-/** Runs `callback` once the browser is idle: after hydration and the page's own requests. */
-function whenIdle(callback: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(callback, { timeout: 1500 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(callback, 1);
-  return () => clearTimeout(timer);
+/** How long after the page has loaded and gone idle the toast appears. */
+export const entryToastDelayMs = 1200;
+
+/**
+ * Runs `callback` once the page has loaded (its own scripts and requests done), the browser is
+ * idle, and a moment has passed: the toast is a greeting, not part of the page, so its code
+ * (sonner, ~9 KB gzip) is not part of the first load (decision 0022).
+ */
+function afterLoad(callback: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let idle: number | undefined;
+  const schedule = () => {
+    const later = () => {
+      timer = setTimeout(callback, entryToastDelayMs);
+    };
+    if (typeof window.requestIdleCallback === 'function') {
+      idle = window.requestIdleCallback(later, { timeout: 1500 });
+    } else later();
+  };
+  if (document.readyState === 'complete') schedule();
+  else window.addEventListener('load', schedule, { once: true });
+  return () => {
+    window.removeEventListener('load', schedule);
+    if (idle !== undefined) window.cancelIdleCallback(idle);
+    if (timer !== undefined) clearTimeout(timer);
+  };
 }
 
 /**
  * Shows a toast once a page has opened: the home page's welcome toast and the legal pages' brief
- * notices (spec §2, §9). sonner (~9 KB gzip) is fetched for it (lib/toast.ts) when the browser is
- * idle, so it never competes with the page's own code for the first paint.
+ * notices (spec §2, §9). sonner is fetched for it (lib/toast.ts) only after the page has loaded.
  */
 export function useEntryToast({ id, title, description, durationMs }: EntryToast): void {
   useEffect(() => {
     let cancelled = false;
-    const cancelIdle = whenIdle(() => {
+    const cancelIdle = afterLoad(() => {
       void loadToast().then((toast) => {
         // Left before sonner arrived: the toast is about a page the visitor is no longer on.
         if (cancelled) return;

@@ -30,7 +30,8 @@ describe('LegalPage', () => {
     expect(date).toHaveAttribute('datetime', '2026-03-07');
     expect(date.parentElement).toHaveTextContent(`${legalTexts.lastUpdated}: March 7, 2026`);
 
-    await waitFor(() => expect(toastSpy.info).toHaveBeenCalledTimes(1));
+    // The toast waits for the page to have loaded and a moment more (use-entry-toast.ts).
+    await waitFor(() => expect(toastSpy.info).toHaveBeenCalledTimes(1), { timeout: 4000 });
     const [title, options] = toastSpy.info.mock.calls[0]!;
     expect(title).toBe(legalTexts.toasts.privacy);
     expect(options.duration).toBeGreaterThanOrEqual(2000);
