@@ -82,16 +82,26 @@ export async function auditPages(
     for (const page of pages) {
       const lhrs: Lhr[] = [];
       for (let run = 0; run < runs; run++) {
-        const result = await lighthouse(`${baseUrl}${page}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: [...categories],
-        });
-        if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
-        if (result.lhr.runtimeError) {
-          throw new Error(`Lighthouse failed on ${page}: ${result.lhr.runtimeError.message}`);
+        // Lighthouse sometimes loses its trace (NO_NAVSTART) on a busy machine: such a run
+        // measured nothing, so it is run again (twice at most) rather than counted.
+        let result: Awaited<ReturnType<typeof lighthouse>>;
+        for (let attempt = 1; ; attempt++) {
+          result = await lighthouse(`${baseUrl}${page}`, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: [...categories],
+          });
+          if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+          if (!result.lhr.runtimeError) break;
+          if (attempt === 3) {
+            throw new Error(`Lighthouse failed on ${page}: ${result.lhr.runtimeError.message}`);
+          }
+          process.stderr.write(
+            `… Lighthouse run on ${page} failed (${result.lhr.runtimeError.code}); again\n`,
+          );
         }
+        if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
         lhrs.push(result.lhr);
         if (reportDir) {
           mkdirSync(reportDir, { recursive: true });
