@@ -43,28 +43,28 @@ export function ComparisonSection() {
             >
               <h3 className="text-lg font-semibold tracking-tight">{approach.title}</h3>
               <p className="mt-1 text-sm text-muted-foreground">{approach.summary}</p>
-              <dl className="mt-6 space-y-4">
+              <ul className="mt-6 space-y-4">
                 {approach.points.map((point) => {
                   const { Icon, className, label } = ratingIcon[point.rating];
                   return (
-                    <div key={point.criterion} className="flex gap-3">
+                    <li key={point.criterion} className="flex gap-3">
                       <Icon
                         aria-hidden="true"
                         className={cn('mt-0.5 size-5 shrink-0', className)}
                       />
                       <div>
-                        <dt className="text-sm font-medium">
+                        <p className="text-sm font-medium">
                           {point.criterion}
                           <span className="sr-only"> ({label})</span>
-                        </dt>
-                        <dd className="mt-0.5 text-sm leading-6 text-muted-foreground">
+                        </p>
+                        <p className="mt-0.5 text-sm leading-6 text-muted-foreground">
                           {point.text}
-                        </dd>
+                        </p>
                       </div>
-                    </div>
+                    </li>
                   );
                 })}
-              </dl>
+              </ul>
             </li>
           ))}
         </ul>
