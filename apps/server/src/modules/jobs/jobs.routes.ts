@@ -18,7 +18,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
-import { AppError, notFound } from '../../errors.js';
+import { AppError, codeForStatus, notFound } from '../../errors.js';
 import { apiKeyFrom, verifyApiKey } from '../api-keys/api-keys.service.js';
 import { findBalance } from '../credits/credits.repository.js';
 import type { SampleCatalog } from '../samples/samples.service.js';
@@ -375,7 +375,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
       const status = statusForJobError(job.error_code);
       throw new AppError(
         status,
-        errorCodeFor(status),
+        codeForStatus(status),
         job.error_message ?? editorTexts.processFailed,
       );
     }
@@ -445,25 +445,6 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
     },
   );
 };
-
-function errorCodeFor(status: number) {
-  switch (status) {
-    case 400:
-      return 'validation_failed' as const;
-    case 402:
-      return 'payment_required' as const;
-    case 413:
-      return 'payload_too_large' as const;
-    case 415:
-      return 'unsupported_media_type' as const;
-    case 422:
-      return 'unprocessable' as const;
-    case 503:
-      return 'service_unavailable' as const;
-    default:
-      return 'internal' as const;
-  }
-}
 
 function mapMultipartError(error: unknown): AppError {
   const code = (error as { code?: string }).code;

@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { jobPaths, type SampleImage } from '@cutout/contracts';
 import sharp from 'sharp';
+import { LocalDiskStore } from '../storage/object-store.js';
 import {
   SAMPLES_VERSION,
   renderSample,
@@ -39,36 +37,16 @@ export const sampleImagePath = (id: string) =>
 export const sampleThumbnailPath = (id: string) =>
   `${jobPaths.samples}/${encodeURIComponent(id)}/thumbnail`;
 
-async function readIfPresent(file: string): Promise<Buffer | undefined> {
-  try {
-    return await readFile(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-}
-
-/** Written under a unique name and renamed, so a reader never sees half a file. */
-async function writeAtomically(file: string, bytes: Buffer): Promise<void> {
-  const temp = `${file}.${randomUUID()}.tmp`;
-  try {
-    await writeFile(temp, bytes);
-    await rename(temp, file);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
-}
-
-async function loadSample(dir: string, id: SampleId): Promise<Entry> {
-  const imageFile = path.join(dir, `${id}.jpg`);
-  const thumbFile = path.join(dir, `${id}.thumb.webp`);
-  let [jpeg, thumbnail] = await Promise.all([readIfPresent(imageFile), readIfPresent(thumbFile)]);
+async function loadSample(store: LocalDiskStore, version: string, id: SampleId): Promise<Entry> {
+  const imageFile = `${version}/${id}.jpg`;
+  const thumbFile = `${version}/${id}.thumb.webp`;
+  let [jpeg, thumbnail] = await Promise.all([store.read(imageFile), store.read(thumbFile)]);
   if (!jpeg || !thumbnail) {
     const rendered = await renderSample(id);
     jpeg = rendered.jpeg;
     thumbnail = rendered.thumbnail;
-    await Promise.all([writeAtomically(imageFile, jpeg), writeAtomically(thumbFile, thumbnail)]);
+    // Written to a temporary name and renamed by the store: a reader never sees half a file.
+    await Promise.all([store.put(imageFile, jpeg), store.put(thumbFile, thumbnail)]);
   }
   const { width, height } = await sharp(jpeg).metadata();
   return {
@@ -90,9 +68,9 @@ async function loadSample(dir: string, id: SampleId): Promise<Entry> {
  * `dir/v{SAMPLES_VERSION}`.
  */
 export async function createSampleCatalog(dir: string): Promise<SampleCatalog> {
-  const versionDir = path.join(dir, `v${SAMPLES_VERSION}`);
-  await mkdir(versionDir, { recursive: true });
-  const entries = await Promise.all(sampleIds.map((id) => loadSample(versionDir, id)));
+  const store = new LocalDiskStore(dir);
+  const version = `v${SAMPLES_VERSION}`;
+  const entries = await Promise.all(sampleIds.map((id) => loadSample(store, version, id)));
   const byId = new Map<string, Entry>(entries.map((entry) => [entry.image.id, entry]));
   return {
     list: () => entries.map((entry) => ({ ...entry.image })),

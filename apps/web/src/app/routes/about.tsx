@@ -1,9 +1,8 @@
 import { aboutTexts, pageTexts, paths } from '@cutout/contracts';
-import { ArrowRight, CalendarDays, Globe } from 'lucide-react';
-import { Link } from 'react-router';
+import { CalendarDays, Globe } from 'lucide-react';
 import { PageHeading } from '../../components/page-placeholder';
-import { Button } from '../../components/ui/button';
 import { CardGrid } from '../../features/marketing/components/card-grid';
+import { CallToActionSection } from '../../features/marketing/components/call-to-action-section';
 import { SectionHeading } from '../../features/marketing/components/section-heading';
 import {
   aboutContactText,
@@ -73,19 +72,14 @@ export default function AboutRoute() {
         </div>
       </section>
 
-      <section aria-labelledby="about-contact-heading" className="border-t border-border">
-        <div className="mx-auto flex max-w-6xl flex-col items-center px-4 py-20 text-center sm:px-6">
-          <SectionHeading id="about-contact-heading" title={aboutTexts.contactHeading}>
-            {aboutContactText}
-          </SectionHeading>
-          <Button asChild size="lg" className="mt-8">
-            <Link to={paths.contact}>
-              {aboutTexts.contactLink}
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
-        </div>
-      </section>
+      <CallToActionSection
+        id="about-contact-heading"
+        title={aboutTexts.contactHeading}
+        to={paths.contact}
+        action={aboutTexts.contactLink}
+      >
+        {aboutContactText}
+      </CallToActionSection>
     </>
   );
 }

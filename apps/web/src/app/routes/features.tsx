@@ -1,10 +1,7 @@
 import { featuresTexts, pageTexts, paths } from '@cutout/contracts';
-import { ArrowRight } from 'lucide-react';
-import { Link } from 'react-router';
 import { PageHeading } from '../../components/page-placeholder';
-import { Button } from '../../components/ui/button';
 import { CardGrid } from '../../features/marketing/components/card-grid';
-import { SectionHeading } from '../../features/marketing/components/section-heading';
+import { CallToActionSection } from '../../features/marketing/components/call-to-action-section';
 import { SegmentationSection } from '../../features/marketing/components/segmentation-section';
 import { featureCards, featuresCtaText } from '../../features/marketing/features-content';
 import { pageMeta } from '../../lib/meta';
@@ -25,19 +22,14 @@ export default function FeaturesRoute() {
         </section>
       </div>
       <SegmentationSection />
-      <section aria-labelledby="features-cta-heading" className="border-t border-border">
-        <div className="mx-auto flex max-w-6xl flex-col items-center px-4 py-20 text-center sm:px-6">
-          <SectionHeading id="features-cta-heading" title={featuresTexts.ctaHeading}>
-            {featuresCtaText}
-          </SectionHeading>
-          <Button asChild size="lg" className="mt-8">
-            <Link to={paths.home}>
-              {featuresTexts.tryForFree}
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
-        </div>
-      </section>
+      <CallToActionSection
+        id="features-cta-heading"
+        title={featuresTexts.ctaHeading}
+        to={paths.home}
+        action={featuresTexts.tryForFree}
+      >
+        {featuresCtaText}
+      </CallToActionSection>
     </>
   );
 }
