@@ -33,7 +33,7 @@ import { errorsPlugin } from './plugins/errors.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
-import { loadWebApp, webAppPlugin, type WebApp } from './plugins/web-app.js';
+import { loadWebApp, scriptHashesFor, webAppPlugin, type WebApp } from './plugins/web-app.js';
 
 // Builds the whole app without listening, so tests build exactly what production runs.
 
@@ -166,7 +166,7 @@ export async function buildApp(
   await app.register(errorsPlugin);
   await app.register(compress, { threshold: 1024 });
   await app.register(securityPlugin, {
-    inlineScriptHashes: webApp?.inlineScriptHashes ?? [],
+    scriptHashesFor: (url) => scriptHashesFor(webApp, url),
     https: config.publicUrl.startsWith('https:'),
     turnstile: config.turnstile !== undefined,
   });

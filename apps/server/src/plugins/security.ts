@@ -1,13 +1,15 @@
+import type { IncomingMessage } from 'node:http';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-// Security headers. The CSP allows scripts only from our origin plus the inline scripts the
-// build produced (by hash); styles allow 'unsafe-inline' because Radix and sonner position
+// Security headers. The CSP allows scripts only from our origin plus the inline scripts of the
+// page being answered (by hash); styles allow 'unsafe-inline' because Radix and sonner position
 // elements with style attributes, which cannot be hashed.
 
 export interface SecurityOptions {
-  inlineScriptHashes: string[];
+  /** 'sha256-…' sources of the inline scripts the response to this URL carries. */
+  scriptHashesFor: (url: string) => readonly string[];
   https: boolean;
   /** Cloudflare Turnstile is configured: its script and its frame are allowed. */
   turnstile?: boolean;
@@ -15,11 +17,13 @@ export interface SecurityOptions {
 
 const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
 
-export function contentSecurityPolicy({ inlineScriptHashes, https, turnstile }: SecurityOptions) {
+export function contentSecurityPolicy({ scriptHashesFor, https, turnstile }: SecurityOptions) {
   const bot = turnstile ? [TURNSTILE_ORIGIN] : [];
+  // helmet calls a function source per request and appends what it returns.
+  const pageScripts = (req: IncomingMessage) => scriptHashesFor(req.url ?? '/').join(' ');
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...inlineScriptHashes, ...bot],
+    scriptSrc: ["'self'", ...bot, pageScripts],
     frameSrc: turnstile ? [TURNSTILE_ORIGIN] : ["'none'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:'],

@@ -79,16 +79,37 @@ describe('serving the web app', () => {
     expect(isServerPath('/user-guide')).toBe(false);
   });
 
-  it('sends security headers, and a CSP that allows exactly the inline scripts by hash', async () => {
+  const scriptHash = (title: string) =>
+    `'sha256-${createHash('sha256').update(`window.__ctx={"p":"${title}"}`).digest('base64')}'`;
+
+  it("sends security headers, and a CSP that allows exactly the page's own inline scripts", async () => {
     const res = await t.app.inject({ url: '/about' });
     const csp = String(res.headers['content-security-policy']);
-    const expected = createHash('sha256').update('window.__ctx={"p":"About"}').digest('base64');
-    expect(csp).toContain(`'sha256-${expected}'`);
+    expect(csp).toContain(scriptHash('About'));
+    expect(csp).not.toContain(scriptHash('Home'));
+    expect(csp).not.toContain(scriptHash('Fallback'));
     expect(csp).toMatch(/script-src 'self' 'sha256-/);
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toBeUndefined();
+
+    const fallback = await t.app.inject({ url: '/dashboard/keys?tab=1' });
+    expect(String(fallback.headers['content-security-policy'])).toContain(scriptHash('Fallback'));
+    const api = await t.app.inject({ url: '/api/unknown' });
+    expect(String(api.headers['content-security-policy'])).not.toContain('sha256-');
+    // A malformed escape is refused as a bad request, not a crash.
+    const malformed = await t.app.inject({ url: '/%E0%A4%A', headers: { accept: 'text/html' } });
+    expect(malformed.statusCode).toBe(400);
+  });
+
+  it('sends hashed assets without the headers that only apply to documents', async () => {
+    const res = await t.app.inject({ url: '/assets/entry-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).toBeUndefined();
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 
   it('compresses large responses, pages included', async () => {
