@@ -13,7 +13,7 @@ import { startServer } from './lib/server.js';
 //    Chromium): every script response the page fetched until the network went idle, raw and
 //    gzip-compressed (level 9, as a CDN would). Sizes are deterministic: one load per page.
 // 2. Lighthouse's performance, accessibility, best-practices and SEO scores (lib/lighthouse.ts:
-//    mobile, simulated throttling), the median of --runs runs (default 3) per page.
+//    mobile, simulated throttling), the median of --runs runs (default 5: the simulated metrics swing with how the local load happened to interleave) per page.
 //
 // Options: --runs N, --no-lighthouse (weights only). Lighthouse's JSON reports are written to
 // bench/out/lighthouse/ for a closer look (open one in https://googlechrome.github.io/lighthouse/viewer/).
@@ -26,7 +26,7 @@ const port = Number(process.env.BENCH_PORT ?? 3198);
 
 const { values: options } = parseArgs({
   options: {
-    runs: { type: 'string', default: '3' },
+    runs: { type: 'string', default: '5' },
     'no-lighthouse': { type: 'boolean', default: false },
   },
 });

@@ -10,6 +10,18 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
   build: {
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
+              priority: 20,
+            },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 10 },
+          ],
+        },
+      },
       treeshake: {
         // The contracts only declare things; without this, importing any name from them would
         // pull in every module, and with the zod schemas all of zod (~26 KB gzip), on every page.

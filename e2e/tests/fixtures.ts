@@ -9,6 +9,30 @@ const httpErrorLog = /^Failed to load resource: the server responded with a stat
 // 5xx answers and every other error still fail it.
 export const test = base.extend<{ consoleErrors: string[]; allowHttpErrors: boolean }>({
   allowHttpErrors: [false, { option: true }],
+  // Prerendered pages are on screen before their scripts run (docs/decisions/0063): a test, like
+  // a person, can only use a page once React has hydrated it. After each load of the app, wait
+  // for the mark the app sets then (a response that is not the app has no module script).
+  page: async ({ page }, use) => {
+    const whenInteractive = () =>
+      page.waitForFunction(
+        () =>
+          !document.querySelector('script[type="module"]') ||
+          document.documentElement.dataset.hydrated === 'true',
+      );
+    const goto = page.goto.bind(page);
+    page.goto = async (...args: Parameters<typeof goto>) => {
+      const response = await goto(...args);
+      await whenInteractive();
+      return response;
+    };
+    const reload = page.reload.bind(page);
+    page.reload = async (...args: Parameters<typeof reload>) => {
+      const response = await reload(...args);
+      await whenInteractive();
+      return response;
+    };
+    await use(page);
+  },
   consoleErrors: [
     async ({ page, allowHttpErrors }, use) => {
       const errors: string[] = [];
@@ -26,3 +50,12 @@ export const test = base.extend<{ consoleErrors: string[]; allowHttpErrors: bool
 });
 
 export { expect };
+
+/**
+ * A pattern for an HTML tag as written in a page, self-closing or not (`<meta …/>` and
+ * `<meta …>` are the same element; the build's HTML post-processing writes the latter).
+ */
+export function tagPattern(tag: string): RegExp {
+  const escaped = tag.replace(/\/?>$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`${escaped}\\s*/?>`);
+}

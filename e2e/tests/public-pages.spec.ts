@@ -12,7 +12,7 @@ import {
   tutorialsTexts,
 } from '@cutout/contracts';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.js';
+import { expect, tagPattern, test } from './fixtures.js';
 
 // The public content pages (spec §2 Home, Features, About, Tutorials, Documentation, Legal).
 
@@ -236,7 +236,9 @@ test('each page has its own title and description in the prerendered HTML', asyn
   for (const [path, text] of pages) {
     const html = await (await request.get(path)).text();
     expect(html, path).toContain(`<title>${text.title} | Cutout</title>`);
-    expect(html, path).toContain(`<meta name="description" content="${text.description}"/>`);
+    expect(html, path).toMatch(
+      tagPattern(`<meta name="description" content="${text.description}">`),
+    );
     expect(html, path).toMatch(new RegExp(`<h1[^>]*>${text.title}</h1>`));
   }
 });

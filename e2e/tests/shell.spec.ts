@@ -109,6 +109,61 @@ test('the prerendered HTML carries the page heading and description without Java
   expect(html).toMatch(/<meta name="description" content="[^"]{20,}"/);
 });
 
+test('a prerendered page is styled before its stylesheet and scripts, in both themes', async ({
+  browser,
+  request,
+}) => {
+  // What the server sends: the page's own rules inline, the full sheet not blocking the paint,
+  // and no script fetched before it (docs/decisions/0063).
+  const html = await (await request.get(paths.home)).text();
+  const inlineCss = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+  expect(inlineCss.length).toBeGreaterThan(4000);
+  expect(inlineCss).toContain('.dark{');
+  expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/[^"]+\.css" media="print"/);
+  expect(html).not.toContain('rel="modulepreload"');
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    const context = await browser.newContext({
+      colorScheme,
+      viewport: { width: 1280, height: 800 },
+    });
+    const page = await context.newPage();
+    // Neither the stylesheet nor any script arrives: only the HTML (and its inline theme script).
+    await page.route(/\/assets\//, (route) => route.abort());
+    await page.goto(paths.home, { waitUntil: 'domcontentloaded' });
+    const look = await page.evaluate(() => {
+      const h1 = getComputedStyle(document.querySelector('h1')!);
+      const header = getComputedStyle(document.querySelector('header')!);
+      return {
+        dark: document.documentElement.classList.contains('dark'),
+        headingPx: parseFloat(h1.fontSize),
+        headingWeight: Number(h1.fontWeight),
+        headerDisplay: getComputedStyle(document.querySelector('header > div')!).display,
+        headerSticky: header.position,
+        background: getComputedStyle(document.body).backgroundColor,
+      };
+    });
+    expect(look.dark, colorScheme).toBe(colorScheme === 'dark');
+    expect(look.headingPx, colorScheme).toBeGreaterThanOrEqual(36);
+    // font-semibold: the browser's own h1 would be 700, the reset alone 400.
+    expect(look.headingWeight, colorScheme).toBe(600);
+    expect(look.headerDisplay, colorScheme).toBe('flex');
+    expect(look.headerSticky, colorScheme).toBe('sticky');
+    // The theme's own background (oklch lightness), dark in the dark theme.
+    const lightness = Number(/^oklch\(([\d.]+)/.exec(look.background)?.[1]);
+    if (colorScheme === 'dark') expect(lightness, look.background).toBeLessThan(0.3);
+    else expect(lightness, look.background).toBeGreaterThan(0.9);
+    await context.close();
+  }
+});
+
+test('once loaded, the full stylesheet applies and the page is interactive', async ({ page }) => {
+  await page.goto(paths.home);
+  await expect(page.locator('link[rel="stylesheet"]')).toHaveAttribute('media', 'all');
+  await page.getByRole('button', { name: navTexts.theme.label }).click();
+  await expect(page.getByRole('menuitemradio', { name: navTexts.theme.dark })).toBeVisible();
+});
+
 test('the theme choice survives a reload', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto(paths.home);

@@ -15,11 +15,10 @@ for (const match of html.matchAll(
 )) {
   urls.add(match[1]);
 }
-// The inline module script imports the entry and the route modules.
-for (const match of html.matchAll(
-  /import\s*(?:[\w*{}\s,]+from\s*)?["'](\/assets\/[^"']+\.js)["']/g,
-)) {
-  urls.add(match[1]);
+// The inline module script preloads and imports the entry and the route modules (after the
+// first paint: scripts/paint-first.mjs).
+for (const script of html.matchAll(/<script type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
+  for (const match of script[1].matchAll(/["'](\/assets\/[^"']+\.js)["']/g)) urls.add(match[1]);
 }
 
 const print = (line) => process.stdout.write(`${line}\n`);

@@ -25,6 +25,12 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const sonner = useLazyModule(sonnerModule);
 
   useEffect(() => installGlobalErrorReporting(), []);
+  // Marks the page interactive once React has hydrated it: prerendered pages are on screen
+  // before their scripts run (docs/decisions/0063), and a click before this does nothing.
+  // The browser tests wait for it after each page load.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
 
   return (
     <QueryClientProvider client={queryClient}>
