@@ -1,4 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
+import { resizePlane } from './planes.js';
 
 export type ImageFormat = 'png' | 'webp' | 'jpeg';
 
@@ -29,24 +30,20 @@ export function rawImage(data: Buffer, width: number, height: number, channels: 
   return sharp(data, { raw: { width, height, channels } });
 }
 
-/** Upscales the model's square alpha to the image size in libvips (native, threaded). */
-export function resizeAlpha(
+/**
+ * The model's square alpha at the image size, one byte per pixel. In JavaScript rather than
+ * libvips: a bilinear pass straight to bytes takes ~35 ms at 12 MP, where libvips' resize and
+ * colourspace round trip took ~130 ms of CPU the encodes needed (BENCHMARKS.md).
+ */
+export function alphaBytes(
   alpha: Float32Array,
   size: number,
   width: number,
   height: number,
-): Promise<Buffer> {
-  const bytes = Buffer.allocUnsafe(alpha.length);
-  for (let i = 0; i < alpha.length; i++) bytes[i] = (alpha[i]! * 255 + 0.5) | 0;
-  if (size === width && size === height) return Promise.resolve(bytes);
-  return (
-    rawImage(bytes, size, size, 1)
-      .resize(width, height, { fit: 'fill', kernel: 'linear' })
-      // libvips reads a one-band raw image as sRGB and would hand back three bands.
-      .toColourspace('b-w')
-      .raw()
-      .toBuffer()
-  );
+): Buffer {
+  const bytes = new Uint8Array(width * height);
+  resizePlane(alpha, size, size, width, height, bytes, 255);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 export async function encode(

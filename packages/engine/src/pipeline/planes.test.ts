@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { alphaBytes } from './encode.js';
 import { axisMap, boxMean, resizePlane } from './planes.js';
 import { parseColour, resolveOptions } from './options.js';
 
@@ -41,6 +42,25 @@ describe('planes', () => {
     const map = axisMap(4, 2);
     expect([...map.i0]).toEqual([0, 0, 0, 1]);
     expect(map.f[1]).toBeCloseTo(0.25);
+  });
+
+  it('resizePlane to bytes rounds the float result, upscaling and shrinking', () => {
+    const src = new Float32Array(16 * 16);
+    for (let i = 0; i < src.length; i++) src[i] = ((i * 37) % 101) / 100;
+    for (const [dw, dh] of [
+      [53, 41],
+      [4, 5],
+    ] as const) {
+      const floats = resizePlane(src, 16, 16, dw, dh);
+      const bytes = resizePlane(src, 16, 16, dw, dh, new Uint8Array(dw * dh), 255);
+      for (let i = 0; i < floats.length; i++) {
+        expect(Math.abs(bytes[i]! - floats[i]! * 255), `${dw}×${dh} at ${i}`).toBeLessThanOrEqual(
+          0.5 + 1e-3,
+        );
+      }
+    }
+    expect([...alphaBytes(new Float32Array(4).fill(1), 2, 3, 3)]).toEqual(new Array(9).fill(255));
+    expect([...alphaBytes(new Float32Array(4).fill(0.5), 2, 5, 1)]).toEqual(new Array(5).fill(128));
   });
 });
 

@@ -9,7 +9,7 @@ import {
   DEFAULT_ENCODE,
   encode,
   rawImage,
-  resizeAlpha,
+  alphaBytes,
   type EncodedImage,
   type Region,
 } from './encode.js';
@@ -181,7 +181,7 @@ export async function runPipeline(
     encodes.push(job);
   };
   const transparentSource = async (): Promise<Sharp> =>
-    rawImage(image.rgb, w, h, 3).joinChannel(await resizeAlpha(modelAlpha, pre.size, w, h), {
+    rawImage(image.rgb, w, h, 3).joinChannel(alphaBytes(modelAlpha, pre.size, w, h), {
       raw: { width: w, height: h, channels: 1 },
     });
   // transparent_bg needs only the model's alpha, so libvips encodes it on its own threads
