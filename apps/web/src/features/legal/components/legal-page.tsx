@@ -30,38 +30,58 @@ function Block({ block }: { block: LegalBlock }) {
     );
   }
   const { caption, head, rows } = block.table;
+  const [, ...cellHeads] = head;
   return (
-    <div className="overflow-x-auto rounded-xl border border-border">
-      <table className="w-full min-w-[34rem] text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-muted/60 text-xs text-muted-foreground">
-          <tr>
-            {head.map((cell) => (
-              <th key={cell} scope="col" className="px-4 py-2.5 font-medium">
-                {cell}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-border">
-          {rows.map(([name, ...cells]) => (
-            <tr key={name} className="align-top">
-              <th
-                scope="row"
-                className="px-4 py-3 font-mono text-[13px] font-medium text-foreground"
-              >
-                {name}
-              </th>
-              {cells.map((cell) => (
-                <td key={cell} className="px-4 py-3">
+    <>
+      {/* A phone has no room for three columns: each row becomes a card there. Only one of the
+          two is displayed (the other is display: none, so hidden from screen readers too). */}
+      <ul aria-label={caption} className="space-y-3 sm:hidden">
+        {rows.map(([name, ...cells]) => (
+          <li key={name} className="rounded-xl border border-border p-4 text-sm">
+            <p className="font-mono text-[13px] font-medium break-all text-foreground">{name}</p>
+            <dl className="mt-2 space-y-2">
+              {cells.map((cell, i) => (
+                <div key={cellHeads[i] ?? i}>
+                  <dt className="text-xs font-medium text-muted-foreground">{cellHeads[i]}</dt>
+                  <dd className="text-foreground/80">{cell}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto rounded-xl border border-border sm:block">
+        <table className="w-full min-w-[34rem] text-left text-sm">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="bg-muted/60 text-xs text-muted-foreground">
+            <tr>
+              {head.map((cell) => (
+                <th key={cell} scope="col" className="px-4 py-2.5 font-medium">
                   {cell}
-                </td>
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody className="divide-y divide-border">
+            {rows.map(([name, ...cells]) => (
+              <tr key={name} className="align-top">
+                <th
+                  scope="row"
+                  className="px-4 py-3 font-mono text-[13px] font-medium text-foreground"
+                >
+                  {name}
+                </th>
+                {cells.map((cell) => (
+                  <td key={cell} className="px-4 py-3">
+                    {cell}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 
@@ -112,7 +132,9 @@ export function LegalPage({
         <LastUpdated fixed={lastUpdated} />
         <p className="mt-6 text-lg leading-8 text-muted-foreground">{document.intro}</p>
       </div>
-      <div className="mt-12 grid gap-12 lg:grid-cols-[14rem_1fr]">
+      {/* minmax(0, …): a plain `auto` or `1fr` track grows to its content's minimum width, and a
+          wide table or long word would push the page wider than a phone. */}
+      <div className="mt-12 grid grid-cols-[minmax(0,1fr)] gap-12 lg:grid-cols-[14rem_minmax(0,1fr)]">
         <nav aria-label={legalTexts.contentsLabel} className="lg:sticky lg:top-24 lg:self-start">
           <h2 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
             {legalTexts.contentsLabel}
