@@ -178,6 +178,49 @@ test.describe.serial('a signed-in user with credits', () => {
       await expect(page.getByRole('alert').filter({ hasText: error.message })).toBeVisible();
       expect(await creditsOf(page)).toBe(8);
     });
+
+    test.describe('a file that only looks like an image', () => {
+      // Playwright's trace snapshotter fetches the <img>'s blob: URL that the browser could not
+      // decode; the page's CSP (connect-src 'self') refuses that and logs a console error. The app
+      // makes no such request: with `--trace off` nothing is logged.
+      test.use({
+        toolConsoleErrors: [/^Connecting to 'blob:.*violates .*"connect-src 'self'"/],
+      });
+
+      test('a file named .png that is not an image gets one toast, the server’s', async ({
+        page,
+      }) => {
+        await signInThroughForm(page, withCredits.email, withCredits.password);
+        await expectPath(page, paths.dashboard);
+        await openEditor(page);
+        await expect(page.getByTestId('editor-credits')).toHaveText('8 credits available');
+
+        const answer = page.waitForResponse(
+          (response) =>
+            new URL(response.url()).pathname === '/api/jobs' &&
+            response.request().method() === 'POST',
+        );
+        await page.getByLabel('Choose an image to upload').setInputFiles({
+          name: 'fake.png',
+          mimeType: 'image/png',
+          buffer: Buffer.from('not an image\n'),
+        });
+        expect((await answer).status()).toBe(415);
+        await expect(toast(page, editorTexts.notAnImage)).toBeVisible();
+        // The browser could not show the preview either (its <img> is gone) …
+        await expect(page.getByRole('img', { name: 'Original: fake.png' })).toHaveCount(0);
+        // … and after a few frames for any toast that failure published, there is still one error
+        // (the sign-in's success toast may still be on screen).
+        await page.evaluate(
+          () =>
+            new Promise<void>((resolve) =>
+              requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+            ),
+        );
+        await expect(page.locator('[data-sonner-toast][data-type="error"]')).toHaveCount(1);
+        expect(await creditsOf(page)).toBe(8);
+      });
+    });
   });
 });
 

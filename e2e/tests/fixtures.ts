@@ -6,9 +6,15 @@ const httpErrorLog = /^Failed to load resource: the server responded with a stat
 // Every browser test fails on a console error or an uncaught page error: a page that logs
 // errors is broken even when its assertions pass. A test that deliberately provokes a 4xx answer
 // (a wrong password, an existing e-mail) opts in with `test.use({ allowHttpErrors: true })`;
-// 5xx answers and every other error still fail it.
-export const test = base.extend<{ consoleErrors: string[]; allowHttpErrors: boolean }>({
+// 5xx answers and every other error still fail it. `toolConsoleErrors` lists messages caused by
+// the test tooling rather than the app, each with its reason where it is set.
+export const test = base.extend<{
+  consoleErrors: string[];
+  allowHttpErrors: boolean;
+  toolConsoleErrors: RegExp[];
+}>({
   allowHttpErrors: [false, { option: true }],
+  toolConsoleErrors: [[], { option: true }],
   // Prerendered pages are on screen before their scripts run (docs/decisions/0063): a test, like
   // a person, can only use a page once React has hydrated it. After each load of the app, wait
   // for the mark the app sets then (a response that is not the app has no module script).
@@ -34,11 +40,12 @@ export const test = base.extend<{ consoleErrors: string[]; allowHttpErrors: bool
     await use(page);
   },
   consoleErrors: [
-    async ({ page, allowHttpErrors }, use) => {
+    async ({ page, allowHttpErrors, toolConsoleErrors }, use) => {
       const errors: string[] = [];
       page.on('console', (msg) => {
         if (msg.type() !== 'error') return;
         if (allowHttpErrors && httpErrorLog.test(msg.text())) return;
+        if (toolConsoleErrors.some((pattern) => pattern.test(msg.text()))) return;
         errors.push(msg.text());
       });
       page.on('pageerror', (error) => errors.push(error.message));

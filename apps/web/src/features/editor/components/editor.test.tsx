@@ -415,12 +415,38 @@ describe('the editor', () => {
     expect(screen.getByTestId('selected-name')).toHaveTextContent('holiday.jpg');
   });
 
-  it('says when the preview cannot be shown', async () => {
+  it('shows the server’s copy when the browser cannot show the file, and says when neither shows', async () => {
     renderEditor();
     await screen.findByTestId('editor-credits');
     await chooseFile(photo());
     fireEvent.error(await screen.findByRole('img', { name: 'Original: holiday.jpg' }));
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    act(() => FakeXhr.last().respond(202, aJob({ original: '/api/jobs/job-1/original' })));
+    const original = await screen.findByRole('img', { name: 'Original: holiday.jpg' });
+    await waitFor(() => expect(original).toHaveAttribute('src', '/api/jobs/job-1/original'));
+    expect(toastSpy.error).not.toHaveBeenCalled();
+
+    fireEvent.error(original);
     await waitFor(() => expect(toastSpy.error).toHaveBeenCalledWith(editorTexts.loadFailed));
+    expect(toastSpy.error).toHaveBeenCalledTimes(1);
+  });
+
+  it('says once, in the server’s words, that a file named .png is not an image', async () => {
+    renderEditor();
+    await screen.findByTestId('editor-credits');
+    await chooseFile(new File(['not an image at all'], 'fake.png', { type: 'image/png' }));
+    // The browser cannot show it either; that alone is not worth a second toast.
+    fireEvent.error(await screen.findByRole('img', { name: 'Original: fake.png' }));
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    act(() =>
+      FakeXhr.last().respond(415, {
+        error: { code: 'unsupported_media_type', message: editorTexts.notAnImage },
+      }),
+    );
+    await waitFor(() => expect(toastSpy.error).toHaveBeenCalledWith(editorTexts.notAnImage));
+    // Let any late toast arrive before counting: the preview's own would come from a promise.
+    await act(() => Promise.resolve());
+    expect(toastSpy.error).toHaveBeenCalledTimes(1);
   });
 
   it('with a Turnstile site key, loads the widget and sends its token before the file', async () => {
