@@ -16,8 +16,8 @@ function Where() {
   return <p data-testid="where">{location.pathname}</p>;
 }
 
-function renderSignIn(path = '/signin') {
-  const queryClient = testQueryClient({ user: null });
+function renderSignIn(path = '/signin', user: typeof anUser | null = null) {
+  const queryClient = testQueryClient({ user });
   return renderRoutes(
     [
       { path: '/signin', element: <SignInRoute /> },
@@ -39,6 +39,17 @@ beforeEach(() => resetToastSpy());
 afterEach(() => vi.unstubAllGlobals());
 
 describe('sign-in page', () => {
+  it('sends a user who is already signed in to /dashboard instead of showing the form', async () => {
+    renderSignIn('/signin', anUser);
+    expect(await screen.findByTestId('where')).toHaveTextContent(/^\/dashboard$/);
+    expect(screen.queryByLabelText('Email')).toBeNull();
+  });
+
+  it('sends a signed-in user on to the sign-in link’s same-site ?redirect= target', async () => {
+    renderSignIn('/signin?redirect=%2Fdashboard%2Fsettings', anUser);
+    expect(await screen.findByTestId('where')).toHaveTextContent(/^\/dashboard\/settings$/);
+  });
+
   it('shows the welcome heading, Remember me and the links the spec lists', () => {
     renderSignIn();
     expect(screen.getByRole('heading', { level: 1, name: /welcome/i })).toBeInTheDocument();

@@ -1,29 +1,34 @@
 import { paths, pageTexts } from '@cutout/contracts';
 import { LogIn } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { AuthCard, authLinkClass } from '../../features/auth/components/auth-card';
+import { RedirectSignedIn } from '../../features/auth/components/route-guards';
 import { SignInForm } from '../../features/auth/components/sign-in-form';
+import { safeRedirectTarget } from '../../features/auth/safe-redirect';
 import { authUiTexts } from '../../features/auth/texts';
 import { pageMeta } from '../../lib/meta';
 
 export const meta = () => pageMeta(pageTexts.signIn);
 
 export default function SignInRoute() {
+  const [searchParams] = useSearchParams();
   return (
-    <AuthCard
-      icon={<LogIn aria-hidden="true" />}
-      title={authUiTexts.signIn.heading}
-      description={authUiTexts.signIn.intro}
-      footer={
-        <>
-          {authUiTexts.signIn.noAccount}{' '}
-          <Link to={paths.signUp} className={authLinkClass}>
-            {authUiTexts.signIn.signUpLink}
-          </Link>
-        </>
-      }
-    >
-      <SignInForm />
-    </AuthCard>
+    <RedirectSignedIn to={safeRedirectTarget(searchParams.get('redirect'))}>
+      <AuthCard
+        icon={<LogIn aria-hidden="true" />}
+        title={authUiTexts.signIn.heading}
+        description={authUiTexts.signIn.intro}
+        footer={
+          <>
+            {authUiTexts.signIn.noAccount}{' '}
+            <Link to={paths.signUp} className={authLinkClass}>
+              {authUiTexts.signIn.signUpLink}
+            </Link>
+          </>
+        }
+      >
+        <SignInForm />
+      </AuthCard>
+    </RedirectSignedIn>
   );
 }

@@ -14,13 +14,13 @@ function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
 }
 
-function renderSignUp() {
+function renderSignUp({ user = null }: { user?: typeof anUser | null } = {}) {
   return renderRoutes(
     [
       { path: '/signup', element: <SignUpRoute /> },
       { path: '*', element: <Where /> },
     ],
-    { path: '/signup', queryClient: testQueryClient({ user: null }) },
+    { path: '/signup', queryClient: testQueryClient({ user }) },
   );
 }
 
@@ -40,6 +40,12 @@ beforeEach(() => resetToastSpy());
 afterEach(() => vi.unstubAllGlobals());
 
 describe('sign-up page', () => {
+  it('sends a user who is already signed in to /dashboard instead of showing the form', async () => {
+    renderSignUp({ user: anUser });
+    expect(await screen.findByTestId('where')).toHaveTextContent(/^\/dashboard$/);
+    expect(screen.queryByLabelText('Full name')).toBeNull();
+  });
+
   it('starts with the personal account type and links to sign in', () => {
     renderSignUp();
     expect(screen.getByRole('radio', { name: /personal/i })).toBeChecked();

@@ -2,6 +2,7 @@ import { paths, pageTexts } from '@cutout/contracts';
 import { UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import { AuthCard, authLinkClass } from '../../features/auth/components/auth-card';
+import { RedirectSignedIn } from '../../features/auth/components/route-guards';
 import { SignUpForm } from '../../features/auth/components/sign-up-form';
 import { authUiTexts } from '../../features/auth/texts';
 import { pageMeta } from '../../lib/meta';
@@ -10,20 +11,22 @@ export const meta = () => pageMeta(pageTexts.signUp);
 
 export default function SignUpRoute() {
   return (
-    <AuthCard
-      icon={<UserPlus aria-hidden="true" />}
-      title={authUiTexts.signUp.heading}
-      description={authUiTexts.signUp.intro}
-      footer={
-        <>
-          {authUiTexts.signUp.haveAccount}{' '}
-          <Link to={paths.signIn} className={authLinkClass}>
-            {authUiTexts.signUp.signInLink}
-          </Link>
-        </>
-      }
-    >
-      <SignUpForm />
-    </AuthCard>
+    <RedirectSignedIn to={paths.dashboard}>
+      <AuthCard
+        icon={<UserPlus aria-hidden="true" />}
+        title={authUiTexts.signUp.heading}
+        description={authUiTexts.signUp.intro}
+        footer={
+          <>
+            {authUiTexts.signUp.haveAccount}{' '}
+            <Link to={paths.signIn} className={authLinkClass}>
+              {authUiTexts.signUp.signInLink}
+            </Link>
+          </>
+        }
+      >
+        <SignUpForm />
+      </AuthCard>
+    </RedirectSignedIn>
   );
 }

@@ -26,3 +26,14 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   if (session.user?.role !== 'admin') return <Navigate to={paths.home} replace />;
   return children;
 }
+
+/**
+ * Sign-in and sign-up: a user who is already signed in has nothing to do there and goes on to
+ * `to`, where the form itself would send them after success (so the two never disagree). While the
+ * session loads the form shows, as in the prerendered page.
+ */
+export function RedirectSignedIn({ to, children }: { to: string; children: ReactNode }) {
+  const session = useSession();
+  if (session.status === 'signed-in') return <Navigate to={to} replace />;
+  return children;
+}
