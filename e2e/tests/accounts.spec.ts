@@ -14,7 +14,7 @@ import { expect, test } from './fixtures.js';
 // Issue 4 end to end against the real server: sign-up, sign-in/out, password reset through the
 // outbox, guards and the admin's settings. The whole file stays well inside the server's limits
 // (sign-up 10/h and sign-in 20/min per address, 5 failed sign-ins per account): 3 sign-ups,
-// 6 sign-ins, 1 failed.
+// 8 sign-ins, 1 failed (and one wrong current password in the admin).
 
 const password = 'first-Passw0rd-e2e';
 
@@ -154,4 +154,49 @@ test('an anonymous visit to /dashboard lands on sign-in; the admin signs in and 
   await page.getByLabel('Confirm new password').fill('abcdeg');
   await page.getByRole('button', { name: 'Change Password' }).click();
   await expect(page.getByText(validationTexts.newPasswordsMismatch)).toBeVisible();
+});
+
+test('a signed-in user who opens /signin or /signup goes to /dashboard', async ({ page }) => {
+  await signInThroughForm(page, e2eAdmin.email, e2eAdmin.password);
+  await expectPath(page, paths.dashboard);
+  for (const form of [paths.signIn, paths.signUp]) {
+    await page.goto(paths.home);
+    await page.goto(form);
+    await expectPath(page, paths.dashboard);
+    await expect(page.getByLabel('Password', { exact: true })).toHaveCount(0);
+  }
+});
+
+test.describe('admin toasts', () => {
+  // The wrong current password answers 400, which Chromium logs.
+  test.use({ allowHttpErrors: true });
+
+  test('appear top-right in the admin, bottom-right elsewhere (spec §9)', async ({ page }) => {
+    await signInThroughForm(page, e2eAdmin.email, e2eAdmin.password);
+    await expectPath(page, paths.dashboard);
+    // The sign-in toast, outside the admin.
+    const toaster = page.locator('[data-sonner-toaster]');
+    await expect(toaster).toHaveAttribute('data-y-position', 'bottom');
+    await expect(toaster).toHaveAttribute('data-x-position', 'right');
+
+    await page.goto(paths.adminSettings);
+    await page.getByRole('tab', { name: 'Security' }).click();
+    await page.getByLabel('Current password').fill('not-the-password-1');
+    await page.getByLabel('New password', { exact: true }).fill('another-Passw0rd');
+    await page.getByLabel('Confirm new password').fill('another-Passw0rd');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+
+    const toast = page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: authTexts.currentPasswordIncorrect });
+    await expect(toast).toBeVisible();
+    await expect(toaster).toHaveAttribute('data-y-position', 'top');
+    await expect(toaster).toHaveAttribute('data-x-position', 'right');
+    const box = await toast.boundingBox();
+    const viewport = page.viewportSize();
+    expect(box && viewport).toBeTruthy();
+    if (!box || !viewport) return;
+    expect(box.y + box.height, 'in the top half').toBeLessThan(viewport.height / 2);
+    expect(box.x, 'in the right half').toBeGreaterThan(viewport.width / 2);
+  });
 });

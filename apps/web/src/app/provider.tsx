@@ -5,7 +5,7 @@ import { installGlobalErrorReporting } from '../lib/error-reporting';
 import { createQueryClient } from '../lib/query-client';
 import { useLazyModule } from '../lib/lazy-module';
 import { useThemeSync } from '../lib/theme';
-import { sonnerModule, toasterDidMount } from '../lib/toast';
+import { sonnerModule, toasterDidMount, type ToastPosition } from '../lib/toast';
 
 // sonner loads with the first toast, not with the page (lib/toast.ts,
 // docs/decisions/0022-web-first-load-budget.md). This effect runs after the Toaster's own
@@ -15,8 +15,17 @@ function ToasterMounted() {
   return null;
 }
 
-/** Everything every page needs: the query cache, the theme and the toasts (spec §9). */
-export function AppProvider({ children }: { children: ReactNode }) {
+/**
+ * Everything every page needs: the query cache, the theme and the toasts (spec §9), shown at
+ * `toastPosition` (the root passes the admin's own, `toastPositionFor` in lib/toast.ts).
+ */
+export function AppProvider({
+  children,
+  toastPosition = toastConfig.position,
+}: {
+  children: ReactNode;
+  toastPosition?: ToastPosition;
+}) {
   // One client per app instance: a module-level client would be shared between prerendered
   // pages at build time.
   const [queryClient] = useState(createQueryClient);
@@ -39,7 +48,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
         <>
           <sonner.Toaster
             theme={resolvedTheme}
-            position={toastConfig.position}
+            position={toastPosition}
             duration={toastConfig.durationMs}
             visibleToasts={toastConfig.visibleToasts}
             gap={toastConfig.gapPx}

@@ -1,10 +1,11 @@
 import { appTexts, siteTexts } from '@cutout/contracts';
 import type { ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
 import { CrashBoundary } from '../features/errors/components/crash-boundary';
 import { RouterErrorScreen } from '../features/errors/components/router-error-screen';
 import { themeScript } from '../lib/theme';
+import { toastPositionFor } from '../lib/toast';
 import type { Route } from './+types/root';
 import { AppProvider } from './provider';
 import './app.css';
@@ -48,8 +49,9 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  const { pathname } = useLocation();
   return (
-    <AppProvider>
+    <AppProvider toastPosition={toastPositionFor(pathname)}>
       <CrashBoundary>
         <Outlet />
       </CrashBoundary>

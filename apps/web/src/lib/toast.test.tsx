@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AppProvider } from '../app/provider';
-import { sonnerModule, loadToast } from './toast';
+import { sonnerModule, loadToast, toastPositionFor } from './toast';
 
 describe('toasts', () => {
   it('loads sonner only with the first toast, and that first toast is shown', async () => {
@@ -17,5 +17,28 @@ describe('toasts', () => {
     const toaster = document.querySelector('[data-sonner-toaster]');
     expect(toaster?.getAttribute('data-y-position')).toBe('bottom');
     expect(toaster?.getAttribute('data-x-position')).toBe('right');
+  });
+
+  it('shows them top-right in the admin (spec §9), bottom-right elsewhere', async () => {
+    render(<AppProvider toastPosition={toastPositionFor('/admin/users')}>admin page</AppProvider>);
+    const toast = await loadToast();
+    toast.success('Saved');
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    const toaster = document.querySelector('[data-sonner-toaster]');
+    expect(toaster?.getAttribute('data-y-position')).toBe('top');
+    expect(toaster?.getAttribute('data-x-position')).toBe('right');
+  });
+});
+
+describe('toastPositionFor', () => {
+  it.each([
+    ['/admin', 'top-right'],
+    ['/admin/settings', 'top-right'],
+    ['/admin/user-management', 'top-right'],
+    ['/', 'bottom-right'],
+    ['/dashboard', 'bottom-right'],
+    ['/administrator-tips', 'bottom-right'],
+  ])('%s → %s', (pathname, position) => {
+    expect(toastPositionFor(pathname)).toBe(position);
   });
 });

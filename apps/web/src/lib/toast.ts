@@ -1,3 +1,4 @@
+import { paths, toastConfig } from '@cutout/contracts';
 import type { toast as sonnerToast } from 'sonner';
 import { lazyModule } from './lazy-module';
 
@@ -22,4 +23,12 @@ export async function loadToast(): Promise<typeof sonnerToast> {
   const { toast } = await sonnerModule.load();
   await toasterMounted;
   return toast;
+}
+
+export type ToastPosition = typeof toastConfig.position | typeof toastConfig.adminPosition;
+
+/** Where toasts appear (spec §9): top-right in the admin back-office, bottom-right elsewhere. */
+export function toastPositionFor(pathname: string): ToastPosition {
+  const inAdmin = pathname === paths.admin || pathname.startsWith(`${paths.admin}/`);
+  return inAdmin ? toastConfig.adminPosition : toastConfig.position;
 }
