@@ -1,16 +1,26 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { anUser, renderRoutes, testQueryClient } from '../../test/render';
 import { RequireSignedIn } from '../../features/auth/components/route-guards';
 import { sessionQueryKey, useSession } from './session';
 import { useSignOut } from './sign-out';
 
+const { toastError } = vi.hoisted(() => ({ toastError: vi.fn(() => Promise.resolve()) }));
+vi.mock('../error-toast', () => ({ toastError }));
+
+/** Every path a Page was shown at, in order. */
+let visited: string[] = [];
+
 function Page() {
   const signOut = useSignOut();
   const session = useSession();
   const { pathname } = useLocation();
+  useEffect(() => {
+    visited.push(pathname);
+  }, [pathname]);
   return (
     <>
       <p data-testid="where">{pathname}</p>
@@ -21,6 +31,11 @@ function Page() {
     </>
   );
 }
+
+beforeEach(() => {
+  visited = [];
+  toastError.mockClear();
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -59,13 +74,23 @@ describe('sign out', () => {
       vi.fn(() => Promise.resolve(new Response(null, { status: 204 }))),
     );
     const queryClient = testQueryClient({ user: anUser });
+    // Loaded on demand like the real route modules: the navigation to / is still under way
+    // when it has asked for the module, until the test lets the module arrive.
+    let requested: () => void = () => undefined;
+    const whenRequested = new Promise<void>((resolve) => {
+      requested = resolve;
+    });
+    let arrive: () => void = () => undefined;
+    const arrived = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
     renderRoutes(
       [
-        // Loaded on demand like the real route modules: the navigation to / takes a moment.
         {
           path: '/',
           lazy: async () => {
-            await new Promise((resolve) => setTimeout(resolve, 30));
+            requested();
+            await arrived;
             return { Component: Page };
           },
         },
@@ -82,8 +107,11 @@ describe('sign out', () => {
       { path: '/dashboard', queryClient },
     );
     await userEvent.setup().click(screen.getByRole('button', { name: 'Sign out' }));
+    await whenRequested;
+    arrive();
     await vi.waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('anonymous'));
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+    expect(visited).toEqual(['/dashboard', '/']);
   });
 
   it('stays signed in and on the page when the server refuses', async () => {
@@ -101,7 +129,8 @@ describe('sign out', () => {
     const queryClient = testQueryClient({ user: anUser });
     renderRoutes([{ path: '/dashboard', element: <Page /> }], { path: '/dashboard', queryClient });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Sign out' }));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The refusal is shown; nothing else happens.
+    await vi.waitFor(() => expect(toastError).toHaveBeenCalledTimes(1));
     expect(screen.getByTestId('where')).toHaveTextContent('/dashboard');
     expect(screen.getByTestId('status')).toHaveTextContent('signed-in');
   });
