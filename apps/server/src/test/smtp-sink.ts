@@ -19,7 +19,8 @@ export interface SmtpSink {
 
 export async function startSmtpSink(): Promise<SmtpSink> {
   const messages: SinkMessage[] = [];
-  const waiters: Array<() => void> = [];
+  /** Called on every message received, by the `next` calls still waiting. */
+  const waiters = new Set<() => void>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -33,7 +34,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           to: session.envelope.rcptTo.map((r) => r.address),
           text: raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='),
         });
-        for (const wake of waiters.splice(0)) wake();
+        for (const wake of [...waiters]) wake();
         callback();
       });
     },
@@ -43,20 +44,27 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    async next(to, timeoutMs = 5000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = messages.find((m) => m.to.includes(to));
-        if (found) {
+    next(to, timeoutMs = 5000) {
+      return new Promise<SinkMessage>((resolve, reject) => {
+        const take = (): boolean => {
+          const found = messages.find((m) => m.to.includes(to));
+          if (!found) return false;
           messages.splice(messages.indexOf(found), 1);
-          return found;
-        }
-        if (Date.now() > deadline) throw new Error(`no mail for ${to}`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 100);
-        });
-      }
+          resolve(found);
+          return true;
+        };
+        if (take()) return;
+        const check = () => {
+          if (!take()) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no mail for ${to}`));
+        }, timeoutMs);
+        waiters.add(check);
+      });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
