@@ -4,7 +4,7 @@ import {
   documentationTexts,
   featuresTexts,
   homeMarketingTexts,
-  jobPaths,
+  jobsApiPaths,
   legalTexts,
   pageTexts,
   paths,
@@ -122,7 +122,7 @@ test('tutorials: four tabs, cards with duration and level, Start Tutorial opens 
   await expect(dialog.locator('pre').first()).toBeVisible();
   // Code samples name this site, not a placeholder.
   await expect(dialog).toContainText(
-    `${new URL(page.url()).origin}${jobPaths.publicRemoveBackground}`,
+    `${new URL(page.url()).origin}${jobsApiPaths.publicRemoveBackground}`,
   );
   await dialog.getByRole('button', { name: tutorialsTexts.close }).click();
   await expect(dialog).toBeHidden();
@@ -147,8 +147,8 @@ test('documentation: four tabs, API reference, FAQ statements, links and Contact
   }
 
   await tab(documentationTexts.tabs.apiReference).click();
-  await expect(panel).toContainText(`POST${jobPaths.publicRemoveBackground}`);
-  await expect(panel).toContainText(`GET${jobPaths.publicUsage}`);
+  await expect(panel).toContainText(`POST${jobsApiPaths.publicRemoveBackground}`);
+  await expect(panel).toContainText(`GET${jobsApiPaths.publicUsage}`);
   await expect(panel).toContainText('Authorization: Bearer {key}');
   await expect(panel).toContainText('X-API-Key');
   await expect(panel).toContainText('Accept: image/png');

@@ -12,9 +12,8 @@ import {
   apiExampleInputFile,
   apiExampleOutputFile,
   apiExamples,
-  publicApiPaths,
 } from './api-examples.js';
-import { jobPaths } from './jobs.js';
+import { publicApiPaths } from './paths.js';
 
 // The examples run unchanged against a stand-in for the public API on loopback: this checks
 // that each one is a valid program sending what the API expects (method, path, bearer key,
@@ -95,11 +94,6 @@ function expectUpload(request: Seen | undefined) {
 const hasPythonRequests = spawnSync('python3', ['-c', 'import requests']).status === 0;
 
 describe('apiExamples', () => {
-  it('uses the public API paths of the jobs contract', () => {
-    expect(publicApiPaths.removeBackground).toBe(jobPaths.publicRemoveBackground);
-    expect(publicApiPaths.usage).toBe(jobPaths.publicUsage);
-  });
-
   it('puts the base URL in every example, without a trailing slash', () => {
     const examples = apiExamples('https://cutout.example/');
     for (const text of Object.values(examples.rest)) {

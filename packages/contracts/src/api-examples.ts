@@ -1,3 +1,5 @@
+import { publicApiPaths } from './paths.js';
+
 // The public API's examples as the /api page shows them (spec §2 API documentation, §7 public
 // API). Kept here, zod-free, so the page and the server's tests use the very same text: the
 // server test runs the curl example, with a real key, against a running server.
@@ -19,12 +21,6 @@ export const apiExampleOutputFile = 'photo_transparent_bg.png';
  * shows its own origin once it runs in a browser.
  */
 export const apiExampleDefaultBaseUrl = 'https://YOUR-CUTOUT-HOST';
-
-/** The public API's paths; contracts.test.ts checks them against `jobPaths` (jobs.ts holds zod). */
-export const publicApiPaths = {
-  removeBackground: '/api/v1/remove-background',
-  usage: '/api/v1/user/usage',
-} as const;
 
 export interface ApiExamples {
   rest: {

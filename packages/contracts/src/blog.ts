@@ -135,9 +135,6 @@ export function findBlogPost(slug: string | undefined): BlogPost | undefined {
  */
 export const simpleEmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** POST /api/newsletter */
-export const newsletterApiPath = '/api/newsletter';
-
 export const blogTexts = {
   readTime: (minutes: number) => `${minutes} min read`,
   readArticle: 'Read article',

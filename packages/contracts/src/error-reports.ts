@@ -1,16 +1,14 @@
-import { z } from 'zod';
-
 // POST /api/errors (spec §7 Error reporting): the browser reports rendering errors, uncaught
 // errors and unhandled rejections. The server keeps them; the reply is 202 with no body.
+// Zod-free; `errorReportSchema` is in schemas/error-reports.ts.
 
 export const errorReportKinds = ['render', 'uncaught', 'unhandledrejection', 'manual'] as const;
 
-export const errorReportSchema = z.object({
-  kind: z.enum(errorReportKinds),
-  message: z.string().trim().min(1).max(2000),
-  stack: z.string().max(20_000).optional(),
-  componentStack: z.string().max(20_000).optional(),
-  url: z.string().max(2000),
-  userAgent: z.string().max(500).optional(),
-});
-export type ErrorReport = z.infer<typeof errorReportSchema>;
+/** The longest text each field may hold; the browser cuts its report to these before sending. */
+export const errorReportLimits = {
+  message: 2000,
+  stack: 20_000,
+  componentStack: 20_000,
+  url: 2000,
+  userAgent: 500,
+} as const;

@@ -1,6 +1,5 @@
-import { z } from 'zod';
-
-// One error shape for every failure the server answers with (STYLE.md, convention 4).
+// One error shape for every failure the server answers with (STYLE.md, convention 4). Zod-free;
+// `errorBodySchema` is in schemas/errors.ts.
 
 export const errorCodes = [
   'validation_failed',
@@ -17,17 +16,6 @@ export const errorCodes = [
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
-
-export const errorBodySchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    /** Per-field messages for a 400 validation failure, keyed by dotted path. */
-    fields: z.record(z.string(), z.string()).optional(),
-    requestId: z.string().optional(),
-  }),
-});
-export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** Messages shown for statuses the server answers without a more specific text. */
 export const defaultErrorMessages: Record<ErrorCode, string> = {

@@ -1,3 +1,4 @@
+// Zod-free modules: constants, texts, paths and types. Importing one never loads zod.
 export * from './accounts.js';
 export * from './api-examples.js';
 export * from './avatar.js';
@@ -16,10 +17,19 @@ export * from './health.js';
 export * from './jobs.js';
 export * from './limits.js';
 export * from './paths.js';
-export * from './plan-schema.js';
 export * from './plans.js';
 export * from './prerender.js';
 export * from './session.js';
 export * from './site.js';
 export * from './texts.js';
-export * from './users.js';
+// The request and response schemas (zod/mini), shared by the server's routes and the web client.
+export * from './schemas/accounts.js';
+export * from './schemas/contact.js';
+export * from './schemas/credits.js';
+export * from './schemas/errors.js';
+export * from './schemas/error-reports.js';
+export * from './schemas/health.js';
+export * from './schemas/jobs.js';
+export * from './schemas/plans.js';
+export * from './schemas/session.js';
+export * from './schemas/users.js';

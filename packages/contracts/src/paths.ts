@@ -1,5 +1,9 @@
-// Every URL of the web app, in one place (spec §2). The server uses it too: e-mailed links,
-// checkout return targets, and the list of pages prerendered to HTML.
+import type { JobVariant } from './jobs.js';
+
+// Every URL in one place: the web app's pages (spec §2) and the server's endpoints. The server
+// uses the pages too (e-mailed links, checkout return targets, the pages prerendered to HTML) and
+// registers its routes at the endpoints; the web client calls them. No zod here: the first load
+// of every page imports this module (docs/decisions/0022, 0064).
 
 export const paths = {
   home: '/',
@@ -66,3 +70,62 @@ export const adminPaths = [
   paths.adminPricingManagement,
   paths.adminDatabaseManagement,
 ] as const;
+
+// The server's endpoints, one object per server module (apps/server/src/modules/*).
+
+/** accounts (auth, the signed-in user, admin setup) and users. */
+export const accountsApiPaths = {
+  signUp: '/api/auth/sign-up',
+  signIn: '/api/auth/sign-in',
+  signOut: '/api/auth/sign-out',
+  session: '/api/auth/session',
+  forgotPassword: '/api/auth/forgot-password',
+  validateResetToken: '/api/auth/reset-password/validate',
+  resetPassword: '/api/auth/reset-password',
+  changePassword: '/api/auth/change-password',
+  me: '/api/me',
+  creditHistory: '/api/me/credits/history',
+  user: (id: string) => `/users/${encodeURIComponent(id)}`,
+  userCredits: (id: string) => `/users/${encodeURIComponent(id)}/credits`,
+  adminSetup: '/api/admin/setup',
+  adminCredentials: '/api/admin/setup/credentials',
+  adminClearUsers: '/api/admin/users/clear',
+  adminUserRole: (id: string) => `/api/admin/users/${encodeURIComponent(id)}/role`,
+  adminUser: (id: string) => `/api/admin/users/${encodeURIComponent(id)}`,
+} as const;
+
+/** jobs: background removal, in the editor and through the public API. */
+export const jobsApiPaths = {
+  create: '/api/jobs',
+  job: (id: string) => `/api/jobs/${encodeURIComponent(id)}`,
+  events: (id: string) => `/api/jobs/${encodeURIComponent(id)}/events`,
+  result: (id: string, variant: JobVariant) =>
+    `/api/jobs/${encodeURIComponent(id)}/results/${variant}`,
+  original: (id: string) => `/api/jobs/${encodeURIComponent(id)}/original`,
+  editorConfig: '/api/editor/config',
+  removeBackground: '/remove-background/',
+  publicRemoveBackground: '/api/v1/remove-background',
+  publicUsage: '/api/v1/user/usage',
+} as const;
+
+/** The public API's two endpoints, as its documentation and examples name them. */
+export const publicApiPaths = {
+  removeBackground: jobsApiPaths.publicRemoveBackground,
+  usage: jobsApiPaths.publicUsage,
+} as const;
+
+/** samples: the editor's four sample images. */
+export const samplesApiPaths = {
+  list: '/api/samples',
+  image: (id: string) => `/api/samples/${encodeURIComponent(id)}/image`,
+  thumbnail: (id: string) => `/api/samples/${encodeURIComponent(id)}/thumbnail`,
+} as const;
+
+/** contact: POST a contact message. */
+export const contactApiPath = '/api/contact';
+
+/** newsletter: POST an address. */
+export const newsletterApiPath = '/api/newsletter';
+
+/** error-reports: POST what went wrong in the browser. */
+export const errorReportsApiPath = '/api/errors';

@@ -1,13 +1,6 @@
-// The web app's own texts and API endpoints that the spec does not quote: page titles and
+// The web app's own texts that the spec does not quote: page titles and
 // one-line descriptions (used for headings and <meta>), the footer, and honest placeholders for
 // pages whose features arrive in later issues. Spec texts stay in texts.ts.
-
-/** Endpoints the browser calls on the Cutout server (same origin). */
-export const apiPaths = {
-  session: '/api/auth/session',
-  signOut: '/api/auth/sign-out',
-  errors: '/api/errors',
-} as const;
 
 /** Where people reach the team. The enterprise mail draft (spec §7) goes to `sales`. */
 export const siteContacts = {

@@ -1,4 +1,5 @@
 import { httpClient, httpTexts, type ErrorBody } from '@cutout/contracts';
+import { lazyModule } from './lazy-module';
 
 // The one way the browser talks to the Cutout server (spec §7): JSON in and out, same-origin
 // cookies, a 30 s timeout per attempt, and retries with doubling delays for idempotent reads only.
@@ -47,7 +48,7 @@ export type RequestOptions<T> = {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  /** Validates and types the response body (a zod schema from @cutout/contracts). */
+  /** Validates and types the response body (a schema from @cutout/contracts). */
   schema?: { parse: (data: unknown) => T };
 };
 
@@ -126,25 +127,39 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /**
- * The server's error shape (`errorBodySchema` in contracts), checked by hand: zod would add
- * about 26 KB gzip to every page's first load for this one check.
+ * The server's error body, read with the contract's `errorBodySchema`. The schema, and zod's
+ * runtime with it, loads with the first failed answer rather than with every page: first loads
+ * stay within their budget (docs/decisions/0022, 0064). A body that is not the server's (a
+ * proxy's HTML page), or a schema that could not be loaded, gives undefined.
  */
-function errorOf(body: unknown): ErrorBody['error'] | undefined {
-  if (typeof body !== 'object' || body === null || !('error' in body)) return undefined;
-  const error: unknown = body.error;
-  if (typeof error !== 'object' || error === null) return undefined;
-  const { code, message, fields, requestId } = error as Record<string, unknown>;
-  if (typeof code !== 'string' || typeof message !== 'string') return undefined;
-  const validFields =
-    typeof fields === 'object' &&
-    fields !== null &&
-    Object.values(fields).every((value) => typeof value === 'string');
-  return {
-    code,
-    message,
-    fields: validFields ? (fields as Record<string, string>) : undefined,
-    requestId: typeof requestId === 'string' ? requestId : undefined,
-  };
+const errorSchemas = lazyModule(() => import('@cutout/contracts/schemas/errors'));
+
+async function errorOf(body: unknown): Promise<ErrorBody['error'] | undefined> {
+  if (typeof body !== 'object' || body === null) return undefined;
+  try {
+    const { errorBodySchema } = await errorSchemas.load();
+    const parsed = errorBodySchema.safeParse(body);
+    return parsed.success ? parsed.data.error : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The ApiError for a failed answer whose body has been read (fetch here, XMLHttpRequest in the editor). */
+export async function apiErrorFrom(
+  status: number,
+  statusText: string,
+  body: unknown,
+): Promise<ApiError> {
+  const error = await errorOf(body);
+  return new ApiError({
+    status,
+    statusText,
+    message: error?.message || httpTexts.httpError(status, statusText),
+    code: error?.code,
+    fields: error?.fields,
+    requestId: error?.requestId,
+  });
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
@@ -154,15 +169,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     body = undefined;
   }
-  const error = errorOf(body);
-  return new ApiError({
-    status: response.status,
-    statusText: response.statusText,
-    message: error?.message || httpTexts.httpError(response.status, response.statusText),
-    code: error?.code,
-    fields: error?.fields,
-    requestId: error?.requestId,
-  });
+  return apiErrorFrom(response.status, response.statusText, body);
 }
 
 export function createApiClient(deps: ApiClientDeps = {}) {

@@ -1,4 +1,10 @@
-import { apiPaths, limits, type ErrorReport, type errorReportKinds } from '@cutout/contracts';
+import {
+  errorReportLimits as max,
+  errorReportsApiPath,
+  limits,
+  type ErrorReport,
+  type errorReportKinds,
+} from '@cutout/contracts';
 import { apiClient } from './api-client';
 
 // Error reporting (spec §7, §8): rendering errors, uncaught errors and unhandled rejections go to
@@ -36,18 +42,18 @@ export function recordError(kind: Kind, error: unknown, componentStack?: string 
   const { message, stack } = describe(error);
   const report: ErrorReport = {
     kind,
-    message: truncate(message.trim() || 'Unknown error', 2000)!,
-    stack: truncate(stack, 20_000),
-    componentStack: truncate(componentStack ?? undefined, 20_000),
-    url: truncate(window.location.href, 2000)!,
-    userAgent: truncate(navigator.userAgent, 500),
+    message: truncate(message.trim() || 'Unknown error', max.message)!,
+    stack: truncate(stack, max.stack),
+    componentStack: truncate(componentStack ?? undefined, max.componentStack),
+    url: truncate(window.location.href, max.url)!,
+    userAgent: truncate(navigator.userAgent, max.userAgent),
   };
   recorded.push({ ...report, timestamp: new Date().toISOString() });
   if (recorded.length > limits.errorTrackerEntries) recorded.shift();
 
   if (sent >= maxReportsPerPage) return;
   sent += 1;
-  apiClient.post(apiPaths.errors, report).catch(() => {
+  apiClient.post(errorReportsApiPath, report).catch(() => {
     // Reporting must never cause an error of its own.
   });
 }

@@ -1,4 +1,5 @@
 import {
+  accountsApiPaths,
   authUserResponseSchema,
   changePasswordBodySchema,
   errorBodySchema,
@@ -63,13 +64,16 @@ const errors = {
   429: errorBodySchema,
 };
 
+/** A text field of the (not yet validated) body, or '' (rate-limit keys run before validation). */
+const bodyText = (request: FastifyRequest, name: string): string => {
+  const value = (request.body as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value : '';
+};
+
 /** A rate-limit key that never holds the secret itself (the reset token is hashed). */
 const tokenKey = (request: FastifyRequest) =>
-  `token:${createHash('sha256')
-    .update(String((request.body as { token?: unknown } | undefined)?.token ?? ''))
-    .digest('hex')}`;
-const emailKey = (request: FastifyRequest) =>
-  `email:${String((request.body as { email?: unknown } | undefined)?.email ?? '')}`;
+  `token:${createHash('sha256').update(bodyText(request, 'token')).digest('hex')}`;
+const emailKey = (request: FastifyRequest) => `email:${bodyText(request, 'email')}`;
 
 export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (app, deps) => {
   // @fastify/rate-limit runs only the first of several `app.rateLimit` hooks on a request, so
@@ -96,7 +100,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (app, d
   };
 
   app.post(
-    '/api/auth/sign-up',
+    accountsApiPaths.signUp,
     {
       schema: {
         summary: 'Create an account (10 starting credits) and sign in',
@@ -116,7 +120,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (app, d
   );
 
   app.post(
-    '/api/auth/sign-in',
+    accountsApiPaths.signIn,
     {
       schema: {
         summary: 'Sign in with e-mail and password',
@@ -136,7 +140,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (app, d
   );
 
   app.post(
-    '/api/auth/sign-out',
+    accountsApiPaths.signOut,
     {
       schema: {
         summary: 'Sign out (ends the session; fine without one)',
@@ -150,7 +154,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (app, d
   );
 
   app.get(
-    '/api/auth/session',
+    accountsApiPaths.session,
     {
       schema: { summary: 'The signed-in user, or null', response: { 200: sessionResponseSchema } },
     },
@@ -161,7 +165,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (app, d
   );
 
   app.post(
-    '/api/auth/forgot-password',
+    accountsApiPaths.forgotPassword,
     {
       schema: {
         summary: 'E-mail a password-reset link (same answer whether or not the account exists)',
@@ -179,7 +183,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (app, d
   );
 
   app.get(
-    '/api/auth/reset-password/validate',
+    accountsApiPaths.validateResetToken,
     {
       schema: {
         summary: 'Whether a reset token is valid (the reset page checks on load)',
@@ -195,7 +199,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (app, d
   );
 
   app.post(
-    '/api/auth/reset-password',
+    accountsApiPaths.resetPassword,
     {
       schema: {
         summary: 'Set a new password with a reset token (signs out every session)',
@@ -213,7 +217,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (app, d
   );
 
   app.post(
-    '/api/auth/change-password',
+    accountsApiPaths.changePassword,
     {
       schema: {
         summary: "Change the signed-in user's password (signs out their other sessions)",

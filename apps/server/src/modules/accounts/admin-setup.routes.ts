@@ -1,4 +1,5 @@
 import {
+  accountsApiPaths,
   accountTexts,
   adminCredentialsBodySchema,
   adminSetupResponseSchema,
@@ -28,7 +29,7 @@ export const adminSetupRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth }> = a
   { db, auth },
 ) => {
   app.get(
-    '/api/admin/setup',
+    accountsApiPaths.adminSetup,
     {
       schema: {
         summary: "The admin account's e-mail (never a password)",
@@ -40,7 +41,7 @@ export const adminSetupRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth }> = a
   );
 
   app.put(
-    '/api/admin/setup/credentials',
+    accountsApiPaths.adminCredentials,
     {
       schema: {
         summary: "Set the signed-in admin's e-mail and password",
@@ -61,7 +62,7 @@ export const adminSetupRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth }> = a
   );
 
   app.post(
-    '/api/admin/users/clear',
+    accountsApiPaths.adminClearUsers,
     {
       schema: {
         summary: 'Delete every user except the admins (body must be { confirm: true })',

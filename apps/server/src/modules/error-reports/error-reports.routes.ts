@@ -1,4 +1,4 @@
-import { errorReportSchema } from '@cutout/contracts';
+import { errorReportSchema, errorReportsApiPath } from '@cutout/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
@@ -8,7 +8,7 @@ import { recordErrorReport } from './error-reports.service.js';
 // in one tab cannot flood the table.
 export const errorReportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.post(
-    '/api/errors',
+    errorReportsApiPath,
     {
       schema: { body: errorReportSchema, response: { 202: z.object({ id: z.string() }) } },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },

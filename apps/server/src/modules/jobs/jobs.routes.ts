@@ -6,7 +6,7 @@ import {
   editorTexts,
   finishedJobStatuses,
   jobEventName,
-  jobPaths,
+  jobsApiPaths,
   jobSchema,
   jobVariants,
   limits,
@@ -195,7 +195,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
   }
 
   app.get(
-    '/api/editor/config',
+    jobsApiPaths.editorConfig,
     { schema: { tags: ['processing'], response: { 200: editorConfigSchema } } },
     async () => ({
       turnstileSiteKey: options.turnstile?.siteKey ?? null,
@@ -205,7 +205,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
   );
 
   app.post(
-    jobPaths.create,
+    jobsApiPaths.create,
     {
       onRequest: needsCaller,
       schema: {
@@ -416,15 +416,19 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
       'multipart/form-data with field `file` (or JSON `{ "url": … }` / `{ "sampleId": … }`). Authorised by `Authorization: Bearer {key}`, `X-API-Key: {key}` or a session. With `Accept: image/png` the answer is the transparent PNG itself.',
     response: { 200: removeBackgroundResponseSchema },
   };
-  app.post(jobPaths.removeBackground, { onRequest: needsCaller, schema: syncSchema }, removeNow);
   app.post(
-    jobPaths.publicRemoveBackground,
+    jobsApiPaths.removeBackground,
+    { onRequest: needsCaller, schema: syncSchema },
+    removeNow,
+  );
+  app.post(
+    jobsApiPaths.publicRemoveBackground,
     { onRequest: needsCaller, schema: syncSchema },
     removeNow,
   );
 
   app.get(
-    jobPaths.publicUsage,
+    jobsApiPaths.publicUsage,
     {
       onRequest: needsCaller,
       schema: { tags: ['processing'], response: { 200: usageSchema } },

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   downloadName,
-  jobPaths,
+  jobsApiPaths,
   jobVariants,
   type Job,
   type JobResult,
@@ -47,7 +47,8 @@ export interface LinkStyle {
 }
 
 function fileUrl(row: JobRow, file: StoredFile, style: LinkStyle): string {
-  const path = file === 'original' ? jobPaths.original(row.id) : jobPaths.result(row.id, file);
+  const path =
+    file === 'original' ? jobsApiPaths.original(row.id) : jobsApiPaths.result(row.id, file);
   if (!style.signed) return path;
   const expires = new Date(row.expires_at).getTime();
   const sig = style.signed.signer.sign(row.id, file, expires);

@@ -1,4 +1,4 @@
-import { sampleImageSchema } from '@cutout/contracts';
+import { samplesApiPaths, samplesResponseSchema } from '@cutout/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../errors.js';
@@ -15,8 +15,10 @@ export const samplesRoutes: FastifyPluginAsyncZod<{ catalog: SampleCatalog }> = 
   app,
   { catalog },
 ) => {
-  app.get('/api/samples', { schema: { response: { 200: z.array(sampleImageSchema) } } }, async () =>
-    catalog.list(),
+  app.get(
+    samplesApiPaths.list,
+    { schema: { response: { 200: samplesResponseSchema } } },
+    async () => catalog.list(),
   );
 
   const found = (file: SampleFile | undefined) => {

@@ -1,4 +1,4 @@
-import { jobPaths, type SampleImage } from '@cutout/contracts';
+import { samplesApiPaths, type SampleImage } from '@cutout/contracts';
 import sharp from 'sharp';
 import { LocalDiskStore } from '../storage/object-store.js';
 import {
@@ -32,11 +32,6 @@ interface Entry {
   thumb: SampleFile;
 }
 
-export const sampleImagePath = (id: string) =>
-  `${jobPaths.samples}/${encodeURIComponent(id)}/image`;
-export const sampleThumbnailPath = (id: string) =>
-  `${jobPaths.samples}/${encodeURIComponent(id)}/thumbnail`;
-
 async function loadSample(store: LocalDiskStore, version: string, id: SampleId): Promise<Entry> {
   const imageFile = `${version}/${id}.jpg`;
   const thumbFile = `${version}/${id}.thumb.webp`;
@@ -53,8 +48,8 @@ async function loadSample(store: LocalDiskStore, version: string, id: SampleId):
     image: {
       id,
       name: sampleNames[id],
-      url: sampleImagePath(id),
-      thumbnail: sampleThumbnailPath(id),
+      url: samplesApiPaths.image(id),
+      thumbnail: samplesApiPaths.thumbnail(id),
       width,
       height,
     },

@@ -1,5 +1,6 @@
 import {
-  creditLedgerEntrySchema,
+  accountsApiPaths,
+  creditHistoryResponseSchema,
   errorBodySchema,
   limits,
   setRoleBodySchema,
@@ -31,7 +32,7 @@ const historyQuerySchema = z.object({
 
 export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
-    '/api/me',
+    accountsApiPaths.me,
     {
       schema: {
         summary: 'The signed-in user with credits and account type',
@@ -46,12 +47,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   );
 
   app.get(
-    '/api/me/credits/history',
+    accountsApiPaths.creditHistory,
     {
       schema: {
         summary: "The signed-in user's credit ledger, newest first",
         querystring: historyQuerySchema,
-        response: { 200: z.object({ entries: z.array(creditLedgerEntrySchema) }), ...errors },
+        response: { 200: creditHistoryResponseSchema, ...errors },
       },
       onRequest: app.requireUser,
     },

@@ -1,47 +1,18 @@
-import { apiPaths, type Role, type SessionResponse, type SessionUser } from '@cutout/contracts';
+import { accountsApiPaths, type SessionResponse, type SessionUser } from '@cutout/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../api-client';
 
 export const sessionQueryKey = ['session'] as const;
 
-// A Record over the contract's Role type: a role added there fails the type check here. (Not
-// `roles` itself: session.ts holds the zod schemas, see parseSessionResponse.)
-const knownRoles: Record<Role, true> = { user: true, admin: true };
-
-function isRole(value: unknown): value is Role {
-  return typeof value === 'string' && Object.hasOwn(knownRoles, value);
-}
-
 /**
- * `sessionResponseSchema` from contracts, checked by hand: every page loads the session, and zod
- * would add about 26 KB gzip to every page's first load. The result is typed by the contract,
- * so a new field there fails the type check here.
+ * GET /api/auth/session, typed by the contract's `SessionResponse`. Not parsed again here: the
+ * server serialises this answer through `sessionResponseSchema` (a non-conforming one is a 500,
+ * never a 200), and parsing on every page's first load would bring zod's runtime, about 5 KB
+ * gzip, into a budget with less than 1 KB to spare (docs/decisions/0022, 0064).
  */
-export function parseSessionResponse(data: unknown): SessionResponse {
-  if (typeof data !== 'object' || data === null || !('user' in data)) {
-    throw new TypeError('Invalid session response');
-  }
-  const user: unknown = data.user;
-  if (user === null) return { user: null };
-  if (typeof user !== 'object') throw new TypeError('Invalid session response');
-  const { id, email, name, role } = user as Record<string, unknown>;
-  if (
-    typeof id !== 'string' ||
-    typeof email !== 'string' ||
-    !email.includes('@') ||
-    (name !== null && typeof name !== 'string') ||
-    !isRole(role)
-  ) {
-    throw new TypeError('Invalid session response');
-  }
-  const sessionUser: SessionUser = { id, email, name, role };
-  return { user: sessionUser };
-}
-
 export const sessionQueryOptions = queryOptions({
   queryKey: sessionQueryKey,
-  queryFn: ({ signal }) =>
-    apiClient.get(apiPaths.session, { schema: { parse: parseSessionResponse }, signal }),
+  queryFn: ({ signal }) => apiClient.get<SessionResponse>(accountsApiPaths.session, { signal }),
 });
 
 export type Session =

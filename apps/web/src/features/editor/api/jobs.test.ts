@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import { aCompletedJob, aJob, FakeEventSource, FakeXhr } from '../testing';
-import { followJob, parseJob, uploadJob } from './jobs';
+import { followJob, uploadJob } from './jobs';
 
 beforeEach(() => {
   FakeXhr.reset();
@@ -11,22 +11,6 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-});
-
-describe('parseJob', () => {
-  it('accepts the contract’s job', () => {
-    expect(parseJob(aCompletedJob())).toEqual(aCompletedJob());
-  });
-
-  it.each([
-    ['no id', { ...aJob(), id: 1 }],
-    ['unknown status', { ...aJob(), status: 'done' }],
-    ['unknown stage', { ...aJob(), stage: 'magic' }],
-    ['a partial result', { ...aJob(), result: { refined: '/r' } }],
-    ['no download names', { ...aJob(), downloadNames: null }],
-  ])('refuses %s', (_, data) => {
-    expect(() => parseJob(data)).toThrow(TypeError);
-  });
 });
 
 describe('uploadJob', () => {
@@ -74,6 +58,21 @@ describe('uploadJob', () => {
       code: 'too_large',
       message: 'Image size should be less than 10MB',
     });
+  });
+
+  it.each([
+    ['no id', { ...aJob(), id: 1 }],
+    ['an unknown status', { ...aJob(), status: 'done' }],
+    ['an unknown stage', { ...aJob(), stage: 'magic' }],
+    ['a partial result', { ...aJob(), result: { refined: '/r' } }],
+    ['no download names', { ...aJob(), downloadNames: null }],
+  ])('refuses an answer with %s (the contract’s job schema)', async (_, data) => {
+    const promise = uploadJob(file, {
+      onProgress: () => undefined,
+      signal: new AbortController().signal,
+    });
+    FakeXhr.last().respond(202, data);
+    await expect(promise).rejects.toThrow();
   });
 
   it('reports a network failure', async () => {

@@ -1,86 +1,31 @@
-import type { Job, JobResult, JobStage, JobStatus } from '@cutout/contracts';
-import { httpTexts } from '@cutout/contracts';
-import { ApiError, NetworkError, apiClient } from '../../../lib/api-client';
-import { editorApiPaths, jobEventName } from './paths';
+import {
+  finishedJobStatuses,
+  httpTexts,
+  jobEventName,
+  jobSchema,
+  jobsApiPaths,
+  type Job,
+  type JobStatus,
+} from '@cutout/contracts';
+import { NetworkError, apiClient, apiErrorFrom, type ApiError } from '../../../lib/api-client';
 
-// POST /api/jobs, the job's server-sent events and DELETE, typed by the contract's `Job`
-// (packages/contracts/src/jobs.ts). The JSON is checked by hand rather than with `jobSchema`:
-// zod would weigh more than the whole editor (docs/decisions/0022).
-
-const statuses: Record<JobStatus, true> = {
-  queued: true,
-  processing: true,
-  completed: true,
-  failed: true,
-  cancelled: true,
-};
-const stages: Record<JobStage, true> = {
-  queued: true,
-  decode: true,
-  preprocess: true,
-  inference: true,
-  refine: true,
-  encode: true,
-  store: true,
-  done: true,
-};
-
-const isString = (value: unknown): value is string => typeof value === 'string';
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null;
-const isKey = <K extends string>(table: Record<K, true>, value: unknown): value is K =>
-  isString(value) && Object.hasOwn(table, value);
-
-function isResult(value: unknown): value is JobResult {
-  return (
-    isObject(value) &&
-    isString(value.refined) &&
-    isString(value.white_bg) &&
-    isString(value.transparent_bg)
-  );
-}
+// POST /api/jobs, the job's server-sent events and DELETE, checked with the contract's
+// `jobSchema` (zod/mini: the editor's chunk carries its runtime, the home page's first load does
+// not; docs/decisions/0051, 0064).
 
 export function isFinished(status: JobStatus): boolean {
-  return status === 'completed' || status === 'failed' || status === 'cancelled';
+  return finishedJobStatuses.includes(status);
 }
 
-/** The fields the editor reads are checked; a job that fails the check is not shown. */
-export function parseJob(data: unknown): Job {
-  if (!isObject(data)) throw new TypeError('Invalid job');
-  const { id, status, stage, progress, originalName, result, original, downloadNames, error } =
-    data;
-  if (
-    !isString(id) ||
-    !isKey(statuses, status) ||
-    !isKey(stages, stage) ||
-    typeof progress !== 'number' ||
-    !isString(originalName) ||
-    (result !== null && !isResult(result)) ||
-    (original !== null && !isString(original)) ||
-    !isResult(downloadNames) ||
-    (error !== null && !(isObject(error) && isString(error.message)))
-  ) {
-    throw new TypeError('Invalid job');
-  }
-  return data as Job;
-}
-
-/** The server's error shape, read from an XMLHttpRequest (lib/api-client reads it from fetch). */
-function apiErrorFromXhr(xhr: XMLHttpRequest): ApiError {
+/** The server's error, read from an XMLHttpRequest (lib/api-client reads it from fetch). */
+function apiErrorFromXhr(xhr: XMLHttpRequest): Promise<ApiError> {
   let body: unknown;
   try {
     body = JSON.parse(xhr.responseText) as unknown;
   } catch {
     body = undefined;
   }
-  const error = isObject(body) && isObject(body.error) ? body.error : undefined;
-  const message = error && isString(error.message) ? error.message : '';
-  return new ApiError({
-    status: xhr.status,
-    statusText: xhr.statusText,
-    message: message || httpTexts.httpError(xhr.status, xhr.statusText),
-    code: error && isString(error.code) ? error.code : undefined,
-  });
+  return apiErrorFrom(xhr.status, xhr.statusText, body);
 }
 
 export type UploadProgress = { loaded: number; total: number };
@@ -104,7 +49,7 @@ export function uploadJob(
     form.append('file', file, file.name);
 
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', editorApiPaths.jobs);
+    xhr.open('POST', jobsApiPaths.create);
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (event) => {
       options.onProgress({
@@ -115,12 +60,12 @@ export function uploadJob(
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) {
         try {
-          resolve(parseJob(JSON.parse(xhr.responseText) as unknown));
+          resolve(jobSchema.parse(JSON.parse(xhr.responseText) as unknown));
         } catch (error) {
           reject(error instanceof Error ? error : new TypeError('Invalid job'));
         }
       } else {
-        reject(apiErrorFromXhr(xhr));
+        void apiErrorFromXhr(xhr).then(reject);
       }
     };
     xhr.onerror = () => reject(new NetworkError(httpTexts.network));
@@ -140,15 +85,15 @@ export function createJsonJob(
   options: { turnstileToken?: string | undefined; signal: AbortSignal },
 ): Promise<Job> {
   return apiClient.post(
-    editorApiPaths.jobs,
+    jobsApiPaths.create,
     options.turnstileToken ? { ...body, turnstileToken: options.turnstileToken } : body,
-    { schema: { parse: parseJob }, signal: options.signal },
+    { schema: jobSchema, signal: options.signal },
   );
 }
 
 /** DELETE /api/jobs/{id}: stops a queued or processing job; nothing is charged. */
 export async function cancelJob(id: string): Promise<void> {
-  await apiClient.delete(editorApiPaths.job(id));
+  await apiClient.delete(jobsApiPaths.job(id));
 }
 
 export type JobFollower = {
@@ -180,7 +125,7 @@ function defaultSleep(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 const defaultGetJob = (id: string, signal: AbortSignal) =>
-  apiClient.get(editorApiPaths.job(id), { schema: { parse: parseJob }, signal });
+  apiClient.get(jobsApiPaths.job(id), { schema: jobSchema, signal });
 
 /**
  * Follows a job to its end: each `job` event of GET /api/jobs/{id}/events carries the whole job.
@@ -229,10 +174,10 @@ export function followJob(
   };
 
   if (EventSourceImpl) {
-    source = new EventSourceImpl(editorApiPaths.events(id));
+    source = new EventSourceImpl(jobsApiPaths.events(id));
     source.addEventListener(jobEventName, (event) => {
       try {
-        deliver(parseJob(JSON.parse((event as MessageEvent<string>).data) as unknown));
+        deliver(jobSchema.parse(JSON.parse((event as MessageEvent<string>).data) as unknown));
       } catch (error) {
         finish();
         handlers.onError(error);

@@ -1,6 +1,6 @@
-import { z } from 'zod';
-import { accountTypes } from './accounts.js';
-import { roles } from './session.js';
+import * as z from 'zod/mini';
+import { accountTypes } from '../accounts.js';
+import { roles } from '../session.js';
 
 // A user as the server describes it (spec §3 User, §7 Users: GET /users/{id}).
 
@@ -9,13 +9,15 @@ export const userProfileSchema = z.object({
   email: z.email(),
   name: z.string(),
   role: z.enum(roles),
-  credits: z.number().int().min(0),
+  credits: z.int().check(z.minimum(0)),
   accountType: z.enum(accountTypes),
   createdAt: z.string(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
-export const userIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const userIdParamsSchema = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(100)),
+});
 
 /** PATCH /api/admin/users/{id}/role */
 export const setRoleBodySchema = z.object({ role: z.enum(roles) });

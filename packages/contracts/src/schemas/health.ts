@@ -1,0 +1,23 @@
+import * as z from 'zod/mini';
+import { componentStatuses } from '../health.js';
+
+export const healthSchema = z.object({
+  status: z.literal('ok'),
+});
+
+export const componentHealthSchema = z.object({
+  status: z.enum(componentStatuses),
+  detail: z.optional(z.string()),
+  latencyMs: z.optional(z.number()),
+});
+export type ComponentHealth = z.infer<typeof componentHealthSchema>;
+
+export const detailedHealthSchema = z.object({
+  status: z.enum(['ok', 'degraded', 'down']),
+  version: z.string(),
+  uptimeSeconds: z.number(),
+  database: z.extend(componentHealthSchema, { dialect: z.enum(['sqlite', 'postgres']) }),
+  queue: componentHealthSchema,
+  model: componentHealthSchema,
+});
+export type DetailedHealth = z.infer<typeof detailedHealthSchema>;
