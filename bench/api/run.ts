@@ -100,7 +100,7 @@ try {
       body: form,
       headers: { cookie },
     });
-    const body = await res.json();
+    const body: unknown = await res.json();
     const elapsed = performance.now() - start;
     if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${JSON.stringify(body)}`);
     return { ms: elapsed, timings: removeBackgroundResponseSchema.parse(body).timings };

@@ -95,7 +95,7 @@ test.describe.serial('a signed-in user with credits', () => {
     const percents = seen.map((value) => Number.parseInt(value, 10));
     expect(
       percents.some((p) => p > 0 && p < 100),
-      `intermediate values in ${seen}`,
+      `intermediate values in ${seen.join(', ')}`,
     ).toBe(true);
     expect(percents).toEqual([...percents].sort((a, b) => a - b));
     expect(seen.some((value) => stageTexts.some((stage) => value.endsWith(stage)))).toBe(true);

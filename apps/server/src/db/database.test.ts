@@ -88,8 +88,9 @@ roundTrip('SQLite', async () => {
   return { handle, dispose: async () => tmp.remove() };
 });
 
-if (testDatabaseUrl) {
-  roundTrip('PostgreSQL', () => openTestPostgres(testDatabaseUrl));
+const postgresUrl = testDatabaseUrl;
+if (postgresUrl) {
+  roundTrip('PostgreSQL', () => openTestPostgres(postgresUrl));
 } else {
   roundTrip(
     'PostgreSQL (skipped: TEST_DATABASE_URL is not set)',

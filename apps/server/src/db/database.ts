@@ -41,8 +41,9 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
     };
   }
 
-  const types = {
-    getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+  // pg types its own parsers as `any`; ours only hands them back to pg, which calls them.
+  const types: pg.CustomTypesConfig = {
+    getTypeParser: (oid: number, format?: 'text' | 'binary'): unknown =>
       oid === TIMESTAMPTZ_OID || oid === TIMESTAMP_OID
         ? toIso
         : pg.types.getTypeParser(oid, format ?? 'text'),
@@ -50,7 +51,7 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: config.url,
     max: 10,
-    types: types as pg.CustomTypesConfig,
+    types,
     ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

@@ -50,7 +50,7 @@ export async function signUp(
   });
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   return {
-    id: res.json().user.id,
+    id: res.json<{ user: { id: string } }>().user.id,
     email: body.email,
     password: body.password,
     cookie: cookieFrom(res),

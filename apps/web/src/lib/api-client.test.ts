@@ -17,7 +17,8 @@ function scriptedFetch(script: Array<Response | Error | 'hang'>) {
   const calls: Call[] = [];
   const start = Date.now();
   const fetchFn = vi.fn((input: RequestInfo | URL, init: RequestInit = {}) => {
-    calls.push({ url: String(input), init, at: Date.now() - start });
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    calls.push({ url, init, at: Date.now() - start });
     const next = script[Math.min(calls.length - 1, script.length - 1)];
     if (next === 'hang') {
       return new Promise<Response>((_resolve, reject) => {

@@ -11,7 +11,7 @@ let fetchMock: ReturnType<typeof vi.fn>;
 let uninstall: (() => void) | undefined;
 
 function postedBodies() {
-  return fetchMock.mock.calls.map(([, init]) => JSON.parse(String((init as RequestInit).body)));
+  return fetchMock.mock.calls.map(([, init]) => JSON.parse((init as RequestInit).body as string));
 }
 
 beforeEach(() => {

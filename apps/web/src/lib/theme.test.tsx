@@ -69,10 +69,12 @@ describe('theme', () => {
   it('has a head script that applies the stored choice before React runs', () => {
     localStorage.setItem(themeStorageKey, 'dark');
     // The same static text the root layout inlines; run it the way the browser would.
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- running that text is the test
     new Function(themeScript)();
     expect(isDark()).toBe(true);
     localStorage.setItem(themeStorageKey, 'system');
     setSystemDark(false);
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- as above
     new Function(themeScript)();
     expect(isDark()).toBe(false);
   });

@@ -30,7 +30,8 @@ export function stubFetch(answer: (call: Call) => Response | Promise<Response>):
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-      const call = { method: init?.method ?? 'GET', url: String(input), body };
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      const call = { method: init?.method ?? 'GET', url, body };
       calls.push(call);
       return answer(call);
     }),

@@ -54,7 +54,8 @@ export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promis
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
-    throw new Error(`Database migration ${failed ?? ''} failed: ${String(error)}`, {
+    const reason = error instanceof Error ? error.message : JSON.stringify(error);
+    throw new Error(`Database migration ${failed ?? ''} failed: ${reason}`, {
       cause: error,
     });
   }

@@ -1,9 +1,4 @@
-import {
-  editorTexts,
-  jobSchema,
-  removeBackgroundResponseSchema,
-  type Job,
-} from '@cutout/contracts';
+import { editorTexts, jobSchema, removeBackgroundResponseSchema } from '@cutout/contracts';
 import type { EnginePool } from '@cutout/engine';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -339,7 +334,7 @@ onBothDialects(
       const events = res.body
         .split('\n\n')
         .filter((chunk) => chunk.startsWith('event: job'))
-        .map((chunk) => jobSchema.parse(JSON.parse(chunk.split('\ndata: ')[1]!)) as Job);
+        .map((chunk) => jobSchema.parse(JSON.parse(chunk.split('\ndata: ')[1]!)));
       const last = events.at(-1)!;
       expect(last.status).toBe('completed');
       expect(last.result).not.toBeNull();

@@ -62,12 +62,14 @@ function guardedLookup(allowed: boolean): LookupFunction {
   ) => {
     dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error);
-      const list = addresses as dns.LookupAddress[];
-      if (!allowed && (list.length === 0 || list.some((a) => !isPublicAddress(a.address)))) {
+      if (
+        !allowed &&
+        (addresses.length === 0 || addresses.some((a) => !isPublicAddress(a.address)))
+      ) {
         return callback(new BlockedAddressError());
       }
-      if (options.all) return callback(null, list);
-      const first = list[0];
+      if (options.all) return callback(null, addresses);
+      const first = addresses[0];
       if (!first) return callback(new Error(`no address for ${hostname}`));
       return callback(null, first.address, first.family);
     });

@@ -56,6 +56,7 @@ const samples = [
 ];
 
 let credits = 3;
+let revokeObjectURL = vi.fn();
 let calls: Call[] = [];
 let siteKey: string | null = null;
 let jsonJobAnswer: () => Response = () =>
@@ -84,7 +85,8 @@ beforeEach(() => {
   vi.stubGlobal('EventSource', FakeEventSource);
   vi.stubGlobal('Image', FakeImage);
   URL.createObjectURL = vi.fn(() => 'blob:preview');
-  URL.revokeObjectURL = vi.fn();
+  revokeObjectURL = vi.fn();
+  URL.revokeObjectURL = revokeObjectURL;
   calls = stubFetch(({ method, url }) => {
     if (url === '/api/me') return json(profile(credits));
     if (url === '/api/editor/config') {
@@ -319,7 +321,7 @@ describe('the editor', () => {
     await waitFor(() =>
       expect(calls).toContainEqual({ method: 'DELETE', url: '/api/jobs/job-1', body: undefined }),
     );
-    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview');
+    expect(revokeObjectURL).toHaveBeenCalledWith('blob:preview');
   });
 
   it('asks for a URL when the field is empty, and imports one on the server', async () => {
@@ -470,7 +472,9 @@ describe('the editor', () => {
     });
     expect(script.src).toContain('render=explicit');
     window.turnstile = { render, reset, remove: vi.fn() };
-    act(() => script.onload?.(new Event('load')));
+    act(() => {
+      script.onload?.(new Event('load'));
+    });
     await waitFor(() => expect(render).toHaveBeenCalledTimes(1));
 
     await chooseFile(photo());

@@ -50,7 +50,8 @@ describe('crash screen', () => {
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/errors');
     expect(init.method).toBe('POST');
-    const body = errorReportSchema.parse(JSON.parse(String(init.body)));
+    expect(typeof init.body).toBe('string');
+    const body = errorReportSchema.parse(JSON.parse(init.body as string));
     expect(body.kind).toBe('render');
     expect(body.message).toBe('kaboom');
     expect(body.componentStack).toContain('Broken');
