@@ -12,7 +12,6 @@ import {
   limits,
   removeBackgroundResponseSchema,
   usageSchema,
-  type JobVariant,
 } from '@cutout/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -320,8 +319,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
     }
     const stored = await store.open(file === 'original' ? `${id}/original` : `${id}/${file}.png`);
     if (!stored) throw notFound(expiredMessage);
-    const name =
-      file === 'original' ? job.original_name : toJob(job).downloadNames[file as JobVariant];
+    const name = file === 'original' ? job.original_name : toJob(job).downloadNames[file];
     const disposition = download === '1' || download === 'true' ? 'attachment' : 'inline';
     return reply
       .type(file === 'original' ? job.content_type : 'image/png')
