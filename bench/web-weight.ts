@@ -1,17 +1,17 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumExecutable } from '../scripts/chromium.mjs';
+import { firstLoadBudgetGzip, measureFirstLoad, type FirstLoad } from '../scripts/first-load.mjs';
 import { auditPages, categories, type PageAudit } from './lib/lighthouse.js';
 import { startServer } from './lib/server.js';
 
 // `npm run bench:web`: against the production build served by the real server on loopback,
 //
 // 1. the JavaScript each page loads on a first visit, measured in a real browser (Debian's
-//    Chromium): every script response the page fetched until the network went idle, raw and
-//    gzip-compressed (level 9, as a CDN would). Sizes are deterministic: one load per page.
+//    Chromium) by scripts/first-load.mjs, which the browser tests' budget check uses too. Sizes
+//    are deterministic: one load per page.
 // 2. Lighthouse's performance, accessibility, best-practices and SEO scores (lib/lighthouse.ts:
 //    mobile, simulated throttling), the median of --runs runs (default 5: the simulated metrics swing with how the local load happened to interleave) per page.
 //
@@ -20,7 +20,6 @@ import { startServer } from './lib/server.js';
 
 const PAGES = ['/', '/features', '/pricing', '/api', '/signin', '/dashboard'];
 const LIGHTHOUSE_PAGES = ['/', '/pricing', '/features'];
-const BUDGET_GZIP_HOME = 150 * 1024;
 const SCORE_GOAL = 95;
 const port = Number(process.env.BENCH_PORT ?? 3198);
 
@@ -36,11 +35,8 @@ const reportDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'out/l
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
-interface Weight {
+interface Weight extends FirstLoad {
   page: string;
-  scripts: number;
-  raw: number;
-  gzip: number;
 }
 
 async function measureWeights(baseUrl: string): Promise<Weight[]> {
@@ -48,23 +44,7 @@ async function measureWeights(baseUrl: string): Promise<Weight[]> {
   try {
     const rows: Weight[] = [];
     for (const pagePath of PAGES) {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      const bodies = new Map<string, Promise<Buffer>>();
-      page.on('response', (response) => {
-        if (response.request().resourceType() === 'script' && response.ok()) {
-          bodies.set(response.url(), response.body());
-        }
-      });
-      await page.goto(`${baseUrl}${pagePath}`, { waitUntil: 'networkidle' });
-      let raw = 0;
-      let gzip = 0;
-      for (const body of await Promise.all(bodies.values())) {
-        raw += body.length;
-        gzip += gzipSync(body, { level: 9 }).length;
-      }
-      rows.push({ page: pagePath, scripts: bodies.size, raw, gzip });
-      await context.close();
+      rows.push({ page: pagePath, ...(await measureFirstLoad(browser, `${baseUrl}${pagePath}`)) });
     }
     return rows;
   } finally {
@@ -103,9 +83,9 @@ for (const w of weights) {
 }
 
 const home = weights.find((w) => w.page === '/')!;
-const budgetMet = home.gzip < BUDGET_GZIP_HOME;
+const budgetMet = home.gzip < firstLoadBudgetGzip;
 console.log(
-  `\nHome first load: ${kb(home.gzip)} gzip — goal under ${kb(BUDGET_GZIP_HOME)}: ${budgetMet ? 'met' : 'MISSED'}`,
+  `\nHome first load: ${kb(home.gzip)} gzip — goal under ${kb(firstLoadBudgetGzip)}: ${budgetMet ? 'met' : 'MISSED'}`,
 );
 
 let scoresMet = true;

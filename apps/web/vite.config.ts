@@ -24,9 +24,9 @@ export default defineConfig({
       },
       treeshake: {
         // The contracts only declare things; without this, importing any name from them would
-        // pull in every module, and with the zod schemas all of zod (~26 KB gzip), on every page.
-        // (A module that is used keeps its schemas: chained calls like `z.string().nullable()`
-        // count as side effects. So first-load code avoids session.ts; see user-menu.tsx.)
+        // pull in every module, and with the schemas zod's runtime, on every page. (A module that
+        // is used keeps all its schemas: calls count as side effects. So the schemas live in
+        // contracts/src/schemas/, which first-load code does not import; docs/decisions/0064.)
         moduleSideEffects: (id: string) => !id.includes('/packages/contracts/src/'),
       },
     },
