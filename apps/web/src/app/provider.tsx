@@ -1,7 +1,7 @@
 import { toastConfig } from '@cutout/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
-import { installGlobalErrorReporting } from '../lib/error-reporting';
+import { installGlobalErrorReporting } from '../lib/error-reports';
 import { createQueryClient } from '../lib/query-client';
 import { useLazyModule } from '../lib/lazy-module';
 import { useThemeSync } from '../lib/theme';

@@ -5,7 +5,7 @@ import {
   recordError,
   recordedErrors,
   resetErrorReporting,
-} from './error-reporting';
+} from './error-reports';
 
 let fetchMock: ReturnType<typeof vi.fn>;
 let uninstall: (() => void) | undefined;

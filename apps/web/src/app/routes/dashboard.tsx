@@ -1,5 +1,5 @@
 import { pageTexts } from '@cutout/contracts';
-import { DashboardOverview } from '../../features/account/components/dashboard-overview';
+import { DashboardOverview } from '../../features/users/components/dashboard-overview';
 import { useSession } from '../../lib/auth/session';
 import { pageMeta } from '../../lib/meta';
 

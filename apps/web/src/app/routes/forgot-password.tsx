@@ -1,5 +1,5 @@
 import { pageTexts } from '@cutout/contracts';
-import { ForgotPasswordPage } from '../../features/auth/components/forgot-password-form';
+import { ForgotPasswordPage } from '../../features/accounts/components/forgot-password-form';
 import { pageMeta } from '../../lib/meta';
 
 export const meta = () => pageMeta(pageTexts.forgotPassword);

@@ -1,11 +1,11 @@
 import { paths, pageTexts } from '@cutout/contracts';
 import { LogIn } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { AuthCard, authLinkClass } from '../../features/auth/components/auth-card';
-import { RedirectSignedIn } from '../../features/auth/components/route-guards';
-import { SignInForm } from '../../features/auth/components/sign-in-form';
-import { safeRedirectTarget } from '../../features/auth/safe-redirect';
-import { authUiTexts } from '../../features/auth/texts';
+import { AuthCard, authLinkClass } from '../../features/accounts/components/auth-card';
+import { RedirectSignedIn } from '../../features/accounts/components/route-guards';
+import { SignInForm } from '../../features/accounts/components/sign-in-form';
+import { safeRedirectTarget } from '../../features/accounts/safe-redirect';
+import { authUiTexts } from '../../features/accounts/texts';
 import { pageMeta } from '../../lib/meta';
 
 export const meta = () => pageMeta(pageTexts.signIn);

@@ -1,10 +1,10 @@
 import { paths, pageTexts } from '@cutout/contracts';
 import { UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
-import { AuthCard, authLinkClass } from '../../features/auth/components/auth-card';
-import { RedirectSignedIn } from '../../features/auth/components/route-guards';
-import { SignUpForm } from '../../features/auth/components/sign-up-form';
-import { authUiTexts } from '../../features/auth/texts';
+import { AuthCard, authLinkClass } from '../../features/accounts/components/auth-card';
+import { RedirectSignedIn } from '../../features/accounts/components/route-guards';
+import { SignUpForm } from '../../features/accounts/components/sign-up-form';
+import { authUiTexts } from '../../features/accounts/texts';
 import { pageMeta } from '../../lib/meta';
 
 export const meta = () => pageMeta(pageTexts.signUp);

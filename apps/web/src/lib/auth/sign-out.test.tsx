@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { anUser, renderRoutes, testQueryClient } from '../../test/render';
-import { RequireSignedIn } from '../../features/auth/components/route-guards';
+import { RequireSignedIn } from '../../features/accounts/components/route-guards';
 import { sessionQueryKey, useSession } from './session';
 import { useSignOut } from './sign-out';
 

@@ -1,5 +1,5 @@
 import { Outlet, useLocation } from 'react-router';
-import { RequireAdmin } from '../../../features/auth/components/route-guards';
+import { RequireAdmin } from '../../../features/accounts/components/route-guards';
 import { CrashBoundary } from '../../../features/errors/components/crash-boundary';
 import { AdminHeader } from '../../../features/navigation/components/admin-header';
 

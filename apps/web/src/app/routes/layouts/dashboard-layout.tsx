@@ -1,5 +1,5 @@
 import { Outlet, useLocation } from 'react-router';
-import { RequireSignedIn } from '../../../features/auth/components/route-guards';
+import { RequireSignedIn } from '../../../features/accounts/components/route-guards';
 import { CrashBoundary } from '../../../features/errors/components/crash-boundary';
 import { DashboardNav } from '../../../features/navigation/components/dashboard-nav';
 import { SiteFooter } from '../../../features/navigation/components/site-footer';

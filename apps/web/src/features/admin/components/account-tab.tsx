@@ -1,6 +1,6 @@
 import { useSession } from '../../../lib/auth/session';
-import { useMe } from '../../account/api/me';
-import { formatDate } from '../../account/texts';
+import { useMe } from '../../users/api/me';
+import { formatDate } from '../../users/texts';
 import { adminSettingsTexts } from '../texts';
 import { SettingsSection } from './settings-section';
 

@@ -24,7 +24,7 @@ import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { sessionQueryKey } from '../../../lib/auth/session';
 import { loadToast } from '../../../lib/toast';
-import { applyFieldErrors, errorMessage } from '../../auth/form-errors';
+import { applyFieldErrors, errorMessage } from '../../accounts/form-errors';
 import { adminSetupQueryOptions, clearAllUsers, setAdminCredentials } from '../api/admin-setup';
 import { adminSettingsTexts } from '../texts';
 import { SettingsSection } from './settings-section';

@@ -12,8 +12,8 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { loadToast } from '../../../lib/toast';
-import { changePassword } from '../../auth/api/change-password';
-import { applyFieldErrors, errorMessage } from '../../auth/form-errors';
+import { changePassword } from '../../accounts/api/change-password';
+import { applyFieldErrors, errorMessage } from '../../accounts/form-errors';
 import { adminSettingsTexts } from '../texts';
 import { SettingsSection } from './settings-section';
 

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useSession } from '../../../lib/auth/session';
 import { loadToast } from '../../../lib/toast';
-import { meQueryKey, meQueryOptions } from '../../account/api/me';
+import { meQueryKey, meQueryOptions } from '../../users/api/me';
 import { useEditorConfig } from '../api/config';
 import { editorReducer, initialEditorState, type Selection } from '../lib/editor-machine';
 import { startRun, type Run } from '../lib/editor-flow';

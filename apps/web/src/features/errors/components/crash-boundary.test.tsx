@@ -2,7 +2,7 @@ import { appTexts, errorReportSchema } from '@cutout/contracts';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { recordedErrors, resetErrorReporting } from '../../../lib/error-reporting';
+import { recordedErrors, resetErrorReporting } from '../../../lib/error-reports';
 import { CrashBoundary } from './crash-boundary';
 import { CrashScreen } from './crash-screen';
 

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { recordError } from '../../../lib/error-reporting';
+import { recordError } from '../../../lib/error-reports';
 import { CrashScreen } from './crash-screen';
 
 type Props = {
