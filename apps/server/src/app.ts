@@ -8,11 +8,10 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrations/index.js';
-import { AppError } from './errors.js';
 import { createMailer } from './mail/mailer.js';
 import { resetPasswordMail } from './mail/templates.js';
 import { FailedSignIns } from './modules/accounts/failed-sign-ins.js';
-import { accountsRoutes, authRateLimits } from './modules/accounts/accounts.routes.js';
+import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { adminSetupRoutes } from './modules/accounts/admin-setup.routes.js';
 import { seedAdmin } from './modules/accounts/admin-setup.service.js';
 import { createAuth, type Auth } from './modules/accounts/auth.js';
@@ -25,6 +24,7 @@ import { createSampleCatalog } from './modules/samples/samples.service.js';
 import { samplesRoutes } from './modules/samples/samples.routes.js';
 import type { EnginePool } from '@cutout/engine';
 import { authPlugin } from './plugins/auth.js';
+import { rateLimitOptions, rateLimits } from './plugins/rate-limits.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { errorReportsRoutes } from './modules/error-reports/error-reports.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -170,15 +170,7 @@ export async function buildApp(
     https: config.publicUrl.startsWith('https:'),
     turnstile: config.turnstile !== undefined,
   });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new AppError(
-        429,
-        'rate_limited',
-        `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-      ),
-  });
+  await app.register(rateLimit, rateLimitOptions);
   await app.register(authPlugin, { auth, publicUrl: config.publicUrl });
   await app.register(metricsPlugin, { token: config.metricsToken });
   await app.register(openApiPlugin, { version, publicUrl: config.publicUrl });
@@ -207,7 +199,7 @@ export async function buildApp(
   await app.register(accountsRoutes, {
     db: database.db,
     auth,
-    failedSignIns: new FailedSignIns(authRateLimits.failedSignIns),
+    failedSignIns: new FailedSignIns(rateLimits.accounts.failedSignIns),
   });
   await app.register(adminSetupRoutes, { db: database.db, auth });
   await app.register(usersRoutes, { db: database.db });

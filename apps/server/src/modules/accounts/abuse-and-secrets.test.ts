@@ -4,13 +4,13 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieFrom, createAccountsApp, randomIp, signIn, signUp } from '../../test/accounts.js';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
-import { authRateLimits } from './accounts.routes.js';
+import { rateLimits } from '../../plugins/rate-limits.js';
 
 describe('abuse limits', () => {
   it('locks an account for a while after 5 failed sign-ins, whatever the address', async () => {
     const t = await createAccountsApp('sqlite');
     const user = await signUp(t.app);
-    for (let i = 0; i < authRateLimits.failedSignIns.max; i++) {
+    for (let i = 0; i < rateLimits.accounts.failedSignIns.max; i++) {
       expect((await signIn(t.app, user.email, `wrong-${i}`)).statusCode).toBe(401);
     }
     const locked = await signIn(t.app, user.email, user.password);
@@ -27,7 +27,7 @@ describe('abuse limits', () => {
     const t = await createAccountsApp('sqlite');
     const ip = randomIp();
     let last: LightMyRequestResponse | undefined;
-    for (let i = 0; i <= authRateLimits.signIn.perIp.max; i++) {
+    for (let i = 0; i <= rateLimits.accounts.signIn.perIp.max; i++) {
       last = await t.app.inject({
         method: 'POST',
         url: '/api/auth/sign-in',
@@ -44,7 +44,7 @@ describe('abuse limits', () => {
   it('limits forgot-password per account, across addresses', async () => {
     const t = await createAccountsApp('sqlite');
     const statuses: number[] = [];
-    for (let i = 0; i <= authRateLimits.forgotPassword.perAccount.max; i++) {
+    for (let i = 0; i <= rateLimits.accounts.forgotPassword.perAccount.max; i++) {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/auth/forgot-password',
@@ -62,7 +62,7 @@ describe('abuse limits', () => {
     const t = await createAccountsApp('sqlite');
     const ip = randomIp();
     let last: LightMyRequestResponse | undefined;
-    for (let i = 0; i <= authRateLimits.signUp.perIp.max; i++) {
+    for (let i = 0; i <= rateLimits.accounts.signUp.perIp.max; i++) {
       last = await t.app.inject({
         method: 'POST',
         url: '/api/auth/sign-up',

@@ -28,33 +28,13 @@ import {
   signUp,
   type AccountsDeps,
 } from './accounts.service.js';
+import { rateLimits } from '../../plugins/rate-limits.js';
 
 // The accounts API under /api/auth (spec §2 Sign-in, Sign-up, Forgot and Reset password;
 // §5 and §8 for the rules and texts). better-auth's own HTTP handler is not mounted: these
 // routes validate with the shared zod schemas and call auth.api (docs/decisions/0030).
 
-/**
- * Abuse limits (docs/decisions/0035): each route is limited per client address, and the
- * account-facing ones also per e-mail (or per token), so neither many addresses against one
- * account nor one address against many accounts gets far. Failed sign-ins also lock the account.
- */
-export const authRateLimits = {
-  signIn: { perIp: { max: 20, timeWindow: 60_000 }, perAccount: { max: 10, timeWindow: 60_000 } },
-  signUp: {
-    perIp: { max: 10, timeWindow: 60 * 60_000 },
-    perAccount: { max: 5, timeWindow: 60 * 60_000 },
-  },
-  forgotPassword: {
-    perIp: { max: 10, timeWindow: 15 * 60_000 },
-    perAccount: { max: 3, timeWindow: 60 * 60_000 },
-  },
-  resetPassword: {
-    perIp: { max: 10, timeWindow: 15 * 60_000 },
-    perAccount: { max: 5, timeWindow: 15 * 60_000 },
-  },
-  validateResetToken: { perIp: { max: 30, timeWindow: 60_000 } },
-  failedSignIns: { max: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 },
-} as const;
+const authRateLimits = rateLimits.accounts;
 
 const errors = {
   400: errorBodySchema,

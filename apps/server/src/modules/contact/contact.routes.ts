@@ -8,9 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
 import { receiveContactMessage, type ContactDeps } from './contact.service.js';
-
-/** Per client address (docs/decisions/0061): enough for a person, too few for a spam run. */
-export const contactRateLimit = { max: 5, timeWindow: 10 * 60_000 } as const;
+import { rateLimits } from '../../plugins/rate-limits.js';
 
 /** Each invalid field's first message, keyed by field name. */
 function fieldErrors(body: unknown): Record<string, string> {
@@ -40,7 +38,7 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactDeps> = async (app, dep
       // Validation failures reach the handler, which answers with the spec's text for an
       // invalid form ('Please fill in all required fields correctly') and a message per field.
       attachValidation: true,
-      config: { rateLimit: contactRateLimit },
+      config: { rateLimit: rateLimits.contact },
     },
     async (request, reply) => {
       if (request.validationError) {

@@ -4,7 +4,7 @@ import { listOutbox } from '../../mail/outbox.repository.js';
 import { onBothDialects, randomIp } from '../../test/accounts.js';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { contactRateLimit } from './contact.routes.js';
+import { rateLimits } from '../../plugins/rate-limits.js';
 import { countContactMessages, findContactMessage } from './contact.repository.js';
 
 const valid = {
@@ -145,9 +145,9 @@ describe('POST /api/contact validation', () => {
     expect(Object.keys(typed.json().error.fields)).toEqual(['name', 'timestamp']);
   });
 
-  it(`allows ${contactRateLimit.max} messages per address per 10 minutes, then 429 with Retry-After`, async () => {
+  it(`allows ${rateLimits.contact.max} messages per address per 10 minutes, then 429 with Retry-After`, async () => {
     const ip = randomIp();
-    for (let i = 0; i < contactRateLimit.max; i++) {
+    for (let i = 0; i < rateLimits.contact.max; i++) {
       expect((await post(t, valid, ip)).statusCode).toBe(201);
     }
     const before = await countContactMessages(t.app.database.db);

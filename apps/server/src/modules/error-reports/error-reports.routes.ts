@@ -3,15 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { recordErrorReport } from './error-reports.service.js';
+import { rateLimits } from '../../plugins/rate-limits.js';
 
-// POST /api/errors: the browser reports crashes (spec §7). Rate-limited per IP so a render loop
-// in one tab cannot flood the table.
+// POST /api/errors: the browser reports crashes (spec §7), rate-limited per client address.
 export const errorReportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.post(
     errorReportsApiPath,
     {
       schema: { body: errorReportSchema, response: { 202: z.object({ id: z.string() }) } },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { rateLimit: rateLimits.errorReports },
     },
     async (request, reply) => {
       const id = await recordErrorReport(db, request.body, { ip: request.ip });

@@ -7,9 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import { subscribe } from './newsletter.service.js';
-
-/** Per client address (docs/decisions/0061). */
-export const newsletterRateLimit = { max: 10, timeWindow: 60 * 60_000 } as const;
+import { rateLimits } from '../../plugins/rate-limits.js';
 
 // POST /api/newsletter: the blog's Subscribe box (spec §2 Blog).
 export const newsletterRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -27,7 +25,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
           429: errorBodySchema,
         },
       },
-      config: { rateLimit: newsletterRateLimit },
+      config: { rateLimit: rateLimits.newsletter },
     },
     async (request, reply) => {
       const { created, message } = await subscribe(db, request.body.email, { ip: request.ip });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onBothDialects, randomIp } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { findSubscribers } from './newsletter.repository.js';
-import { newsletterRateLimit } from './newsletter.routes.js';
+import { rateLimits } from '../../plugins/rate-limits.js';
 
 const post = (t: TestApp, payload: unknown, ip = randomIp()) =>
   t.app.inject({
@@ -62,9 +62,9 @@ describe('POST /api/newsletter validation and limits', () => {
     });
   });
 
-  it(`allows ${newsletterRateLimit.max} requests per address per hour, then 429 with Retry-After`, async () => {
+  it(`allows ${rateLimits.newsletter.max} requests per address per hour, then 429 with Retry-After`, async () => {
     const ip = randomIp();
-    for (let i = 0; i < newsletterRateLimit.max; i++) {
+    for (let i = 0; i < rateLimits.newsletter.max; i++) {
       expect((await post(t, { email: `n${i}@example.com` }, ip)).statusCode).toBe(201);
     }
     const limited = await post(t, { email: 'one-more@example.com' }, ip);
