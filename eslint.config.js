@@ -29,6 +29,8 @@ export default tseslint.config(
         projectService: {
           // Configs outside their workspace's tsconfig `include`, checked with default options.
           allowDefaultProject: [
+            'vitest.config.ts',
+            'vitest.shared.ts',
             'apps/server/vitest.config.ts',
             'packages/*/vitest.config.ts',
             'scripts/*.d.mts',
