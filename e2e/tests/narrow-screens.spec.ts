@@ -10,10 +10,9 @@ const narrowest = 360;
 const restricted = new Set<string>([...signedInPaths, ...adminPaths]);
 const publicPaths = [
   ...new Set<string>([
-    ...Object.values(paths).filter(
-      (value): value is string =>
-        typeof value === 'string' && !value.includes('#') && !restricted.has(value),
-    ),
+    ...Object.values(paths)
+      .filter((value) => typeof value === 'string')
+      .filter((value) => !value.includes('#') && !restricted.has(value)),
     ...prerenderedPaths,
   ]),
 ];
