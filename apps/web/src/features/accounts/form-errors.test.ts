@@ -1,16 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
-import { applyFieldErrors, errorMessage } from './form-errors';
-
-describe('errorMessage', () => {
-  it("uses the error's own text, else the fallback", () => {
-    expect(errorMessage(new Error('Invalid email or password'), 'fallback')).toBe(
-      'Invalid email or password',
-    );
-    expect(errorMessage(new Error('  '), 'fallback')).toBe('fallback');
-    expect(errorMessage('boom', 'fallback')).toBe('fallback');
-  });
-});
+import { applyFieldErrors } from './form-errors';
 
 describe('applyFieldErrors', () => {
   it('marks the known fields the server named and focuses only the first', () => {

@@ -1,12 +1,6 @@
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../../lib/api-client';
 
-/** The message to show for a failed request: the server's own text, else `fallback`. */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof Error && error.message.trim() !== '') return error.message;
-  return fallback;
-}
-
 /**
  * Puts the server's per-field messages (400 `fields`) under the matching inputs and focuses the
  * first. Returns whether any field was marked.

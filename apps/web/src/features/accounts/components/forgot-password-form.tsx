@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { toastError } from '../../../lib/error-toast';
 import { loadToast } from '../../../lib/toast';
 import { requestPasswordReset } from '../api/forgot-password';
 import { applyFieldErrors } from '../form-errors';
@@ -75,9 +76,11 @@ export function ForgotPasswordPage() {
       void loadToast().then((toast) => toast.success(resetTexts.linkSent));
     } catch (error) {
       applyFieldErrors(error, form.setError, ['email']);
-      const description =
-        error instanceof ApiError ? error.message : resetTexts.failedToSendFallback;
-      void loadToast().then((toast) => toast.error(resetTexts.failedToSend, { description }));
+      // The server's words, or 'Please try again.' when it was not reached (decision 0040).
+      void toastError(error instanceof ApiError ? error : undefined, {
+        title: resetTexts.failedToSend,
+        fallback: resetTexts.failedToSendFallback,
+      });
     }
   });
 

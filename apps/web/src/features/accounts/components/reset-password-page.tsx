@@ -20,7 +20,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { loadToast } from '../../../lib/toast';
 import { resetPassword, resetTokenQueryOptions } from '../api/reset-password';
-import { applyFieldErrors, errorMessage } from '../form-errors';
+import { toastError } from '../../../lib/error-toast';
+import { applyFieldErrors } from '../form-errors';
 import { authUiTexts } from '../texts';
 import { AuthCard, authLinkClass } from './auth-card';
 
@@ -52,11 +53,11 @@ function ResetPasswordForm({ token }: { token: string }) {
       await navigate(paths.signIn, { replace: true });
     } catch (error) {
       applyFieldErrors(error, form.setError, ['password', 'confirmPassword']);
-      const message = errorMessage(error, resetTexts.failedToReset);
       if (error instanceof ApiError && error.fields?.token) setFormError(error.fields.token);
-      void loadToast().then((toast) =>
-        toast.error(resetTexts.failedToReset, { description: message }),
-      );
+      void toastError(error, {
+        title: resetTexts.failedToReset,
+        fallback: resetTexts.failedToReset,
+      });
     }
   });
 

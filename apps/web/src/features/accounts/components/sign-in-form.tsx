@@ -11,7 +11,8 @@ import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { loadToast } from '../../../lib/toast';
 import { signIn } from '../api/sign-in';
-import { applyFieldErrors, errorMessage } from '../form-errors';
+import { errorMessage, toastError } from '../../../lib/error-toast';
+import { applyFieldErrors } from '../form-errors';
 import { safeRedirectTarget } from '../safe-redirect';
 import { authUiTexts } from '../texts';
 import { EmailField } from './email-field';
@@ -47,11 +48,9 @@ export function SignInForm() {
       await navigate(safeRedirectTarget(searchParams.get('redirect')), { replace: true });
     } catch (error) {
       applyFieldErrors(error, form.setError, ['email', 'password']);
-      const message = errorMessage(error, authTexts.signInFailedFallback);
-      setFormError(message);
-      void loadToast().then((toast) =>
-        toast.error(authTexts.signInFailedTitle, { description: message }),
-      );
+      const fallback = authTexts.signInFailedFallback;
+      setFormError(errorMessage(error, fallback));
+      void toastError(error, { title: authTexts.signInFailedTitle, fallback });
     }
   });
 

@@ -17,6 +17,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { toastError } from '../../../lib/error-toast';
 import { loadToast } from '../../../lib/toast';
 import { signUp } from '../api/sign-up';
 import { applyFieldErrors } from '../form-errors';
@@ -60,10 +61,10 @@ export function SignUpForm() {
         return;
       }
       applyFieldErrors(error, form.setError, ['name', 'email', 'password', 'accountType']);
-      const description = error instanceof ApiError ? error.message : undefined;
-      void loadToast().then((toast) =>
-        toast.error(authTexts.signUpError, description ? { description } : undefined),
-      );
+      // Only the server's own words: a network failure gets the title alone.
+      void toastError(error instanceof ApiError ? error : undefined, {
+        title: authTexts.signUpError,
+      });
     }
   });
 

@@ -24,7 +24,8 @@ import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { sessionQueryKey } from '../../../lib/auth/session';
 import { loadToast } from '../../../lib/toast';
-import { applyFieldErrors, errorMessage } from '../../accounts/form-errors';
+import { applyFieldErrors } from '../../accounts/form-errors';
+import { toastError } from '../../../lib/error-toast';
 import { adminSetupQueryOptions, clearAllUsers, setAdminCredentials } from '../api/admin-setup';
 import { adminSettingsTexts } from '../texts';
 import { SettingsSection } from './settings-section';
@@ -71,8 +72,7 @@ function AdminCredentialsForm() {
       );
     } catch (error) {
       applyFieldErrors(error, form.setError, ['email', 'password']);
-      const description = errorMessage(error, texts.saveFailed);
-      void loadToast().then((toast) => toast.error(texts.saveFailed, { description }));
+      void toastError(error, { title: texts.saveFailed, fallback: texts.saveFailed });
     }
   });
 
@@ -124,8 +124,7 @@ function ClearUsers() {
       void loadToast().then((toast) => toast.success(texts.cleared(deleted)));
     },
     onError: (error) => {
-      const description = errorMessage(error, texts.clearFailed);
-      void loadToast().then((toast) => toast.error(texts.clearFailed, { description }));
+      void toastError(error, { title: texts.clearFailed, fallback: texts.clearFailed });
     },
   });
   return (

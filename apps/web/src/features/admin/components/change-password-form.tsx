@@ -13,7 +13,8 @@ import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { loadToast } from '../../../lib/toast';
 import { changePassword } from '../../accounts/api/change-password';
-import { applyFieldErrors, errorMessage } from '../../accounts/form-errors';
+import { applyFieldErrors } from '../../accounts/form-errors';
+import { toastError } from '../../../lib/error-toast';
 import { adminSettingsTexts } from '../texts';
 import { SettingsSection } from './settings-section';
 
@@ -38,8 +39,7 @@ export function ChangePasswordForm() {
         'newPassword',
         'confirmNewPassword',
       ]);
-      const message = errorMessage(error, authTexts.changePasswordFallback);
-      void loadToast().then((toast) => toast.error(message));
+      void toastError(error, { fallback: authTexts.changePasswordFallback });
     }
   });
 

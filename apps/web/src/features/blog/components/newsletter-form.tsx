@@ -6,6 +6,7 @@ import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { errorMessage, toastError } from '../../../lib/error-toast';
 import { loadToast } from '../../../lib/toast';
 import { subscribeToNewsletter } from '../api/subscribe';
 
@@ -47,11 +48,8 @@ export function NewsletterForm({ className }: { className?: string }) {
       void loadToast().then((toast) => toast.success(message));
     } catch (error) {
       if (error instanceof ApiError && error.fields?.email) setFieldError(error.fields.email);
-      const message = error instanceof Error ? error.message : newsletterTexts.failed;
-      setState({ kind: 'failed', message });
-      void loadToast().then((toast) =>
-        toast.error(newsletterTexts.failed, { description: message }),
-      );
+      setState({ kind: 'failed', message: errorMessage(error, newsletterTexts.failed) });
+      void toastError(error, { title: newsletterTexts.failed, fallback: newsletterTexts.failed });
     }
   }
 

@@ -6,6 +6,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useSession } from '../../../lib/auth/session';
+import { toastError } from '../../../lib/error-toast';
 import { loadToast } from '../../../lib/toast';
 import { meQueryKey, meQueryOptions } from '../../users/api/me';
 import { useEditorConfig } from '../api/config';
@@ -97,7 +98,7 @@ export function Editor() {
         onBlocked: (blocker) => void toastBlocker(blocker),
         onFailed: (message, blocker) => {
           if (blocker) void toastBlocker(blocker);
-          else void loadToast().then((toast) => toast.error(message));
+          else void toastError(message);
         },
         onFinished: (job: Job) => {
           run.current = null;
@@ -106,8 +107,7 @@ export function Editor() {
             void queryClient.invalidateQueries({ queryKey: meQueryKey });
             void loadToast().then((toast) => toast.success(editorTexts.removed));
           } else if (job.status === 'failed') {
-            const message = job.error?.message || editorTexts.processFailed;
-            void loadToast().then((toast) => toast.error(message));
+            void toastError(job.error?.message || editorTexts.processFailed);
           }
         },
       });
