@@ -19,6 +19,13 @@ export interface ComposeInput {
   foreground: ForegroundEstimate;
   foregroundWidth: number;
   foregroundHeight: number;
+  /**
+   * The model's own alpha at full resolution, one byte per pixel. Wherever the model found
+   * foreground (≥ 128) the refined alpha never drops below it: the guided filter works on a
+   * grid of at most 512 px, where a leaf, a spoke or a wire is thinner than a cell, and would
+   * otherwise average such structures away (docs/decisions/0066).
+   */
+  modelAlpha?: Uint8Array;
 }
 
 export interface Composed {
@@ -110,6 +117,7 @@ export function compose(input: ComposeInput, want: { colour: boolean; alpha: boo
   let maxX = -1;
   let maxY = -1;
   const inv255 = 1 / 255;
+  const floor = input.modelAlpha;
 
   for (let y = 0; y < height; y++) {
     lerpRows(cPlanes, cRows, cw, cy, y);
@@ -129,7 +137,7 @@ export function compose(input: ComposeInput, want: { colour: boolean; alpha: boo
       const i0 = cx0[x]!;
       const i1 = cx1[x]!;
       const flat = rowFlat[i0]!;
-      if (flat >= 0 && flat === rowFlat[i1]) {
+      if (flat >= 0 && flat === rowFlat[i1] && (flat === 255 || !floor || floor[m]! < 128)) {
         if (flat === 255) {
           if (x < rowMin) rowMin = x;
           rowMax = x;
@@ -154,7 +162,14 @@ export function compose(input: ComposeInput, want: { colour: boolean; alpha: boo
       v = rowB[i0]!;
       alpha += v + (rowB[i1]! - v) * t;
       alpha = alpha < 0 ? 0 : alpha > 1 ? 1 : alpha;
-      const a8 = (alpha * 255 + 0.5) | 0;
+      let a8 = (alpha * 255 + 0.5) | 0;
+      if (floor) {
+        const found = floor[m]!;
+        if (found >= 128 && found > a8) {
+          a8 = found;
+          alpha = found * inv255;
+        }
+      }
       if (a8 >= 8) {
         if (x < rowMin) rowMin = x;
         rowMax = x;

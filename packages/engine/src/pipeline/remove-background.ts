@@ -180,8 +180,11 @@ export async function runPipeline(
     job.catch(() => {});
     encodes.push(job);
   };
+  // The model's alpha at full resolution: transparent_bg's alpha as it is, and the floor the
+  // refined alpha may not go below where the model found foreground (compose.ts).
+  const modelBytes = alphaBytes(modelAlpha, pre.size, w, h);
   const transparentSource = async (): Promise<Sharp> =>
-    rawImage(image.rgb, w, h, 3).joinChannel(alphaBytes(modelAlpha, pre.size, w, h), {
+    rawImage(image.rgb, w, h, 3).joinChannel(modelBytes, {
       raw: { width: w, height: h, channels: 1 },
     });
   // transparent_bg needs only the model's alpha, so libvips encodes it on its own threads
@@ -218,6 +221,7 @@ export async function runPipeline(
       foreground,
       foregroundWidth: fg.width,
       foregroundHeight: fg.height,
+      modelAlpha: modelBytes,
     },
     { colour: needColour, alpha: wanted.has('mask') || (opts.crop && !needColour) },
   );
