@@ -1,10 +1,13 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumExecutable } from '../scripts/chromium.mjs';
 import { firstLoadBudgetGzip, measureFirstLoad, type FirstLoad } from '../scripts/first-load.mjs';
-import { auditPages, categories, type PageAudit } from './lib/lighthouse.js';
+import type * as LighthouseAudit from './lighthouse/audit.mjs';
+import type { Category, PageAudit } from './lighthouse/audit.mjs';
 import { startServer } from './lib/server.js';
 
 // `npm run bench:web`: against the production build served by the real server on loopback,
@@ -12,11 +15,15 @@ import { startServer } from './lib/server.js';
 // 1. the JavaScript each page loads on a first visit, measured in a real browser (Debian's
 //    Chromium) by scripts/first-load.mjs, which the browser tests' budget check uses too. Sizes
 //    are deterministic: one load per page.
-// 2. Lighthouse's performance, accessibility, best-practices and SEO scores (lib/lighthouse.ts:
+// 2. Lighthouse's performance, accessibility, best-practices and SEO scores (lighthouse/audit.mjs:
 //    mobile, simulated throttling), the median of --runs runs (default 5: the simulated metrics swing with how the local load happened to interleave) per page.
+//    Lighthouse is not a dependency of the workspaces (it would add ~150 packages to every
+//    install): bench/lighthouse/ is a project of its own, with its own lockfile, installed here
+//    on first use.
 //
-// Options: --runs N, --no-lighthouse (weights only). Lighthouse's JSON reports are written to
-// bench/out/lighthouse/ for a closer look (open one in https://googlechrome.github.io/lighthouse/viewer/).
+// Options: --runs N, --no-lighthouse (weights only; needs no Lighthouse). Lighthouse's JSON
+// reports are written to bench/out/lighthouse/ for a closer look (open one in
+// https://googlechrome.github.io/lighthouse/viewer/).
 
 const PAGES = ['/', '/features', '/pricing', '/api', '/signin', '/dashboard'];
 const LIGHTHOUSE_PAGES = ['/', '/pricing', '/features'];
@@ -31,7 +38,39 @@ const { values: options } = parseArgs({
 });
 const runs = Number(options.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a whole number ≥ 1`);
-const reportDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'out/lighthouse');
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+const reportDir = path.join(benchDir, 'out/lighthouse');
+
+// The score columns, in the order Lighthouse's categories are listed; typed, so that every
+// category has one, without loading Lighthouse (the weights run without it).
+const scoreColumns: Record<Category, string> = {
+  performance: 'perf',
+  accessibility: 'a11y',
+  'best-practices': 'best-pr',
+  seo: 'SEO',
+};
+const categories = Object.keys(scoreColumns) as Category[];
+
+/** bench/lighthouse/audit.mjs, after installing its dependencies from their lockfile if missing. */
+async function loadLighthouse(): Promise<typeof LighthouseAudit> {
+  const dir = path.join(benchDir, 'lighthouse');
+  if (!existsSync(path.join(dir, 'node_modules/lighthouse'))) {
+    console.log('Lighthouse is not installed yet: npm ci --prefix bench/lighthouse (once)…');
+    const npm = spawnSync('npm', ['ci', '--prefix', dir, '--no-audit', '--no-fund'], {
+      stdio: 'inherit',
+    });
+    if (npm.error || npm.status !== 0) {
+      throw new Error(
+        `Installing Lighthouse failed (npm ci --prefix bench/lighthouse: ${npm.error?.message ?? `exit ${npm.status ?? npm.signal}`}). ` +
+          'Run that command to see why, or measure the weights alone with --no-lighthouse.',
+      );
+    }
+  }
+  return import('./lighthouse/audit.mjs');
+}
+
+// Installed and loaded before the server starts, so that a failed install stops the run early.
+const lighthouse = options['no-lighthouse'] ? undefined : await loadLighthouse();
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
@@ -57,15 +96,19 @@ let weights: Weight[];
 let audits: PageAudit[] = [];
 try {
   weights = await measureWeights(server.url);
-  if (!options['no-lighthouse']) {
+  if (lighthouse) {
     console.log(`Lighthouse: ${LIGHTHOUSE_PAGES.join(', ')}, ${runs} run(s) each…`);
-    audits = await auditPages(server.url, LIGHTHOUSE_PAGES, { runs, goal: SCORE_GOAL, reportDir });
+    audits = await lighthouse.auditPages(server.url, LIGHTHOUSE_PAGES, {
+      runs,
+      goal: SCORE_GOAL,
+      reportDir,
+    });
   }
 } finally {
   await server.stop();
 }
 
-const headers = ['page', 'scripts', 'raw JS', 'gzip JS', 'perf', 'a11y', 'best-pr', 'SEO'];
+const headers = ['page', 'scripts', 'raw JS', 'gzip JS', ...categories.map((c) => scoreColumns[c])];
 const widths = [12, 8, 10, 10, 6, 6, 8, 6];
 const line = (cells: string[]) =>
   cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' ');

@@ -1,46 +1,41 @@
+// Lighthouse 12 against pages of the production build, with Debian's Chromium launched here by
+// chrome-launcher (Lighthouse's own launcher, installed with it). Lighthouse's defaults: a
+// mobile device and *simulated* throttling — the page loads at full speed and the metrics are
+// computed for a slow 4G phone from the trace, so results depend little on machine load. Its
+// audits run locally: nothing but the page itself is fetched.
+//
+// Plain JavaScript beside its own package.json and lockfile, not a workspace: Lighthouse brings
+// ~150 packages that only `npm run bench:web` needs, so bench/web-weight.ts installs them here on
+// first use (`npm ci --prefix bench/lighthouse`) instead of every `npm install` of the
+// repository. Types for TypeScript callers: audit.d.mts.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumArgs, chromiumExecutable } from '../../scripts/chromium.mjs';
 
-// Lighthouse 12 against pages of the production build, with Debian's Chromium launched here by
-// chrome-launcher (Lighthouse's own launcher, installed with it). Lighthouse's defaults: a
-// mobile device and *simulated* throttling — the page loads at full speed and the metrics are
-// computed for a slow 4G phone from the trace, so results depend little on machine load. Its
-// audits run locally: nothing but the page itself is fetched.
+/** @typedef {import('./audit.d.mts').Category} Category */
+/** @typedef {import('./audit.d.mts').Scores} Scores */
+/** @typedef {import('./audit.d.mts').FailingAudit} FailingAudit */
+/** @typedef {import('./audit.d.mts').PageAudit} PageAudit */
+/** @typedef {NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']} Lhr */
 
-export const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-export type Category = (typeof categories)[number];
+/** @type {readonly Category[]} */
+export const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 
-export type Scores = Record<Category, number>;
-
-export interface FailingAudit {
-  category: Category;
-  title: string;
-  score: number;
-  displayValue?: string;
-}
-
-export interface PageAudit {
-  page: string;
-  /** Median of the runs, per category, 0–100. */
-  median: Scores;
-  runs: Scores[];
-  /** Audits below a full score in the categories under the goal, from the median-performance run. */
-  failing: FailingAudit[];
-}
-
-function median(values: number[]): number {
+/** @param {number[]} values */
+function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
+  return sorted.length % 2 ? sorted[mid] : Math.round((sorted[mid - 1] + sorted[mid]) / 2);
 }
 
-type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
-
-function scoresOf(lhr: Lhr): Scores {
-  const scores = {} as Scores;
+/**
+ * @param {Lhr} lhr
+ * @returns {Scores}
+ */
+function scoresOf(lhr) {
+  const scores = /** @type {Scores} */ ({});
   for (const category of categories) {
     const score = lhr.categories[category]?.score;
     if (typeof score !== 'number') throw new Error(`Lighthouse gave no ${category} score`);
@@ -49,8 +44,14 @@ function scoresOf(lhr: Lhr): Scores {
   return scores;
 }
 
-function failingAudits(lhr: Lhr, below: Category[]): FailingAudit[] {
-  const failing: FailingAudit[] = [];
+/**
+ * @param {Lhr} lhr
+ * @param {Category[]} below
+ * @returns {FailingAudit[]}
+ */
+function failingAudits(lhr, below) {
+  /** @type {FailingAudit[]} */
+  const failing = [];
   for (const category of below) {
     for (const ref of lhr.categories[category]?.auditRefs ?? []) {
       const audit = lhr.audits[ref.id];
@@ -67,24 +68,28 @@ function failingAudits(lhr: Lhr, below: Category[]): FailingAudit[] {
   return failing.sort((a, b) => a.score - b.score);
 }
 
-export async function auditPages(
-  baseUrl: string,
-  pages: readonly string[],
-  { runs, goal, reportDir }: { runs: number; goal: number; reportDir?: string },
-): Promise<PageAudit[]> {
+/**
+ * @param {string} baseUrl
+ * @param {readonly string[]} pages
+ * @param {{ runs: number; goal: number; reportDir?: string }} options
+ * @returns {Promise<PageAudit[]>}
+ */
+export async function auditPages(baseUrl, pages, { runs, goal, reportDir }) {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumExecutable,
     chromeFlags: chromiumArgs,
     logLevel: 'error',
   });
   try {
-    const results: PageAudit[] = [];
+    /** @type {PageAudit[]} */
+    const results = [];
     for (const page of pages) {
-      const lhrs: Lhr[] = [];
+      /** @type {Lhr[]} */
+      const lhrs = [];
       for (let run = 0; run < runs; run++) {
         // Lighthouse sometimes loses its trace (NO_NAVSTART) on a busy machine: such a run
         // measured nothing, so it is run again (twice at most) rather than counted.
-        let result: Awaited<ReturnType<typeof lighthouse>>;
+        let result;
         for (let attempt = 1; ; attempt++) {
           result = await lighthouse(`${baseUrl}${page}`, {
             port: chrome.port,
@@ -101,7 +106,6 @@ export async function auditPages(
             `… Lighthouse run on ${page} failed (${result.lhr.runtimeError.code}); again\n`,
           );
         }
-        if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
         lhrs.push(result.lhr);
         if (reportDir) {
           mkdirSync(reportDir, { recursive: true });
@@ -110,14 +114,14 @@ export async function auditPages(
         }
       }
       const runScores = lhrs.map(scoresOf);
-      const medianScores = {} as Scores;
+      const medianScores = /** @type {Scores} */ ({});
       for (const category of categories) {
         medianScores[category] = median(runScores.map((s) => s[category]));
       }
       const below = categories.filter((category) => medianScores[category] < goal);
       // The run whose performance score is the median one stands for the page.
       const representative =
-        lhrs[runScores.findIndex((s) => s.performance === medianScores.performance)] ?? lhrs[0]!;
+        lhrs[runScores.findIndex((s) => s.performance === medianScores.performance)] ?? lhrs[0];
       results.push({
         page,
         median: medianScores,
