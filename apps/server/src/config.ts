@@ -67,6 +67,7 @@ const envSchema = z.object({
   ENGINE_MODEL_INPUT_SIZE: positiveInt.default(1024),
   ENGINE_WORKERS: positiveInt.optional(),
   ENGINE_THREADS: positiveInt.optional(),
+  ENGINE_MEMORY_ARENA: booleanFlag.default(true),
   ENGINE_MAX_INPUT_PIXELS: positiveInt.default(50_000_000),
   JOB_QUEUE_SIZE: z.coerce
     .number({ error: 'must be a number' })
@@ -122,6 +123,8 @@ export interface Config {
     /** Unset: sized for the machine by the engine (docs/decisions/0014). */
     workers: number | undefined;
     threads: number | undefined;
+    /** onnxruntime's memory arena: faster inference, about 0.8 GB more per worker (0066). */
+    memoryArena: boolean;
     maxInputPixels: number;
   };
   jobs: {
@@ -188,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       modelInputSize: e.ENGINE_MODEL_INPUT_SIZE,
       workers: e.ENGINE_WORKERS,
       threads: e.ENGINE_THREADS,
+      memoryArena: e.ENGINE_MEMORY_ARENA,
       maxInputPixels: e.ENGINE_MAX_INPUT_PIXELS,
     },
     jobs: {

@@ -118,7 +118,11 @@ function hair(w: number, h: number, rng: () => number): string {
 }
 
 /** The scene as an encoded image (PNG: no JPEG ringing around one-pixel lines). */
-export async function makeThinScene(name: ThinSceneName, width = 900, height = 700): Promise<Buffer> {
+export async function makeThinScene(
+  name: ThinSceneName,
+  width = 900,
+  height = 700,
+): Promise<Buffer> {
   const rng = random(name.length * 7919 + 17);
   const colours: Record<ThinSceneName, [string, string]> = {
     plant: ['#d9d2c3', '#8f9aa3'],

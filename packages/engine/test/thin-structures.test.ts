@@ -1,39 +1,15 @@
-import ort from 'onnxruntime-node';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { getModel, runPipeline } from '../src/pipeline/remove-background.js';
+import { bareIsnetAlpha } from './bare-inference.js';
 import { alphaOf, expectMaskIoU } from './helpers.js';
 import { makeThinScene, thinSceneNames } from './thin-scenes.js';
 
 // Leaves, spokes, wires and hair against bare inference on the same weights: the stages
 // around the model (resizing, refinement, colour) must never remove what the model found.
-// "Bare" is written here independently of the pipeline, the way reference implementations do
-// it: lanczos to 1024², (v − 128) / 256, one run, alpha clamped and resized back.
-
-const SIZE = 1024;
+// "Bare" (bare-inference.ts) is written independently of the pipeline.
 
 async function bareInference(png: Buffer): Promise<Buffer> {
-  const model = await getModel('isnet');
-  const { width, height } = await sharp(png).metadata();
-  const rgb = await sharp(png)
-    .removeAlpha()
-    .resize(SIZE, SIZE, { fit: 'fill', kernel: 'lanczos3' })
-    .raw()
-    .toBuffer();
-  const plane = SIZE * SIZE;
-  const tensor = new Float32Array(3 * plane);
-  for (let i = 0; i < plane; i++) {
-    for (let c = 0; c < 3; c++) tensor[c * plane + i] = (rgb[i * 3 + c]! - 128) / 256;
-  }
-  const input = new ort.Tensor('float32', tensor, [1, 3, SIZE, SIZE]);
-  const output = (await model.session.run({ input }, ['output'])).output!.data as Float32Array;
-  const alpha = Buffer.alloc(plane);
-  for (let i = 0; i < plane; i++) alpha[i] = Math.round(Math.min(1, Math.max(0, output[i]!)) * 255);
-  return sharp(alpha, { raw: { width: SIZE, height: SIZE, channels: 1 } })
-    .resize(width, height, { fit: 'fill', kernel: 'lanczos3' })
-    .extractChannel(0)
-    .raw()
-    .toBuffer();
+  return (await bareIsnetAlpha((await getModel('isnet')).session, png)).alpha;
 }
 
 /** Share of the pixels bare inference calls foreground (≥ 50%) that the output keeps. */
@@ -62,9 +38,10 @@ describe('thin structures: the pipeline keeps what bare ISNet inference finds', 
       // 0.884–0.973 of it: the wheel lost 12% of its spokes).
       await expectMaskIoU(`thin-${name}-transparent`, transparent, bare, 0.97);
       await expectMaskIoU(`thin-${name}-refined`, refined, bare, 0.95);
-      expect(recall(transparent.data, bare), 'transparent_bg recall of bare').toBeGreaterThanOrEqual(
-        0.99,
-      );
+      expect(
+        recall(transparent.data, bare),
+        'transparent_bg recall of bare',
+      ).toBeGreaterThanOrEqual(0.99);
       expect(recall(refined.data, bare), 'refined recall of bare').toBeGreaterThanOrEqual(0.99);
     });
   }

@@ -56,7 +56,7 @@ export interface SessionTuning {
   interOpNumThreads?: number;
   executionMode?: 'sequential' | 'parallel';
   graphOptimizationLevel?: 'disabled' | 'basic' | 'extended' | 'layout' | 'all';
-  /** onnxruntime's CPU arena keeps the peak allocation for the session's life (see 0015). */
+  /** onnxruntime's CPU arena keeps the peak allocation for the session's life (0015, 0066): on by default. */
   enableCpuMemArena?: boolean;
   enableMemPattern?: boolean;
   /**

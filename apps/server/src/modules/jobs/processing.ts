@@ -62,6 +62,10 @@ export function createProcessing(options: ProcessingOptions): Processing {
       model: modelConfig(config),
       workers,
       threads: config.engine.threads ?? sizing.threadsPerWorker,
+      session: {
+        enableCpuMemArena: config.engine.memoryArena,
+        enableMemPattern: config.engine.memoryArena,
+      },
       // The job queue holds waiting jobs and gives the pool one per worker; the slack is for
       // the warm-up images.
       maxQueue: workers,
