@@ -125,7 +125,7 @@ export async function buildApp(
     log: app.log,
   });
   if (!config.mail.smtpUrl && config.env === 'production') {
-    app.log.warn('SMTP_URL is not set: e-mail (reset links) goes to the outbox table and the log');
+    app.log.warn('SMTP_URL is not set: e-mail (reset links) goes to the outbox table only');
   }
   // Filled in below, once the metrics registry it reports to exists.
   const late: { processing?: Processing } = {};

@@ -6,9 +6,10 @@ import { insertOutboxRow } from './outbox.repository.js';
 
 // Outgoing e-mail (ARCHITECTURE.md, "Outside services"). With SMTP_URL set, mail goes out
 // through nodemailer. Without it — a person running Cutout on their own machine — each message is
-// written to the outbox table and logged at info level with its text, so a reset link can be
-// followed without a mail server. The outbox therefore holds live links: it is a local fallback,
-// and a production start without SMTP_URL logs a warning (docs/decisions/0034).
+// written to the outbox table, and the log says only that it was (to whom, the subject, the row's
+// id): a message may carry a live reset link, and the outbox row is the one place it is kept. The
+// outbox is a local fallback; a production start without SMTP_URL logs a warning
+// (docs/decisions/0034).
 
 export interface MailMessage {
   to: string;
@@ -45,8 +46,9 @@ export function createMailer({ smtpUrl, from, db, log }: MailerOptions): Mailer 
       log.info({ to: message.to, subject: message.subject }, 'mail sent');
       return;
     }
+    const id = randomUUID();
     await insertOutboxRow(db, {
-      id: randomUUID(),
+      id,
       to: message.to,
       subject: message.subject,
       text: message.text,
@@ -56,8 +58,8 @@ export function createMailer({ smtpUrl, from, db, log }: MailerOptions): Mailer 
       sent_at: null,
     });
     log.info(
-      { to: message.to, subject: message.subject, text: message.text },
-      'mail written to the outbox (SMTP_URL is not set)',
+      { to: message.to, subject: message.subject, outboxId: id },
+      'mail written to the outbox (SMTP_URL is not set); read it from the outbox table',
     );
   }
 
