@@ -34,6 +34,10 @@ beforeAll(async () => {
         res.writeHead(302, { location: 'http://10.0.0.1/secret.png' });
         res.end();
         return;
+      case '/redirect-v6':
+        res.writeHead(302, { location: 'http://[::a9fe:a9fe]/latest/meta-data' });
+        res.end();
+        return;
       case '/loop':
         res.writeHead(302, { location: '/loop' });
         res.end();
@@ -75,6 +79,27 @@ async function failure(promise: Promise<unknown>): Promise<AppError> {
   return error as AppError;
 }
 
+// Every IPv6 form that leads to a loopback, private or link-local IPv4 address.
+const ipv6FormsOfPrivateIPv4 = [
+  '::ffff:127.0.0.1', // IPv4-mapped
+  '::ffff:7f00:1', // IPv4-mapped, hex
+  '::ffff:a9fe:a9fe', // IPv4-mapped 169.254.169.254, hex
+  '::ffff:c0a8:101', // IPv4-mapped 192.168.1.1, hex
+  '::127.0.0.1', // IPv4-compatible
+  '::7f00:1', // IPv4-compatible 127.0.0.1, hex
+  '::a9fe:a9fe', // IPv4-compatible 169.254.169.254
+  '::a00:1', // IPv4-compatible 10.0.0.1
+  '64:ff9b::7f00:1', // NAT64 127.0.0.1
+  '64:ff9b::a9fe:a9fe', // NAT64 169.254.169.254
+  '64:ff9b::10.0.0.1', // NAT64, dotted
+  '2002:7f00:1::', // 6to4 127.0.0.1
+  '2002:a9fe:a9fe::1', // 6to4 169.254.169.254
+  '2002:c0a8:101::1', // 6to4 192.168.1.1
+  '2001:0:4136:e378:8000:63bf:80ff:fffe', // Teredo, client ~80ff:fffe = 127.0.0.1
+  '2001:0:4136:e378:8000:63bf:5601:5601', // Teredo, client 169.254.169.254
+  '2001:0:4136:e378:8000:63bf:f5ff:fffe', // Teredo, client 10.0.0.1
+];
+
 describe('URL import', () => {
   it('fetches an image and names it image_from_url.{ext}', async () => {
     const got = await importImageFromUrl(`${base}/photo.png`, allow);
@@ -98,6 +123,7 @@ describe('URL import', () => {
       'http://[::1]/x.png',
       'http://[::ffff:127.0.0.1]/x.png',
       'http://0.0.0.0/x.png',
+      ...ipv6FormsOfPrivateIPv4.map((a) => `http://[${a}]/x.png`),
     ]) {
       const error = await failure(importImageFromUrl(url));
       expect(error.status, url).toBe(400);
@@ -106,8 +132,10 @@ describe('URL import', () => {
   });
 
   it('checks the address again after a redirect', async () => {
-    const error = await failure(importImageFromUrl(`${base}/redirect-away`, allow));
-    expect(error.message).toBe(urlImportTexts.blocked);
+    for (const path of ['/redirect-away', '/redirect-v6']) {
+      const error = await failure(importImageFromUrl(`${base}${path}`, allow));
+      expect(error.message, path).toBe(urlImportTexts.blocked);
+    }
   });
 
   it("answers with the spec's messages", async () => {
@@ -151,8 +179,19 @@ describe('URL import', () => {
       '::ffff:10.0.0.1',
       '224.0.0.1',
       'nonsense',
+      ...ipv6FormsOfPrivateIPv4,
+      '::808:808', // IPv4-compatible is refused whatever it embeds
     ]) {
       expect(isPublicAddress(a), a).toBe(false);
+    }
+    // Transition addresses leading to a public IPv4 stay usable (NAT64 on IPv6-only networks).
+    for (const a of [
+      '::ffff:808:808',
+      '64:ff9b::808:808',
+      '2002:808:808::1',
+      '2001:0:4136:e378:8000:63bf:f7f7:f7f7',
+    ]) {
+      expect(isPublicAddress(a), a).toBe(true);
     }
   });
 });

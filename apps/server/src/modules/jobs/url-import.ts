@@ -44,7 +44,32 @@ const unprocessable = (message: string) => new AppError(422, 'unprocessable', me
 /** Only ordinary public addresses: no loopback, private, link-local, CGNAT, multicast, … */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  return ipaddr.process(address).range() === 'unicast';
+  const parsed = ipaddr.process(address); // IPv4-mapped ::ffff:a.b.c.d becomes a.b.c.d
+  if (parsed.kind() === 'ipv4') return parsed.range() === 'unicast';
+  const v6 = parsed as ipaddr.IPv6;
+  // IPv4-compatible ::a.b.c.d (deprecated, RFC 4291) has no legitimate use, and some stacks
+  // still route it to the IPv4 address (::7f00:1 is 127.0.0.1): refuse the whole ::/96.
+  if (v6.match(ipv4Compatible)) return false;
+  const embedded = embeddedIPv4(v6);
+  // A transition address reaches the IPv4 address inside it, so it is as public as that address
+  // (NAT64 on an IPv6-only network with DNS64 resolves every public host to 64:ff9b::a.b.c.d).
+  if (embedded) return embedded.range() === 'unicast';
+  return v6.range() === 'unicast';
+}
+
+const ipv4Compatible = ipaddr.parseCIDR('::/96');
+const nat64 = ipaddr.parseCIDR('64:ff9b::/96');
+const sixToFour = ipaddr.parseCIDR('2002::/16');
+const teredo = ipaddr.parseCIDR('2001::/32');
+
+/** The IPv4 address an IPv6 transition address leads to (NAT64, 6to4, Teredo), if any. */
+function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | undefined {
+  const bytes = address.toByteArray();
+  if (address.match(nat64)) return new ipaddr.IPv4(bytes.slice(12, 16));
+  if (address.match(sixToFour)) return new ipaddr.IPv4(bytes.slice(2, 6));
+  // Teredo (RFC 4380): the client's IPv4 is the bitwise NOT of the last 32 bits.
+  if (address.match(teredo)) return new ipaddr.IPv4(bytes.slice(12, 16).map((b) => ~b & 0xff));
+  return undefined;
 }
 
 class BlockedAddressError extends Error {
