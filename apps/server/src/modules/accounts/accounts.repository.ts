@@ -9,3 +9,13 @@ export async function findLiveVerification(db: Db, identifier: string, nowIso: s
     .where('expires_at', '>', nowIso)
     .executeTakeFirst();
 }
+
+/**
+ * Deletes the user's reset tokens but `keepIdentifier` (all of them when it is omitted). A
+ * password reset is the only flow that stores a user id as a verification row's value.
+ */
+export async function deleteResetTokensOfUser(db: Db, userId: string, keepIdentifier?: string) {
+  let query = db.deleteFrom('verifications').where('value', '=', userId);
+  if (keepIdentifier !== undefined) query = query.where('identifier', '<>', keepIdentifier);
+  await query.execute();
+}

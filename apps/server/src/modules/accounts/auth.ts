@@ -13,6 +13,7 @@ import type {
 import { accountTypes, limits, passwordMaxLength } from '@cutout/contracts';
 import type { Db } from '../../db/database.js';
 import type { Dialect } from '../../db/schema.js';
+import { deleteResetTokensOfUser } from './accounts.repository.js';
 
 // better-auth, wired to our database and our names (docs/decisions/0030). We never mount its
 // HTTP handler: our Fastify routes call auth.api.* with bodies our zod schemas already checked,
@@ -155,7 +156,15 @@ export function createAuth(options: AuthOptions) {
       resetPasswordTokenExpiresIn: limits.resetTokenLifetimeMs / 1000,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
+        // One live reset link per account: the newest. better-auth has just stored this token's
+        // row; every earlier one of the user goes, so an old mail in a leaked inbox is dead.
+        await deleteResetTokensOfUser(options.db, user.id, hashResetToken(token));
         options.sendResetPassword(user, token);
+      },
+      // The used token is consumed by better-auth; any other still there (two requests racing)
+      // goes with it.
+      onPasswordReset: async ({ user }) => {
+        await deleteResetTokensOfUser(options.db, user.id);
       },
     },
     advanced: {

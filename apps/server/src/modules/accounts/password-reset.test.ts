@@ -110,6 +110,39 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         expect(sink.messages.filter((m) => m.to.includes('nobody-here@example.com'))).toEqual([]);
       });
 
+      it('a new reset request invalidates the previous token', async () => {
+        const user = await signUp(t.app);
+        await forgot(t, user.email);
+        const first = tokenFrom((await sink.next(user.email)).text, t.config.publicUrl);
+        expect((await validate(t, first)).json()).toEqual({ valid: true });
+        await forgot(t, user.email);
+        const second = tokenFrom((await sink.next(user.email)).text, t.config.publicUrl);
+        expect(second).not.toBe(first);
+
+        expect((await validate(t, first)).json()).toEqual({ valid: false });
+        const refused = await reset(t, {
+          token: first,
+          password: 'from-old-link',
+          confirmPassword: 'from-old-link',
+        });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().error.message).toBe(resetTexts.invalidOrExpiredToken);
+        expect((await validate(t, second)).json()).toEqual({ valid: true });
+        const done = await reset(t, {
+          token: second,
+          password: 'from-new-link',
+          confirmPassword: 'from-new-link',
+        });
+        expect(done.statusCode).toBe(200);
+        expect((await signIn(t.app, user.email, 'from-new-link')).statusCode).toBe(200);
+        const left = await t.app.database.db
+          .selectFrom('verifications')
+          .select('id')
+          .where('value', '=', user.id)
+          .execute();
+        expect(left).toEqual([]);
+      });
+
       it('refuses an expired token', async () => {
         const user = await signUp(t.app);
         await forgot(t, user.email);
