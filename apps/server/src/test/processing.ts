@@ -36,9 +36,9 @@ export interface Upload {
   field?: string;
 }
 
-/** A multipart/form-data body as a browser sends it: fields first, then the file. */
+/** A multipart/form-data body as a browser sends it: fields first, then the file (or files). */
 export function multipart(
-  upload: Upload | undefined,
+  upload: Upload | readonly Upload[] | undefined,
   fields: Record<string, string> = {},
 ): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----cutout${randomBytes(8).toString('hex')}`;
@@ -50,12 +50,12 @@ export function multipart(
       ),
     );
   }
-  if (upload) {
+  for (const file of upload === undefined ? [] : Array.isArray(upload) ? upload : [upload]) {
     parts.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${upload.field ?? 'file'}"; filename="${upload.name}"\r\nContent-Type: ${upload.type}\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
       ),
-      upload.data,
+      file.data,
       Buffer.from('\r\n'),
     );
   }

@@ -66,13 +66,14 @@ const fileQuery = z.object({
 });
 
 const noFileMessage = 'Please choose an image file to upload (form field "file").';
+const duplicateFileMessage = 'Send one image per request: this form has more than one "file" part.';
 const expiredMessage =
   'This result is no longer available: results are deleted after the retention period. Please process the image again.';
 
 export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, options) => {
   const { db, jobs, store, samples, signer, publicUrl } = options;
   await app.register(multipart, {
-    limits: { fileSize: limits.maxUploadBytes, files: 1, fields: 10, fieldSize: 4096, parts: 12 },
+    limits: { fileSize: limits.maxUploadBytes, files: 2, fields: 10, fieldSize: 4096, parts: 12 },
   });
 
   async function callerOf(request: FastifyRequest, reply: FastifyReply): Promise<Caller | null> {
@@ -123,28 +124,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
     caller: Caller,
     checkBot: (token: string | undefined) => Promise<void>,
   ): Promise<JobInput> {
-    if (request.isMultipart()) {
-      let part;
-      try {
-        part = await request.file();
-      } catch (error) {
-        throw mapMultipartError(error);
-      }
-      if (!part || part.fieldname !== 'file')
-        throw new AppError(400, 'validation_failed', noFileMessage);
-      // Fields sent before the file (the editor sends the token first) are parsed by now.
-      const token = part.fields.turnstileToken;
-      await checkBot(
-        token && !Array.isArray(token) && token.type === 'field' ? String(token.value) : undefined,
-      );
-      let bytes: Buffer;
-      try {
-        bytes = await part.toBuffer();
-      } catch (error) {
-        throw mapMultipartError(error);
-      }
-      return { bytes, name: part.filename || 'image', source: 'upload', via: caller.via };
-    }
+    if (request.isMultipart()) return readUpload(request, caller, checkBot);
     const parsed = createJobJsonSchema.safeParse(request.body ?? {});
     if (!parsed.success) {
       throw new AppError(
@@ -170,6 +150,38 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
     const sample = samples.get(body.sampleId);
     if (!sample) throw notFound(editorTexts.sampleFailed);
     return { bytes: sample.bytes, name: sample.fileName, source: 'sample', via: caller.via };
+  }
+
+  /**
+   * The multipart body, read to its end: exactly one part named "file", which must be a file. A
+   * second one is refused rather than ignored, so nobody is left guessing which image was used.
+   */
+  async function readUpload(
+    request: FastifyRequest,
+    caller: Caller,
+    checkBot: (token: string | undefined) => Promise<void>,
+  ): Promise<JobInput> {
+    const fields = new Map<string, string>();
+    let upload: { bytes: Buffer; name: string } | undefined;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'field') {
+          if (part.fieldname === 'file')
+            throw new AppError(400, 'validation_failed', noFileMessage);
+          fields.set(part.fieldname, String(part.value));
+          continue;
+        }
+        if (part.fieldname !== 'file') throw new AppError(400, 'validation_failed', noFileMessage);
+        if (upload) throw new AppError(400, 'validation_failed', duplicateFileMessage);
+        // Fields sent before the file (the editor sends the token first) are known by now.
+        await checkBot(fields.get('turnstileToken'));
+        upload = { bytes: await part.toBuffer(), name: part.filename || 'image' };
+      }
+    } catch (error) {
+      throw mapMultipartError(error);
+    }
+    if (!upload) throw new AppError(400, 'validation_failed', noFileMessage);
+    return { ...upload, source: 'upload', via: caller.via };
   }
 
   /** A cheap early refusal (before fetching a URL); the job's creation checks again, atomically. */

@@ -4,7 +4,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { iou } from '../../../../../packages/engine/test/synthetic.js';
 import { adminCookie, onBothDialects, signUp, type SignedUp } from '../../test/accounts.js';
-import { createTestEnginePool, photo, uploadJob, type Photo } from '../../test/processing.js';
+import {
+  createTestEnginePool,
+  multipart,
+  photo,
+  uploadJob,
+  type Photo,
+} from '../../test/processing.js';
 import type { TestApp } from '../../test/test-app.js';
 import { createApiKey } from '../api-keys/api-keys.service.js';
 import { sumLedger } from '../credits/credits.repository.js';
@@ -308,6 +314,24 @@ onBothDialects(
         field: 'image',
       });
       expect(noFile.statusCode).toBe(400);
+
+      // Two "file" parts: refused, not silently reduced to the first (issue 17).
+      for (const url of ['/api/jobs', '/remove-background/', '/api/v1/remove-background']) {
+        const body = multipart([png(picture.file), { ...png(picture.file), name: 'other.jpg' }]);
+        const twice = await t.app.inject({
+          method: 'POST',
+          url,
+          payload: body.payload,
+          headers: { ...body.headers, cookie: user.cookie },
+        });
+        expect(twice.statusCode, url).toBe(400);
+        expect(twice.json(), url).toEqual({
+          error: {
+            code: 'validation_failed',
+            message: 'Send one image per request: this form has more than one "file" part.',
+          },
+        });
+      }
 
       expect(await credits(t, user)).toBe(before);
       const failed = await t.app.database.db
