@@ -10,7 +10,7 @@ import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrations/index.js';
 import { createMailer } from './mail/mailer.js';
 import { resetPasswordMail } from './mail/templates.js';
-import { FailedSignIns } from './modules/accounts/failed-sign-ins.js';
+import { SignInThrottle } from './modules/accounts/failed-sign-ins.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { adminSetupRoutes } from './modules/accounts/admin-setup.routes.js';
 import { seedAdmin } from './modules/accounts/admin-setup.service.js';
@@ -55,6 +55,8 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Use this engine pool instead of one built from config.engine (tests); the caller closes it. */
   engine?: EnginePool;
+  /** The clock of the sign-in back-off (tests move it instead of waiting). */
+  clock?: () => number;
 }
 
 const version = (
@@ -172,7 +174,10 @@ export async function buildApp(
   });
   await app.register(rateLimit, rateLimitOptions);
   await app.register(authPlugin, { auth, publicUrl: config.publicUrl });
-  await app.register(metricsPlugin, { token: config.metricsToken });
+  await app.register(metricsPlugin, {
+    token: config.metricsToken,
+    production: config.env === 'production',
+  });
   await app.register(openApiPlugin, { version, publicUrl: config.publicUrl });
 
   const proc = createProcessing({
@@ -199,7 +204,10 @@ export async function buildApp(
   await app.register(accountsRoutes, {
     db: database.db,
     auth,
-    failedSignIns: new FailedSignIns(rateLimits.accounts.failedSignIns),
+    failedSignIns: new SignInThrottle({
+      ...rateLimits.accounts.failedSignIns,
+      ...(options.clock ? { now: options.clock } : {}),
+    }),
   });
   await app.register(adminSetupRoutes, { db: database.db, auth });
   await app.register(usersRoutes, { db: database.db });

@@ -12,8 +12,9 @@ type Access = 'public' | 'user' | 'admin' | 'caller';
 
 const table: Record<string, Access> = {
   'GET /health': 'public',
+  // Open in tests (NODE_ENV=test, no token); the metrics token or an admin session in production
+  // (decision 0067, tested in health.test.ts).
   'GET /health/detailed': 'public',
-  // Guarded by METRICS_TOKEN when one is configured, not by a session.
   'GET /metrics': 'public',
   'GET /api/docs': 'public',
   'GET /api/docs/json': 'public',

@@ -1,21 +1,40 @@
-import type { FastifyInstance } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { unauthorized } from '../errors.js';
+import { forbidden, unauthorized } from '../errors.js';
 
 // Prometheus metrics at GET /metrics. Each app gets its own registry so tests can build many
 // apps in one process. Other modules register their metrics on `app.metrics`.
+// The operations endpoints (/metrics, /health/detailed) answer the metrics token or an admin
+// session; in production nothing else, so they are off until one is presented (decision 0067).
 
 declare module 'fastify' {
   interface FastifyInstance {
     metrics: Registry;
+    /** onRequest guard of the operations endpoints: the metrics token or an admin session. */
+    requireOperator: onRequestAsyncHookHandler;
   }
 }
 
 export interface MetricsOptions {
-  /** When set, /metrics needs `Authorization: Bearer <token>`. */
+  /** When set, `Authorization: Bearer <token>` opens the operations endpoints. */
   token?: string | undefined;
+  /** In production they are closed to everyone else, token or not; elsewhere open without one. */
+  production?: boolean;
 }
+
+export const operatorTexts = {
+  required: 'The metrics token (Authorization: Bearer …) or an administrator session is required.',
+  adminOnly: 'Only administrators may see this.',
+} as const;
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
 
 export const metricsPlugin = fp<MetricsOptions>(
   async function metricsPlugin(app: FastifyInstance, opts: MetricsOptions) {
@@ -30,6 +49,20 @@ export const metricsPlugin = fp<MetricsOptions>(
     });
     app.decorate('metrics', registry);
 
+    const expected = opts.token === undefined ? undefined : digest(`Bearer ${opts.token}`);
+    app.decorate('requireOperator', async (request: FastifyRequest, reply: FastifyReply) => {
+      // Development and tests without a token: open, so a local Prometheus needs no setup.
+      if (!expected && !opts.production) return;
+      const presented = request.headers.authorization;
+      // Hashes of equal length, so the comparison takes the same time whatever was sent.
+      if (expected && presented !== undefined && timingSafeEqual(digest(presented), expected)) {
+        return;
+      }
+      const user = await app.loadSession(request, reply);
+      if (!user) throw unauthorized(operatorTexts.required);
+      if (user.role !== 'admin') throw forbidden(operatorTexts.adminOnly);
+    });
+
     app.addHook('onResponse', async (request, reply) => {
       // The route pattern, not the raw URL, so label values stay bounded.
       const route = request.routeOptions.url ?? 'unmatched';
@@ -39,13 +72,14 @@ export const metricsPlugin = fp<MetricsOptions>(
       );
     });
 
-    app.get('/metrics', { logLevel: 'warn' }, async (request, reply) => {
-      if (opts.token && request.headers.authorization !== `Bearer ${opts.token}`) {
-        throw unauthorized('A valid metrics token is required.');
-      }
-      void reply.type(registry.contentType);
-      return registry.metrics();
-    });
+    app.get(
+      '/metrics',
+      { logLevel: 'warn', onRequest: app.requireOperator },
+      async (_request, reply) => {
+        void reply.type(registry.contentType);
+        return registry.metrics();
+      },
+    );
   },
-  { name: 'metrics' },
+  { name: 'metrics', dependencies: ['auth'] },
 );

@@ -15,6 +15,8 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthDeps> = async (app, deps)
     '/health/detailed',
     {
       logLevel: 'warn',
+      // It names versions, dialects and queue depths: operators only (decision 0067).
+      onRequest: app.requireOperator,
       schema: { response: { 200: detailedHealthSchema, 503: detailedHealthSchema } },
     },
     async (_request, reply) => {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operatorTexts } from '../../plugins/metrics.js';
+import { adminCookie, createAccountsApp, signUp } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 describe('health and metrics', () => {
@@ -56,6 +58,55 @@ describe('health and metrics', () => {
       headers: { authorization: 'Bearer a-long-enough-token' },
     });
     expect(ok.statusCode).toBe(200);
+    // The token opens /health/detailed too, and an admin session would do instead.
+    expect((await local.app.inject({ url: '/health/detailed' })).statusCode).toBe(401);
     await local.close();
+  });
+
+  it('in production /metrics and /health/detailed answer only the token or an admin session; /health stays public', async () => {
+    const local = await createAccountsApp('sqlite', { env: { NODE_ENV: 'production' } });
+    try {
+      const admin = await adminCookie(local.app);
+      const user = await signUp(local.app);
+      for (const url of ['/metrics', '/health/detailed']) {
+        const anonymous = await local.app.inject({ url });
+        expect(anonymous.statusCode, url).toBe(401);
+        expect(anonymous.json(), url).toEqual({
+          error: { code: 'unauthorized', message: operatorTexts.required },
+        });
+        // No token is configured: no bearer value opens them, not even an empty one.
+        const guessed = await local.app.inject({ url, headers: { authorization: 'Bearer ' } });
+        expect(guessed.statusCode, url).toBe(401);
+        const notAdmin = await local.app.inject({ url, headers: { cookie: user.cookie } });
+        expect(notAdmin.statusCode, url).toBe(403);
+        expect(notAdmin.json().error.code, url).toBe('forbidden');
+        const asAdmin = await local.app.inject({ url, headers: { cookie: admin } });
+        expect(asAdmin.statusCode, url).toBe(200);
+      }
+      expect((await local.app.inject({ url: '/health' })).statusCode).toBe(200);
+    } finally {
+      await local.close();
+    }
+
+    const withToken = await createTestApp({
+      env: { NODE_ENV: 'production', METRICS_TOKEN: 'a-long-enough-token' },
+    });
+    try {
+      for (const url of ['/metrics', '/health/detailed']) {
+        expect((await withToken.app.inject({ url })).statusCode, url).toBe(401);
+        const wrong = await withToken.app.inject({
+          url,
+          headers: { authorization: 'Bearer a-long-enough-tokeX' },
+        });
+        expect(wrong.statusCode, url).toBe(401);
+        const ok = await withToken.app.inject({
+          url,
+          headers: { authorization: 'Bearer a-long-enough-token' },
+        });
+        expect(ok.statusCode, url).toBe(200);
+      }
+    } finally {
+      await withToken.close();
+    }
   });
 });
