@@ -7,14 +7,14 @@ import { AppError } from '../errors.js';
 /**
  * Abuse limits (docs/decisions/0035, 0061): each route is limited per client address, and the
  * account-facing ones also per e-mail (or per token), so neither many addresses against one
- * account nor one address against many accounts gets far. Failed sign-ins also lock the account.
+ * account nor one address against many accounts gets far. Failed sign-ins slow the address that
+ * fails them (docs/decisions/0068).
  */
 export const rateLimits = {
   accounts: {
-    signIn: {
-      perIp: { max: 20, timeWindow: 60_000 },
-      perAccount: { max: 10, timeWindow: 60_000 },
-    },
+    // Per account, sign-in is slowed by failures (failedSignIns), not by a request count that
+    // anyone could spend to keep the owner out (docs/decisions/0068).
+    signIn: { perIp: { max: 20, timeWindow: 60_000 } },
     signUp: {
       perIp: { max: 10, timeWindow: 60 * 60_000 },
       perAccount: { max: 5, timeWindow: 60 * 60_000 },
@@ -28,7 +28,16 @@ export const rateLimits = {
       perAccount: { max: 5, timeWindow: 15 * 60_000 },
     },
     validateResetToken: { perIp: { max: 30, timeWindow: 60_000 } },
-    failedSignIns: { max: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 },
+    /** Back-off per account and address; a ceiling per account (docs/decisions/0068). */
+    failedSignIns: {
+      freeFailures: 5,
+      baseDelayMs: 30_000,
+      maxDelayMs: 15 * 60_000,
+      forgetAfterMs: 60 * 60_000,
+      accountCeiling: 50,
+      accountWindowMs: 15 * 60_000,
+      knownAddressMs: 30 * 24 * 60 * 60_000,
+    },
   },
   /** Enough for a person, too few for a spam run. */
   contact: { max: 5, timeWindow: 10 * 60_000 },

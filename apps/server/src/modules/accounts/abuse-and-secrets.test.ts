@@ -5,18 +5,71 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieFrom, createAccountsApp, randomIp, signIn, signUp } from '../../test/accounts.js';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
 import { rateLimits } from '../../plugins/rate-limits.js';
+import type { TestApp } from '../../test/test-app.js';
 
 describe('abuse limits', () => {
-  it('locks an account for a while after 5 failed sign-ins, whatever the address', async () => {
-    const t = await createAccountsApp('sqlite');
+  const throttle = rateLimits.accounts.failedSignIns;
+  const signInFrom = (t: TestApp, ip: string, email: string, password: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email, password },
+      remoteAddress: ip,
+    });
+
+  it('backs off one address on one account, with a growing Retry-After; the owner elsewhere is not locked out', async () => {
+    let now = Date.parse('2026-01-01T00:00:00Z');
+    const t = await createAccountsApp('sqlite', { clock: () => now });
     const user = await signUp(t.app);
-    for (let i = 0; i < rateLimits.accounts.failedSignIns.max; i++) {
-      expect((await signIn(t.app, user.email, `wrong-${i}`)).statusCode).toBe(401);
+    const attacker = randomIp();
+    for (let i = 0; i < throttle.freeFailures; i++) {
+      expect((await signInFrom(t, attacker, user.email, `wrong-${i}`)).statusCode).toBe(401);
     }
-    const locked = await signIn(t.app, user.email, user.password);
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().error.message).toBe(accountTexts.tooManyFailedSignIns);
-    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(60);
+    const first = await signInFrom(t, attacker, user.email, user.password);
+    expect(first.statusCode).toBe(429);
+    expect(first.json().error.message).toBe(accountTexts.tooManyFailedSignIns);
+    const firstWait = Number(first.headers['retry-after']);
+    expect(firstWait).toBe(throttle.baseDelayMs / 1000);
+
+    // The owner, from their own address, signs in all the same.
+    expect((await signInFrom(t, randomIp(), user.email, user.password)).statusCode).toBe(200);
+
+    // Once the wait is over the attacker has one more try; a failure doubles the wait.
+    now += firstWait * 1000;
+    expect((await signInFrom(t, attacker, user.email, 'wrong-again')).statusCode).toBe(401);
+    const second = await signInFrom(t, attacker, user.email, 'wrong-again');
+    expect(second.statusCode).toBe(429);
+    expect(Number(second.headers['retry-after'])).toBe(2 * firstWait);
+    now += 2 * firstWait * 1000;
+    expect((await signInFrom(t, attacker, user.email, 'wrong-again')).statusCode).toBe(401);
+    const third = await signInFrom(t, attacker, user.email, 'wrong-again');
+    expect(Number(third.headers['retry-after'])).toBe(4 * firstWait);
+    await t.close();
+  });
+
+  it("many addresses failing one account slow new addresses, never the owner's known address", async () => {
+    let now = Date.parse('2026-01-01T00:00:00Z');
+    const t = await createAccountsApp('sqlite', { clock: () => now });
+    const user = await signUp(t.app);
+    const home = randomIp();
+    expect((await signInFrom(t, home, user.email, user.password)).statusCode).toBe(200);
+    // A botnet: each address stays under its own allowance, together past the account's ceiling.
+    for (let i = 0; i < throttle.accountCeiling; i++) {
+      const res = await signInFrom(t, randomIp(), user.email, `wrong-${i}`);
+      expect(res.statusCode).toBe(401);
+      now += 1000;
+    }
+    // Under attack a new address gets one try, then backs off…
+    const fresh = randomIp();
+    expect((await signInFrom(t, fresh, user.email, 'wrong-x')).statusCode).toBe(401);
+    const slowed = await signInFrom(t, fresh, user.email, user.password);
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.json().error.message).toBe(accountTexts.tooManyFailedSignIns);
+    // …a new address with the right password gets in on its first try…
+    expect((await signInFrom(t, randomIp(), user.email, user.password)).statusCode).toBe(200);
+    // …and the owner's own address keeps its full allowance: a typo, then in.
+    expect((await signInFrom(t, home, user.email, 'typo')).statusCode).toBe(401);
+    expect((await signInFrom(t, home, user.email, user.password)).statusCode).toBe(200);
     // Another account is not affected.
     const other = await signUp(t.app);
     expect((await signIn(t.app, other.email, other.password)).statusCode).toBe(200);

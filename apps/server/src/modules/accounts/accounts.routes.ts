@@ -107,13 +107,15 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (app, d
         body: signInBodySchema,
         response: { 200: authUserResponseSchema, ...errors },
       },
-      preHandler: [
-        limit('sign-in', authRateLimits.signIn.perIp),
-        limit('sign-in', authRateLimits.signIn.perAccount, emailKey),
-      ],
+      preHandler: [limit('sign-in', authRateLimits.signIn.perIp)],
     },
     async (request, reply) => {
-      const { result, cookies } = await signIn(deps, request.body, authHeaders(request));
+      const { result, cookies } = await signIn(
+        deps,
+        request.body,
+        authHeaders(request),
+        request.ip,
+      );
       setCookies(reply, cookies);
       return { user: result };
     },

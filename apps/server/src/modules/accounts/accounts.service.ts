@@ -17,7 +17,7 @@ import {
 } from '../users/users.repository.js';
 import { findLiveVerification } from './accounts.repository.js';
 import { hashResetToken, type Auth } from './auth.js';
-import type { FailedSignIns } from './failed-sign-ins.js';
+import type { SignInThrottle } from './failed-sign-ins.js';
 
 // Sign-up, sign-in, sign-out, password reset and change. better-auth does the hashing (scrypt),
 // the session rows and the cookies; these functions add our rules and the spec's answers.
@@ -25,7 +25,7 @@ import type { FailedSignIns } from './failed-sign-ins.js';
 export interface AccountsDeps {
   db: Db;
   auth: Auth;
-  failedSignIns: FailedSignIns;
+  failedSignIns: SignInThrottle;
 }
 
 /** Headers better-auth reads: the session cookie, the user agent, the client address. */
@@ -95,8 +95,9 @@ export async function signIn(
   deps: AccountsDeps,
   body: { email: string; password: string; rememberMe: boolean },
   { headers }: AuthHeaders,
+  clientIp: string,
 ): Promise<WithCookies<SessionUser>> {
-  const wait = deps.failedSignIns.retryAfterMs(body.email);
+  const wait = deps.failedSignIns.retryAfterMs(body.email, clientIp);
   if (wait > 0) {
     throw new RetryLaterError(accountTexts.tooManyFailedSignIns, Math.ceil(wait / 1000));
   }
@@ -106,15 +107,15 @@ export async function signIn(
       headers,
       returnHeaders: true,
     });
-    deps.failedSignIns.reset(body.email);
+    deps.failedSignIns.recordSuccess(body.email, clientIp);
     return {
       result: toSessionUser(signedIn.response.user),
       cookies: signedIn.headers.getSetCookie(),
     };
   } catch (error) {
     if (isAPIError(error) && error.statusCode === 401) {
-      // Counted whether or not the e-mail exists, so the lockout reveals nothing either.
-      deps.failedSignIns.recordFailure(body.email);
+      // Counted whether or not the e-mail exists, so the back-off reveals nothing either.
+      deps.failedSignIns.recordFailure(body.email, clientIp);
       throw unauthorized(authTexts.invalidCredentials);
     }
     throw error;

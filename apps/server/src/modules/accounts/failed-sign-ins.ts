@@ -1,46 +1,106 @@
-// Repeated failures slow an attacker down: after `max` failed sign-ins for one account within
-// `windowMs`, that account answers 429 for `lockMs`, whatever the address (docs/decisions/0035).
+// Failed sign-ins slow the one who fails, not the account's owner (docs/decisions/0068).
+//
+// - Per account and client address: `freeFailures` failures, then a back-off that starts at
+//   `baseDelayMs` and doubles with every further failure, up to `maxDelayMs`. A success clears
+//   the pair; an hour (`forgetAfterMs`) without failures forgets it.
+// - Per account, across addresses: when `accountCeiling` failures fall within `accountWindowMs`,
+//   the account is under attack and an address that has not signed in to it lately gets one
+//   failure, not `freeFailures`, before its back-off starts. Its first try is always answered,
+//   so the owner with the right password gets in from anywhere; an address that signed in to
+//   the account within `knownAddressMs` keeps its full allowance. Nothing is ever a hard lock.
+//
 // Kept in memory, like @fastify/rate-limit's default store: per process, reset by a restart.
-// Several API processes behind one address would each count on their own; a shared store
-// (Redis) is the upgrade path when that matters.
+// Several API processes each count on their own; a shared store (Redis) is the upgrade path.
 
-export interface FailedSignInsOptions {
-  max: number;
-  windowMs: number;
-  lockMs: number;
-  /** Upper bound on tracked accounts, so a flood of made-up e-mails cannot grow memory. */
+export interface SignInThrottleOptions {
+  freeFailures: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  forgetAfterMs: number;
+  accountCeiling: number;
+  accountWindowMs: number;
+  knownAddressMs: number;
+  /** Upper bound on each map, so a flood of made-up e-mails or addresses cannot grow memory. */
   maxKeys?: number;
+  /** The clock (tests move it instead of waiting). */
+  now?: () => number;
 }
 
-export class FailedSignIns {
-  private readonly entries = new Map<string, { failures: number[]; lockedUntil: number }>();
-  constructor(private readonly options: FailedSignInsOptions) {}
+interface PairEntry {
+  failures: number;
+  lastFailureAt: number;
+  blockedUntil: number;
+}
 
-  /** Milliseconds until this account may try again; 0 when it may now. */
-  retryAfterMs(key: string, now = Date.now()): number {
-    const entry = this.entries.get(key);
-    return entry && entry.lockedUntil > now ? entry.lockedUntil - now : 0;
-  }
-
-  recordFailure(key: string, now = Date.now()): void {
-    const entry = this.entries.get(key) ?? { failures: [], lockedUntil: 0 };
-    entry.failures = entry.failures.filter((t) => t > now - this.options.windowMs);
-    entry.failures.push(now);
-    if (entry.failures.length >= this.options.max) {
-      entry.lockedUntil = now + this.options.lockMs;
-      entry.failures = [];
-    }
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    const maxKeys = this.options.maxKeys ?? 100_000;
-    if (this.entries.size > maxKeys) {
-      // Map keeps insertion order and we re-insert on every failure: the first key is the stalest.
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-  }
-
-  reset(key: string): void {
-    this.entries.delete(key);
+/** Map keeps insertion order; re-inserting on every write makes the first key the stalest. */
+function touch<V>(map: Map<string, V>, key: string, value: V, maxKeys: number): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > maxKeys) {
+    const oldest = map.keys().next().value;
+    if (oldest !== undefined) map.delete(oldest);
   }
 }
+
+export class SignInThrottle {
+  private readonly pairs = new Map<string, PairEntry>();
+  private readonly accountFailures = new Map<string, number[]>();
+  private readonly knownAddresses = new Map<string, number>();
+  private readonly maxKeys: number;
+  private readonly now: () => number;
+
+  constructor(private readonly options: SignInThrottleOptions) {
+    this.maxKeys = options.maxKeys ?? 100_000;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Milliseconds until this address may try this account again; 0 when it may now. */
+  retryAfterMs(email: string, ip: string): number {
+    const entry = this.pairs.get(pairKey(email, ip));
+    const now = this.now();
+    return entry && entry.blockedUntil > now ? entry.blockedUntil - now : 0;
+  }
+
+  recordFailure(email: string, ip: string): void {
+    const now = this.now();
+    const account = normalise(email);
+    const recent = (this.accountFailures.get(account) ?? []).filter(
+      (t) => t > now - this.options.accountWindowMs,
+    );
+    recent.push(now);
+    // Only whether the ceiling is reached matters: keep no more timestamps than that.
+    touch(this.accountFailures, account, recent.slice(-this.options.accountCeiling), this.maxKeys);
+
+    const key = pairKey(email, ip);
+    const previous = this.pairs.get(key);
+    const entry: PairEntry =
+      previous && now - previous.lastFailureAt <= this.options.forgetAfterMs
+        ? previous
+        : { failures: 0, lastFailureAt: now, blockedUntil: 0 };
+    entry.failures += 1;
+    entry.lastFailureAt = now;
+    const underAttack = recent.length >= this.options.accountCeiling;
+    const free = underAttack && !this.isKnown(key, now) ? 1 : this.options.freeFailures;
+    if (entry.failures >= free) {
+      const doublings = Math.min(entry.failures - free, 30);
+      entry.blockedUntil =
+        now + Math.min(this.options.baseDelayMs * 2 ** doublings, this.options.maxDelayMs);
+    }
+    touch(this.pairs, key, entry, this.maxKeys);
+  }
+
+  /** A successful sign-in clears the pair and makes the address known to the account. */
+  recordSuccess(email: string, ip: string): void {
+    const key = pairKey(email, ip);
+    this.pairs.delete(key);
+    touch(this.knownAddresses, key, this.now(), this.maxKeys);
+  }
+
+  private isKnown(key: string, now: number): boolean {
+    const at = this.knownAddresses.get(key);
+    return at !== undefined && now - at <= this.options.knownAddressMs;
+  }
+}
+
+const normalise = (email: string) => email.trim().toLowerCase();
+const pairKey = (email: string, ip: string) => `${normalise(email)}\n${ip}`;
