@@ -29,7 +29,7 @@ import { contactRoutes } from './modules/contact/contact.routes.js';
 import { errorReportsRoutes } from './modules/error-reports/error-reports.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { clientErrorHandler, errorsPlugin } from './plugins/errors.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
@@ -78,6 +78,7 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
+    clientErrorHandler,
     logger: {
       ...(options.logStream ? { stream: options.logStream } : {}),
       level: config.logLevel,

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -133,5 +134,35 @@ describe('error handler', () => {
       headers: { 'x-request-id': 'bad id with spaces\n' },
     });
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('431: headers too large for the HTTP parser, on a real socket, in the one error shape', async () => {
+    const local = await createTestApp();
+    try {
+      const address = await local.app.listen({ host: '127.0.0.1', port: 0 });
+      const port = Number(new URL(address).port);
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(port, '127.0.0.1');
+        let received = '';
+        socket.on('data', (chunk) => (received += chunk.toString()));
+        socket.on('end', () => resolve(received));
+        socket.on('error', reject);
+        // Node's parser allows 16 KB of headers; a 32 KB cookie is over.
+        socket.write(
+          `GET /api/me HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: a=${'x'.repeat(32 * 1024)}\r\n\r\n`,
+        );
+      });
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      expect(head).toMatch(/^HTTP\/1\.1 431 /);
+      expect(head.toLowerCase()).toContain('content-type: application/json');
+      expect(JSON.parse(body)).toEqual({
+        error: {
+          code: 'payload_too_large',
+          message: expect.stringMatching(/headers are too large/),
+        },
+      });
+    } finally {
+      await local.close();
+    }
   });
 });

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -81,3 +83,31 @@ export const errorsPlugin = fp(
   },
   { name: 'errors' },
 );
+
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (431 for oversized headers, 408
+ * for a request that never finished arriving, 400 for a malformed one), in the one error shape.
+ * Passed to Fastify as `clientErrorHandler`; app.inject never reaches it, real sockets do.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [
+          431,
+          "The request's headers are too large, often because of too many cookies. Please clear this site's cookies and try again.",
+        ]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'The request took too long to arrive. Please try again.']
+        : [400, 'The request could not be read.'];
+  // 431 has no code of its own in the contracts: it is a request that is too large.
+  const code = status === 431 ? 'payload_too_large' : codeForStatus(status);
+  const body = JSON.stringify({ error: { code, message } } satisfies ErrorBody);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
