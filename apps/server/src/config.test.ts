@@ -38,6 +38,17 @@ describe('loadConfig', () => {
     expect(message).toMatch(/LOG_LEVEL: must be one of/);
   });
 
+  it('reads the image shape limits, 12,000 px and 20:1 by default (decision 0013)', () => {
+    expect(loadConfig({}).engine).toMatchObject({ maxInputSide: 12_000, maxAspectRatio: 20 });
+    expect(
+      loadConfig({ ENGINE_MAX_INPUT_SIDE: '8000', ENGINE_MAX_ASPECT_RATIO: '4.5' }).engine,
+    ).toMatchObject({ maxInputSide: 8000, maxAspectRatio: 4.5 });
+    expect(() => loadConfig({ ENGINE_MAX_INPUT_SIDE: '0' })).toThrow(/ENGINE_MAX_INPUT_SIDE/);
+    expect(() => loadConfig({ ENGINE_MAX_ASPECT_RATIO: '0.5' })).toThrow(
+      /ENGINE_MAX_ASPECT_RATIO: must be 1 or more/,
+    );
+  });
+
   it('rejects a port out of range and a relative PUBLIC_URL', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT: must be between 0 and 65535/);
     expect(() => loadConfig({ PUBLIC_URL: 'cutout.example' })).toThrow(/PUBLIC_URL/);

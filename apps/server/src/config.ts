@@ -69,6 +69,11 @@ const envSchema = z.object({
   ENGINE_THREADS: positiveInt.optional(),
   ENGINE_MEMORY_ARENA: booleanFlag.default(true),
   ENGINE_MAX_INPUT_PIXELS: positiveInt.default(50_000_000),
+  ENGINE_MAX_INPUT_SIDE: positiveInt.default(12_000),
+  ENGINE_MAX_ASPECT_RATIO: z.coerce
+    .number({ error: 'must be a number' })
+    .min(1, 'must be 1 or more')
+    .default(20),
   JOB_QUEUE_SIZE: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
@@ -126,6 +131,10 @@ export interface Config {
     /** onnxruntime's memory arena: faster inference, about 0.8 GB more per worker (0066). */
     memoryArena: boolean;
     maxInputPixels: number;
+    /** Longest side in pixels (decision 0013). */
+    maxInputSide: number;
+    /** Long side over short side (decision 0013). */
+    maxAspectRatio: number;
   };
   jobs: {
     /** Jobs allowed to wait for a worker; beyond that, 503 with Retry-After. */
@@ -193,6 +202,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       threads: e.ENGINE_THREADS,
       memoryArena: e.ENGINE_MEMORY_ARENA,
       maxInputPixels: e.ENGINE_MAX_INPUT_PIXELS,
+      maxInputSide: e.ENGINE_MAX_INPUT_SIDE,
+      maxAspectRatio: e.ENGINE_MAX_ASPECT_RATIO,
     },
     jobs: {
       queueSize: e.JOB_QUEUE_SIZE,

@@ -8,6 +8,7 @@ export type EngineErrorCode =
   | 'corrupt_image'
   | 'empty_image'
   | 'image_too_large'
+  | 'extreme_aspect_ratio'
   | 'invalid_options'
   | 'unknown_model'
   | 'model_load_failed'
@@ -54,6 +55,13 @@ export class ImageTooLargeError extends EngineError {
   constructor(message: string) {
     super('image_too_large', message);
     this.name = 'ImageTooLargeError';
+  }
+}
+
+export class ExtremeAspectRatioError extends EngineError {
+  constructor(message: string) {
+    super('extreme_aspect_ratio', message);
+    this.name = 'ExtremeAspectRatioError';
   }
 }
 
@@ -138,6 +146,7 @@ const constructors: Record<EngineErrorCode, new (message: string) => EngineError
   corrupt_image: CorruptImageError,
   empty_image: EmptyImageError,
   image_too_large: ImageTooLargeError,
+  extreme_aspect_ratio: ExtremeAspectRatioError,
   invalid_options: InvalidOptionsError,
   unknown_model: UnknownModelError,
   model_load_failed: ModelLoadError,

@@ -19,7 +19,12 @@ export type {
   Variant,
 } from './pipeline/options.js';
 export type { EncodedImage, ImageFormat, Region } from './pipeline/encode.js';
-export { DEFAULT_LIMIT_INPUT_PIXELS } from './pipeline/decode.js';
+export {
+  checkDimensions,
+  DEFAULT_LIMIT_INPUT_PIXELS,
+  DEFAULT_MAX_ASPECT_RATIO,
+  DEFAULT_MAX_INPUT_SIDE,
+} from './pipeline/decode.js';
 export { DEFAULT_MODEL, listModels } from './models/registry.js';
 export type { ModelInfo } from './models/registry.js';
 export type {
@@ -34,6 +39,7 @@ export {
   AbortedError,
   CorruptImageError,
   EmptyImageError,
+  ExtremeAspectRatioError,
   EngineError,
   ImageTooLargeError,
   InferenceError,

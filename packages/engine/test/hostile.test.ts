@@ -4,46 +4,20 @@ import { describe, expect, it } from 'vitest';
 import {
   CorruptImageError,
   EmptyImageError,
+  ExtremeAspectRatioError,
   ImageTooLargeError,
   removeBackground,
   UnsupportedImageError,
 } from '../src/index.js';
 import { decode } from '../src/pipeline/decode.js';
+import { blackPng, pngFile } from './png-bytes.js';
 import { encodeScene, makeScene } from './synthetic.js';
 
 const model = 'u2netp';
 
-function crc32(bytes: Uint8Array): number {
-  let crc = ~0;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return ~crc >>> 0;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'ascii');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
-
 /** A ~1 KB PNG whose header claims 20000×20000 pixels of zeros: it would inflate to 1.2 GB. */
 function decompressionBomb(): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(20000, 0);
-  ihdr.writeUInt32BE(20000, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const rows = deflateSync(Buffer.alloc(20001 * 3 * 16), { level: 9 });
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', ihdr),
-    pngChunk('IDAT', rows),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
+  return pngFile(20000, 20000, 3, deflateSync(Buffer.alloc(20001 * 3 * 16), { level: 9 }));
 }
 
 describe('hostile input ends in a typed error or a valid result', () => {
@@ -108,8 +82,8 @@ describe('hostile input ends in a typed error or a valid result', () => {
     }
   });
 
-  // Decision (docs/decisions/0013): tiny and extreme-aspect images are processed, not refused;
-  // the model sees them stretched to its square input like any other image.
+  // Decision (docs/decisions/0013): tiny images are processed, not refused; the model sees them
+  // stretched to its square input like any other image.
   it('processes a 1×1 image', async () => {
     const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#c04020' } })
       .png()
@@ -120,18 +94,55 @@ describe('hostile input ends in a typed error or a valid result', () => {
     expect([meta.width, meta.height, meta.channels]).toEqual([1, 1, 4]);
   });
 
-  it('processes a 20000×20 image', async () => {
-    const png = await sharp({
-      create: { width: 20000, height: 20, channels: 3, background: '#4080c0' },
+  // Issue 17: this 78 KB file kept the only worker busy for 206 s. It is under the pixel cap;
+  // its longest side is what gives it away, read from the header before anything is decoded.
+  it('refuses the 1 × 40,000,000 PNG by its longest side, before decoding it', async () => {
+    const needle = blackPng(1, 40_000_000);
+    expect(needle.length).toBeLessThan(100_000);
+    const started = performance.now();
+    const error = await removeBackground(needle, { model }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ImageTooLargeError);
+    expect((error as Error).message).toBe(
+      'This image is 1 × 40,000,000 pixels: its longest side may be at most 12,000 pixels.',
+    );
+    // Refused from the header: decoding 40 million rows alone takes seconds.
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it('refuses an image whose side or aspect ratio is beyond the configured limits', async () => {
+    const strip = await sharp({
+      create: { width: 2100, height: 100, channels: 3, background: '#4080c0' },
     })
       .png()
       .toBuffer();
-    const result = await removeBackground(png, { model });
-    expect([result.width, result.height]).toEqual([20000, 20]);
-    for (const output of Object.values(result.outputs)) {
-      const meta = await sharp(output.data).metadata();
-      expect([meta.width, meta.height]).toEqual([20000, 20]);
-    }
+    const error = await removeBackground(strip, { model }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ExtremeAspectRatioError);
+    expect(error).toMatchObject({ code: 'extreme_aspect_ratio' });
+    expect((error as Error).message).toBe(
+      'This image is 2,100 × 100 pixels: its long side may be at most 20 times its short side (this one is 21 times).',
+    );
+    await expect(decode(strip, { maxAspectRatio: 25 })).resolves.toMatchObject({ width: 2100 });
+    await expect(decode(strip, { maxInputSide: 2000, maxAspectRatio: 25 })).rejects.toThrow(
+      'This image is 2,100 × 100 pixels: its longest side may be at most 2,000 pixels.',
+    );
+    const tall = await sharp({
+      create: { width: 100, height: 2100, channels: 3, background: '#4080c0' },
+    })
+      .png()
+      .toBuffer();
+    await expect(decode(tall)).rejects.toBeInstanceOf(ExtremeAspectRatioError);
+  });
+
+  it('processes an image at exactly the side and aspect limits', async () => {
+    const png = await sharp({
+      create: { width: 12000, height: 600, channels: 3, background: '#4080c0' },
+    })
+      .png()
+      .toBuffer();
+    const result = await removeBackground(png, { model, variants: ['transparent_bg'] });
+    expect([result.width, result.height]).toEqual([12000, 600]);
+    const meta = await sharp(result.outputs.transparent_bg!.data).metadata();
+    expect([meta.width, meta.height]).toEqual([12000, 600]);
   });
 
   it('decodes WebP, AVIF, TIFF and the first frame of an animated GIF', async () => {

@@ -2,11 +2,16 @@ import sharp, { type Metadata } from 'sharp';
 import {
   CorruptImageError,
   EmptyImageError,
+  ExtremeAspectRatioError,
   ImageTooLargeError,
   UnsupportedImageError,
 } from '../errors.js';
 
 export const DEFAULT_LIMIT_INPUT_PIXELS = 50_000_000;
+/** Longest side in pixels; a 100 MP medium-format photo is 11,648 wide (decision 0013). */
+export const DEFAULT_MAX_INPUT_SIDE = 12_000;
+/** Long side over short side; a 20:1 image reaches the model as a smear (decision 0013). */
+export const DEFAULT_MAX_ASPECT_RATIO = 20;
 
 // What a person can upload. SVG is left out on purpose: it is not a photo, and rasterising
 // untrusted vector files is attack surface we do not need. HEIC decodes only where libvips was
@@ -26,6 +31,10 @@ export interface DecodedImage {
 
 export interface DecodeOptions {
   limitInputPixels?: number;
+  /** Refuse images whose longer side has more pixels than this (default 12,000). */
+  maxInputSide?: number;
+  /** Refuse images whose long side is more than this many times the short side (default 20). */
+  maxAspectRatio?: number;
   /** Downscale (never enlarge) so the decoded image has at most this many megapixels. */
   maxOutputMegapixels?: number;
 }
@@ -35,6 +44,36 @@ function megapixels(pixels: number): string {
   if (mp >= 10) return mp.toFixed(0);
   if (mp >= 1) return mp.toFixed(1).replace(/\.0$/, '');
   return String(Number(mp.toPrecision(2)));
+}
+
+const count = (n: number): string => n.toLocaleString('en-US');
+
+/**
+ * Refuses, from header dimensions alone, an image whose shape is beyond the limits: a very long
+ * or very thin image costs minutes of per-row work at any pixel count (a 1 × 40,000,000 PNG
+ * kept a worker busy for 206 s) and gives the model nothing it can segment.
+ */
+export function checkDimensions(
+  width: number,
+  height: number,
+  maxInputSide: number = DEFAULT_MAX_INPUT_SIDE,
+  maxAspectRatio: number = DEFAULT_MAX_ASPECT_RATIO,
+): void {
+  const size = `This image is ${count(width)} × ${count(height)} pixels`;
+  const long = Math.max(width, height);
+  const short = Math.min(width, height);
+  if (long > maxInputSide) {
+    throw new ImageTooLargeError(
+      `${size}: its longest side may be at most ${count(maxInputSide)} pixels.`,
+    );
+  }
+  if (long > short * maxAspectRatio) {
+    const ratio = long / short;
+    const shown = ratio >= 10 ? Math.round(ratio) : Number(ratio.toFixed(1));
+    throw new ExtremeAspectRatioError(
+      `${size}: its long side may be at most ${count(maxAspectRatio)} times its short side (this one is ${count(shown)} times).`,
+    );
+  }
 }
 
 function describeSharpError(cause: unknown): Error {
@@ -81,6 +120,7 @@ export async function decode(
       `This image is ${width}×${height} pixels (${megapixels(width * height)} MP); the limit is ${megapixels(limit)} MP.`,
     );
   }
+  checkDimensions(width, height, options.maxInputSide, options.maxAspectRatio);
 
   let pipeline = sharp(input, { limitInputPixels: limit, failOn: 'warning', pages: 1 })
     .rotate()

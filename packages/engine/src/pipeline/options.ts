@@ -25,6 +25,10 @@ export interface RemoveBackgroundOptions {
   maxOutputMegapixels?: number;
   /** Refuse images with more decoded pixels than this (default 50 MP). */
   limitInputPixels?: number;
+  /** Refuse images whose longer side has more pixels than this (default 12,000). */
+  maxInputSide?: number;
+  /** Refuse images whose long side is more than this many times the short side (default 20). */
+  maxAspectRatio?: number;
   /** WebP/JPEG quality, 1–100 (default 90). */
   quality?: number;
 }
@@ -38,6 +42,8 @@ export interface ResolvedOptions {
   cropMargin: number | undefined;
   maxOutputMegapixels: number | undefined;
   limitInputPixels: number | undefined;
+  maxInputSide: number | undefined;
+  maxAspectRatio: number | undefined;
   quality: number;
 }
 
@@ -77,6 +83,14 @@ export function resolveOptions(options: RemoveBackgroundOptions = {}): ResolvedO
   if (limit !== undefined && !(Number.isInteger(limit) && limit > 0)) {
     throw new InvalidOptionsError('limitInputPixels must be a positive integer.');
   }
+  const side = options.maxInputSide;
+  if (side !== undefined && !(Number.isInteger(side) && side > 0)) {
+    throw new InvalidOptionsError('maxInputSide must be a positive integer.');
+  }
+  const aspect = options.maxAspectRatio;
+  if (aspect !== undefined && !(aspect >= 1)) {
+    throw new InvalidOptionsError('maxAspectRatio must be a number of at least 1.');
+  }
   const margin = options.cropMargin;
   if (margin !== undefined && !(Number.isInteger(margin) && margin >= 0)) {
     throw new InvalidOptionsError('cropMargin must be a non-negative integer number of pixels.');
@@ -90,6 +104,8 @@ export function resolveOptions(options: RemoveBackgroundOptions = {}): ResolvedO
     cropMargin: margin,
     maxOutputMegapixels: cap,
     limitInputPixels: limit,
+    maxInputSide: side,
+    maxAspectRatio: aspect,
     quality,
   };
 }

@@ -139,6 +139,8 @@ export async function runPipeline(
   progress('decode', 0);
   const image = await decode(input, {
     limitInputPixels: opts.limitInputPixels,
+    maxInputSide: opts.maxInputSide,
+    maxAspectRatio: opts.maxAspectRatio,
     maxOutputMegapixels: opts.maxOutputMegapixels,
   });
   const decodeMs = lap();

@@ -33,6 +33,10 @@ export interface EnginePoolOptions {
   maxQueue?: number;
   /** Refuse images with more decoded pixels than this. Default 50 MP. */
   limitInputPixels?: number;
+  /** Refuse images whose longer side has more pixels than this. Default 12,000. */
+  maxInputSide?: number;
+  /** Refuse images whose long side is more than this many times the short side. Default 20. */
+  maxAspectRatio?: number;
   /** Downscale larger images so outputs have at most this many megapixels. Default: no cap. */
   maxOutputMegapixels?: number;
 }
@@ -86,6 +90,12 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
   positiveInteger('workers', options.workers);
   positiveInteger('threads', options.threads);
   positiveInteger('limitInputPixels', options.limitInputPixels);
+  positiveInteger('maxInputSide', options.maxInputSide);
+  if (options.maxAspectRatio !== undefined && !(options.maxAspectRatio >= 1)) {
+    throw new InvalidOptionsError(
+      `maxAspectRatio must be a number of at least 1 (got ${options.maxAspectRatio}).`,
+    );
+  }
   if (
     options.maxQueue !== undefined &&
     !(Number.isInteger(options.maxQueue) && options.maxQueue >= 0)
@@ -141,6 +151,14 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
         runOptions.limitInputPixels ?? Number.POSITIVE_INFINITY,
         options.limitInputPixels ?? Number.POSITIVE_INFINITY,
       ),
+      maxInputSide: Math.min(
+        runOptions.maxInputSide ?? Number.POSITIVE_INFINITY,
+        options.maxInputSide ?? Number.POSITIVE_INFINITY,
+      ),
+      maxAspectRatio: Math.min(
+        runOptions.maxAspectRatio ?? Number.POSITIVE_INFINITY,
+        options.maxAspectRatio ?? Number.POSITIVE_INFINITY,
+      ),
       maxOutputMegapixels: Math.min(
         runOptions.maxOutputMegapixels ?? Number.POSITIVE_INFINITY,
         options.maxOutputMegapixels ?? Number.POSITIVE_INFINITY,
@@ -148,6 +166,8 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
     };
     if (merged.limitInputPixels === Number.POSITIVE_INFINITY) delete merged.limitInputPixels;
     if (merged.maxOutputMegapixels === Number.POSITIVE_INFINITY) delete merged.maxOutputMegapixels;
+    if (merged.maxInputSide === Number.POSITIVE_INFINITY) delete merged.maxInputSide;
+    if (merged.maxAspectRatio === Number.POSITIVE_INFINITY) delete merged.maxAspectRatio;
     resolveOptions(merged);
     // Counted here rather than by piscina's maxQueue, which also counts tasks waiting for a
     // worker that is still starting and so refuses nothing while the pool warms up.

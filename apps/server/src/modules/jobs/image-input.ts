@@ -1,10 +1,12 @@
 import { editorTexts, limits } from '@cutout/contracts';
+import { checkDimensions, isEngineError } from '@cutout/engine';
 import sharp from 'sharp';
 import { AppError } from '../../errors.js';
 
 // What the server checks before a file becomes a job, whatever the browser already checked:
 // the bytes (not the declared type) must be an image format the engine decodes, the size at
-// most 10 MB, and the pixel count within the engine's limit. Decoding problems that only show
+// most 10 MB, and the pixel count, longest side and aspect ratio within the engine's limits, so
+// an image the engine would refuse never becomes a job, holds a credit or waits in the queue. Decoding problems that only show
 // up when the whole file is read (a truncated JPEG) fail the job later with 422.
 
 export interface ImageKind {
@@ -73,10 +75,16 @@ export function tooLarge(): AppError {
 export const damagedImageMessage =
   'This image file is damaged or incomplete and cannot be read. Please try another file.';
 
+export interface ImageLimits {
+  maxInputPixels: number;
+  maxInputSide: number;
+  maxAspectRatio: number;
+}
+
 /** Checks an upload's bytes and header; throws the AppError a person should see. */
 export async function checkImage(
   bytes: Uint8Array,
-  maxInputPixels: number,
+  { maxInputPixels, maxInputSide, maxAspectRatio }: ImageLimits,
   whenNotImage: () => AppError = () => notAnImage(),
 ): Promise<CheckedImage> {
   if (bytes.byteLength > limits.maxUploadBytes) throw tooLarge();
@@ -100,6 +108,17 @@ export async function checkImage(
       'payload_too_large',
       `This image has ${mp(width * height)} megapixels (${width}×${height}); the limit is ${mp(maxInputPixels)} megapixels. Please use a smaller image.`,
     );
+  }
+  // The engine's own rule and message, so the two cannot disagree: 413 for a side too long,
+  // 422 for a shape too extreme (the file is not too big; the image cannot be used as it is).
+  try {
+    checkDimensions(width, height, maxInputSide, maxAspectRatio);
+  } catch (error) {
+    if (!isEngineError(error)) throw error;
+    if (error.code === 'image_too_large') {
+      throw new AppError(413, 'payload_too_large', error.message);
+    }
+    throw new AppError(422, 'unprocessable', error.message);
   }
   return { ...kind, width, height };
 }

@@ -26,7 +26,7 @@ import { AppError, RetryLaterError } from '../../errors.js';
 import { chargeImageIn } from '../credits/credits.service.js';
 import { lockBalance } from '../credits/credits.repository.js';
 import type { ObjectStore } from '../storage/object-store.js';
-import { checkImage, damagedImageMessage, notAnImage } from './image-input.js';
+import { checkImage, damagedImageMessage, notAnImage, type ImageLimits } from './image-input.js';
 import { JobQueue } from './job-queue.js';
 import {
   countActiveJobs,
@@ -65,7 +65,7 @@ export interface JobsServiceOptions {
   concurrency: number;
   queueSize: number;
   retentionMs: number;
-  maxInputPixels: number;
+  imageLimits: ImageLimits;
   log: FastifyBaseLogger;
   observe?: JobObserver;
 }
@@ -120,6 +120,8 @@ function engineFailure(error: unknown): { code: string; message: string } {
         return { code: 'unsupported_media_type', message: editorTexts.notAnImage };
       case 'image_too_large':
         return { code: 'payload_too_large', message: error.message };
+      case 'extreme_aspect_ratio':
+        return { code: 'unprocessable', message: error.message };
       case 'corrupt_image':
       case 'empty_image':
         return { code: 'unprocessable', message: damagedImageMessage };
@@ -168,7 +170,7 @@ export class JobsService {
     }
     const checked = await checkImage(
       input.bytes,
-      this.options.maxInputPixels,
+      this.options.imageLimits,
       input.whenNotImage ?? (() => notAnImage()),
     );
     const id = randomUUID();

@@ -2,6 +2,7 @@ import { editorTexts, jobSchema, removeBackgroundResponseSchema } from '@cutout/
 import type { EnginePool } from '@cutout/engine';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { blackPng } from '../../../../../packages/engine/test/png-bytes.js';
 import { iou } from '../../../../../packages/engine/test/synthetic.js';
 import { adminCookie, onBothDialects, signUp, type SignedUp } from '../../test/accounts.js';
 import {
@@ -340,6 +341,55 @@ onBothDialects(
         .where('user_id', '=', user.id)
         .execute();
       expect(failed).toEqual([{ status: 'failed', error_code: 'unprocessable' }]);
+    });
+
+    // Issue 17: a 78 KB PNG of 1 × 40,000,000 pixels (under the pixel cap) held the only worker
+    // for 206 s. Its header gives it away; it is refused before a job or a charge exists.
+    it('images beyond the side or aspect-ratio limits are refused at once, cost nothing and leave no job', async () => {
+      const t = get();
+      const user = await signUp(t.app);
+      const before = await credits(t, user);
+      const needle = blackPng(1, 40_000_000);
+      const strip = await sharp({
+        create: { width: 2100, height: 100, channels: 3, background: '#4080c0' },
+      })
+        .png()
+        .toBuffer();
+      const upload = (data: Buffer, url?: string) =>
+        uploadJob(t.app, user.cookie, { name: 'x.png', type: 'image/png', data }, url);
+
+      for (const url of ['/api/jobs', '/remove-background/', '/api/v1/remove-background']) {
+        const started = performance.now();
+        const long = await upload(needle, url);
+        // Read from the header: decoding those 40 million rows alone takes seconds.
+        expect(performance.now() - started, url).toBeLessThan(2_000);
+        expect(long.statusCode, url).toBe(413);
+        expect(long.json(), url).toEqual({
+          error: {
+            code: 'payload_too_large',
+            message:
+              'This image is 1 × 40,000,000 pixels: its longest side may be at most 12,000 pixels.',
+          },
+        });
+
+        const thin = await upload(strip, url);
+        expect(thin.statusCode, url).toBe(422);
+        expect(thin.json(), url).toEqual({
+          error: {
+            code: 'unprocessable',
+            message:
+              'This image is 2,100 × 100 pixels: its long side may be at most 20 times its short side (this one is 21 times).',
+          },
+        });
+      }
+      expect(await credits(t, user)).toBe(before);
+      expect(await jobCount(t, user)).toBe(0);
+
+      // A normal image still goes through.
+      const ok = await uploadJob(t.app, user.cookie, png(picture.file));
+      expect(ok.statusCode).toBe(202);
+      await t.app.processing.jobs.waitUntilFinished(jobSchema.parse(ok.json()).id);
+      expect(await credits(t, user)).toBe(before - 1);
     });
 
     it('progress is reported over server-sent events, stage by stage, ending with the result', async () => {

@@ -70,6 +70,8 @@ export function createProcessing(options: ProcessingOptions): Processing {
       // the warm-up images.
       maxQueue: workers,
       limitInputPixels: config.engine.maxInputPixels,
+      maxInputSide: config.engine.maxInputSide,
+      maxAspectRatio: config.engine.maxAspectRatio,
     });
     return pool;
   };
@@ -84,7 +86,11 @@ export function createProcessing(options: ProcessingOptions): Processing {
     concurrency: workers,
     queueSize: config.jobs.queueSize,
     retentionMs: config.jobs.retentionMs,
-    maxInputPixels: config.engine.maxInputPixels,
+    imageLimits: {
+      maxInputPixels: config.engine.maxInputPixels,
+      maxInputSide: config.engine.maxInputSide,
+      maxAspectRatio: config.engine.maxAspectRatio,
+    },
     log,
     observe: {
       finished(status, timings) {
