@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrations/index.js';
+import { SecretBox } from './db/secret-box.js';
 import { createMailer } from './mail/mailer.js';
 import { resetPasswordMail } from './mail/templates.js';
 import { SignInThrottle } from './modules/accounts/failed-sign-ins.js';
@@ -41,6 +42,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     database: DatabaseHandle;
     processing: Processing;
+    /** Encrypts secrets stored in the database (provider keys, connection passwords). */
+    secretBox: SecretBox;
   }
 }
 
@@ -161,6 +164,8 @@ export async function buildApp(
     await database.close();
     throw error;
   }
+
+  app.decorate('secretBox', new SecretBox(secret));
 
   const webApp =
     options.webApp === undefined ? loadWebApp(config.webDistDir) : (options.webApp ?? undefined);

@@ -162,6 +162,22 @@ export interface ApiKeyTable {
   revoked_at: string | null;
 }
 
+/** One entry of the audit log (append-only). */
+export interface AuditLogTable {
+  id: string;
+  actor_id: string | null;
+  /** Copied at write time, so the entry stays readable after the actor is deleted. */
+  actor_email: string | null;
+  /** Dotted verb, e.g. 'user.deactivate', 'order.refund', 'database.query'. */
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  /** JSON text. */
+  detail: string | null;
+  ip: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   error_reports: ErrorReportTable;
   users: UserTable;
@@ -174,6 +190,7 @@ export interface Database {
   newsletter_subscribers: NewsletterSubscriberTable;
   jobs: JobTable;
   api_keys: ApiKeyTable;
+  audit_log: AuditLogTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';
