@@ -74,6 +74,7 @@ const envSchema = z.object({
     .number({ error: 'must be a number' })
     .min(1, 'must be 1 or more')
     .default(20),
+  ENGINE_JOB_TIMEOUT_SECONDS: positiveInt.default(120),
   JOB_QUEUE_SIZE: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
@@ -135,6 +136,8 @@ export interface Config {
     maxInputSide: number;
     /** Long side over short side (decision 0013). */
     maxAspectRatio: number;
+    /** A job processing longer than this fails, uncharged (decision 0100). */
+    jobTimeoutMs: number;
   };
   jobs: {
     /** Jobs allowed to wait for a worker; beyond that, 503 with Retry-After. */
@@ -204,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxInputPixels: e.ENGINE_MAX_INPUT_PIXELS,
       maxInputSide: e.ENGINE_MAX_INPUT_SIDE,
       maxAspectRatio: e.ENGINE_MAX_ASPECT_RATIO,
+      jobTimeoutMs: e.ENGINE_JOB_TIMEOUT_SECONDS * 1000,
     },
     jobs: {
       queueSize: e.JOB_QUEUE_SIZE,

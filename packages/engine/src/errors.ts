@@ -17,6 +17,7 @@ export type EngineErrorCode =
   | 'inference_failed'
   | 'queue_full'
   | 'aborted'
+  | 'timed_out'
   | 'pool_closed'
   | 'internal_error';
 
@@ -121,6 +122,15 @@ export class AbortedError extends EngineError {
   }
 }
 
+export class TimedOutError extends EngineError {
+  constructor(
+    message = 'Processing this image took too long and was stopped. Try a smaller image.',
+  ) {
+    super('timed_out', message);
+    this.name = 'TimedOutError';
+  }
+}
+
 export class PoolClosedError extends EngineError {
   constructor(message = 'The engine pool is closed.') {
     super('pool_closed', message);
@@ -155,6 +165,7 @@ const constructors: Record<EngineErrorCode, new (message: string) => EngineError
   inference_failed: InferenceError,
   queue_full: QueueFullError,
   aborted: AbortedError,
+  timed_out: TimedOutError,
   pool_closed: PoolClosedError,
   internal_error: InternalEngineError,
 };

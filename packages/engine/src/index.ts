@@ -51,6 +51,7 @@ export {
   ModelLoadError,
   PoolClosedError,
   QueueFullError,
+  TimedOutError,
   UnknownModelError,
   UnsupportedImageError,
 } from './errors.js';

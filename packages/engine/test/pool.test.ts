@@ -6,6 +6,7 @@ import {
   ImageTooLargeError,
   PoolClosedError,
   QueueFullError,
+  TimedOutError,
   type EnginePool,
   type Stage,
 } from '../src/index.js';
@@ -110,6 +111,20 @@ describe('engine pool', () => {
     await expect(third).rejects.toBeInstanceOf(AbortedError);
     await expect(engine.run(input)).resolves.toMatchObject({ height: 480 });
     expect(engine.stats()).toMatchObject({ completed: 2, failed: 0, running: 0, queued: 0 });
+  });
+
+  it('fails a task past its time limit at once, stops its worker, and runs the next task', async () => {
+    const engine = pool({ workers: 1, taskTimeoutMs: 120_000 });
+    const input = await encodeScene(await makeScene({ width: 640, height: 480, seed: 17 }));
+    // 1 ms cannot cover decode, inference and encode: the limit always trips.
+    await expect(engine.run(input, {}, { timeoutMs: 1 })).rejects.toBeInstanceOf(TimedOutError);
+    // The worker stopped at its next stage boundary and takes the next task; were it still
+    // held, this would wait behind it forever.
+    await expect(engine.run(input)).resolves.toMatchObject({ width: 640, height: 480 });
+    expect(engine.stats()).toMatchObject({ completed: 1, failed: 1, timedOut: 1, running: 0 });
+    await expect(engine.run(input, {}, { timeoutMs: 0 })).rejects.toMatchObject({
+      code: 'invalid_options',
+    });
   });
 
   it('refuses runs after close()', async () => {

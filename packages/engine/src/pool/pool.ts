@@ -8,6 +8,7 @@ import {
   InvalidOptionsError,
   PoolClosedError,
   QueueFullError,
+  TimedOutError,
 } from '../errors.js';
 import { DEFAULT_MODEL, resolveModel } from '../models/registry.js';
 import type { ModelConfig, SessionTuning } from '../models/types.js';
@@ -39,11 +40,19 @@ export interface EnginePoolOptions {
   maxAspectRatio?: number;
   /** Downscale larger images so outputs have at most this many megapixels. Default: no cap. */
   maxOutputMegapixels?: number;
+  /**
+   * A task running longer than this fails with TimedOutError at once, and its worker is told to
+   * stop at the next stage boundary (see run). Counted from the moment a worker starts the
+   * task, not while it waits. Default: no limit.
+   */
+  taskTimeoutMs?: number;
 }
 
 export interface RunOptions {
   signal?: AbortSignal;
   onProgress?: ProgressCallback;
+  /** This task's time limit, instead of the pool's taskTimeoutMs. */
+  timeoutMs?: number;
 }
 
 export interface PoolStats {
@@ -51,6 +60,8 @@ export interface PoolStats {
   running: number;
   completed: number;
   failed: number;
+  /** Tasks stopped by taskTimeoutMs (each also counted in failed; each cost a worker restart). */
+  timedOut: number;
   model: string;
   workers: number;
   threadsPerWorker: number;
@@ -91,6 +102,7 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
   positiveInteger('threads', options.threads);
   positiveInteger('limitInputPixels', options.limitInputPixels);
   positiveInteger('maxInputSide', options.maxInputSide);
+  positiveInteger('taskTimeoutMs', options.taskTimeoutMs);
   if (options.maxAspectRatio !== undefined && !(options.maxAspectRatio >= 1)) {
     throw new InvalidOptionsError(
       `maxAspectRatio must be a number of at least 1 (got ${options.maxAspectRatio}).`,
@@ -133,6 +145,7 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
   let accepted = 0;
   let completed = 0;
   let failed = 0;
+  let timedOut = 0;
   let closed = false;
 
   async function run(
@@ -143,6 +156,8 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
     if (closed) throw new PoolClosedError();
     const { signal, onProgress } = controls;
     if (signal?.aborted) throw new AbortedError();
+    positiveInteger('timeoutMs', controls.timeoutMs);
+    const timeoutMs = controls.timeoutMs ?? options.taskTimeoutMs;
     // Options are validated here too, so a bad request fails without using a worker, and the
     // pool-wide limits win over per-run ones.
     const merged: RemoveBackgroundOptions = {
@@ -178,17 +193,34 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
     const queueAbort = new AbortController();
     let started = false;
     let cancelled = false;
+    let expired = false;
+    let timer: NodeJS.Timeout | undefined;
+    let onExpiry: (() => void) | undefined;
+    const expiry = new Promise<never>((_, reject) => {
+      onExpiry = () => reject(new TimedOutError());
+    });
     channel.port1.on('message', (message: ToCaller) => {
       if (message.type === 'started') {
         started = true;
         running++;
-      } else if (message.type === 'progress') {
+        if (timeoutMs !== undefined) {
+          // Past the limit the caller gets TimedOutError at once and the worker is told to stop
+          // at its next stage boundary. The worker thread is not terminated: terminating a
+          // thread while sharp or onnxruntime has native work in flight aborts the whole
+          // process ("terminate called after throwing an instance of 'Napi::Error'"), which we
+          // saw in this test suite. Its slot stays taken until the worker has really stopped.
+          timer = setTimeout(() => {
+            expired = true;
+            channel.port1.postMessage({ type: 'cancel' });
+            onExpiry?.();
+          }, timeoutMs);
+        }
+      } else if (message.type === 'progress' && !expired) {
         onProgress?.(message.stage, message.fraction);
       }
     });
     // Aborting a queued task removes it from piscina's queue; a task already running is asked
-    // to stop at its next stage boundary instead, because piscina would otherwise terminate
-    // the worker and its session would have to be loaded again.
+    // to stop at its next stage boundary instead, for the same reason as above.
     const onAbort = (): void => {
       cancelled = true;
       if (started) channel.port1.postMessage({ type: 'cancel' });
@@ -196,24 +228,37 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
     };
     signal?.addEventListener('abort', onAbort, { once: true });
 
+    const task = piscina.run(
+      { input, options: merged, port: channel.port2 },
+      { transferList: [channel.port2], signal: queueAbort.signal },
+    );
+    // The slot is released when the worker is done with the task, which after a time-out is
+    // later than the caller's answer.
+    const release = (): void => {
+      clearTimeout(timer);
+      accepted--;
+      if (started) running--;
+      signal?.removeEventListener('abort', onAbort);
+      channel.port1.close();
+    };
+    task.then(release, release);
+    expiry.catch(() => undefined);
+
     try {
-      const reply = await piscina.run(
-        { input, options: merged, port: channel.port2 },
-        { transferList: [channel.port2], signal: queueAbort.signal },
-      );
+      const reply = await Promise.race([task, expiry]);
       if (!reply.ok) throw deserializeError(reply.error);
       if (cancelled) throw new AbortedError();
       completed++;
       return withBuffers(reply.result);
     } catch (error) {
+      if (expired && !cancelled) {
+        timedOut++;
+        failed++;
+        throw error instanceof TimedOutError ? error : new TimedOutError();
+      }
       const typed = toEngineError(error, cancelled);
       if (!(typed instanceof AbortedError) && !(typed instanceof QueueFullError)) failed++;
       throw typed;
-    } finally {
-      accepted--;
-      if (started) running--;
-      signal?.removeEventListener('abort', onAbort);
-      channel.port1.close();
     }
   }
 
@@ -224,6 +269,7 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
       running,
       completed,
       failed,
+      timedOut,
       model: modelName,
       workers,
       threadsPerWorker,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { jobSchema } from '@cutout/contracts';
-import type { EnginePool } from '@cutout/engine';
+import { createEnginePool, type EnginePool } from '@cutout/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../test/accounts.js';
 import {
@@ -91,6 +91,58 @@ describe('job queue', () => {
       expect(events.body).toContain('"status":"cancelled"');
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe('fair share and time limit', () => {
+  it("keeps one account to half of the waiting room, so another account's job still gets in", async () => {
+    const t = await createProcessingApp(engine, { JOB_QUEUE_SIZE: '2' });
+    try {
+      const alice = await signUp(t.app);
+      const bob = await signUp(t.app);
+      const running = await uploadJob(t.app, alice.cookie, upload());
+      const waiting = await uploadJob(t.app, alice.cookie, upload());
+      expect([running.statusCode, waiting.statusCode]).toEqual([202, 202]);
+      const refused = await uploadJob(t.app, alice.cookie, upload());
+      expect(refused.statusCode).toBe(503);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.json().error.message).toMatch(/You already have several images waiting/);
+      const other = await uploadJob(t.app, bob.cookie, upload());
+      expect(other.statusCode).toBe(202);
+      for (const r of [running, waiting, other]) {
+        expect((await t.app.processing.jobs.waitUntilFinished(r.json().id)).status).toBe(
+          'completed',
+        );
+      }
+      expect(await t.app.database.db.selectFrom('jobs').select('id').execute()).toHaveLength(3);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('fails a job that runs past its time limit, charges nothing and keeps no result', async () => {
+    // A real pool whose limit (1 ms) no image can meet; the server maps the engine's error.
+    const strict = createEnginePool({ model: 'u2netp', workers: 1, threads: 1, taskTimeoutMs: 1 });
+    const t = await createProcessingApp(strict);
+    try {
+      const user = await signUp(t.app);
+      const start = await balance(t.app, user.id);
+      const created = await uploadJob(t.app, user.cookie, upload());
+      expect(created.statusCode).toBe(202);
+      const job = await t.app.processing.jobs.waitUntilFinished(created.json().id);
+      expect(job).toMatchObject({ status: 'failed', error_code: 'unprocessable' });
+      expect(job.error_message).toMatch(/took too long/);
+      expect(await balance(t.app, user.id)).toBe(start);
+      const result = await t.app.inject({
+        method: 'GET',
+        url: `/api/jobs/${job.id}/results/refined`,
+        headers: { cookie: user.cookie },
+      });
+      expect(result.statusCode).toBeGreaterThanOrEqual(400);
+    } finally {
+      await t.close();
+      await strict.close();
     }
   });
 });

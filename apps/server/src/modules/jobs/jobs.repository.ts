@@ -40,7 +40,7 @@ export async function countActiveJobs(db: Db, userId: string): Promise<number> {
 export async function listUnfinishedJobs(db: Db) {
   return db
     .selectFrom('jobs')
-    .select(['id', 'status'])
+    .select(['id', 'status', 'user_id'])
     .where('status', 'in', ['queued', 'processing'])
     .orderBy('created_at')
     .orderBy('id')

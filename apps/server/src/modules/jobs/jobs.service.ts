@@ -113,6 +113,9 @@ export function statusForJobError(code: string | null): number {
 const busyMessage =
   'Cutout is busy processing other images right now. Please try again in a few seconds.';
 
+const ownShareMessage =
+  'You already have several images waiting to be processed. Please try again when one of them has finished.';
+
 function engineFailure(error: unknown): { code: string; message: string } {
   if (isEngineError(error)) {
     switch (error.code) {
@@ -121,6 +124,7 @@ function engineFailure(error: unknown): { code: string; message: string } {
       case 'image_too_large':
         return { code: 'payload_too_large', message: error.message };
       case 'extreme_aspect_ratio':
+      case 'timed_out':
         return { code: 'unprocessable', message: error.message };
       case 'corrupt_image':
       case 'empty_image':
@@ -167,6 +171,10 @@ export class JobsService {
     if (this.closed) throw new RetryLaterError(busyMessage, this.retryAfterSeconds(), 503);
     if (!this.queue.hasRoom()) {
       throw new RetryLaterError(busyMessage, this.retryAfterSeconds(), 503);
+    }
+    if (!this.queue.hasRoom(userId)) {
+      // The queue has room, but not for this account: others keep their turn (decision 0100).
+      throw new RetryLaterError(ownShareMessage, this.retryAfterSeconds(), 503);
     }
     const checked = await checkImage(
       input.bytes,
@@ -217,7 +225,7 @@ export class JobsService {
     } finally {
       this.creating.delete(id);
     }
-    this.queue.enqueue(id);
+    this.queue.enqueue(id, userId);
     this.publish(row);
     return row;
   }
@@ -291,7 +299,7 @@ export class JobsService {
           started_at: null,
         });
       }
-      this.queue.enqueue(job.id);
+      this.queue.enqueue(job.id, job.user_id);
     }
     return unfinished.length;
   }
@@ -419,7 +427,7 @@ export class JobsService {
         await updateJob(db, id, { status: 'queued', stage: 'queued', progress: 0 }, ['processing']);
         this.publish({ ...job, status: 'queued', stage: 'queued', progress: 0 });
         if (error instanceof QueueFullError && !this.closed) {
-          setTimeout(() => this.queue.enqueue(id), 500).unref();
+          setTimeout(() => this.queue.enqueue(id, job.user_id), 500).unref();
         }
         return;
       }

@@ -72,6 +72,7 @@ export function createProcessing(options: ProcessingOptions): Processing {
       limitInputPixels: config.engine.maxInputPixels,
       maxInputSide: config.engine.maxInputSide,
       maxAspectRatio: config.engine.maxAspectRatio,
+      taskTimeoutMs: config.engine.jobTimeoutMs,
     });
     return pool;
   };
