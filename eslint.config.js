@@ -32,6 +32,7 @@ export default tseslint.config(
             'vitest.config.ts',
             'vitest.shared.ts',
             'apps/server/vitest.config.ts',
+            'apps/server/vitest.fuzz.config.ts',
             'packages/*/vitest.config.ts',
             'scripts/*.d.mts',
           ],
