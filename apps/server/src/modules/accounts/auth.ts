@@ -14,6 +14,7 @@ import { accountTypes, limits, passwordMaxLength } from '@cutout/contracts';
 import type { Db } from '../../db/database.js';
 import type { Dialect } from '../../db/schema.js';
 import { deleteResetTokensOfUser } from './accounts.repository.js';
+import { SessionTokenHashPlugin } from './session-token-hash.js';
 
 // better-auth, wired to our database and our names (docs/decisions/0030). We never mount its
 // HTTP handler: our Fastify routes call auth.api.* with bodies our zod schemas already checked,
@@ -71,8 +72,9 @@ export interface AuthOptions {
 
 export function createAuth(options: AuthOptions) {
   const https = options.publicUrl.startsWith('https:');
-  const db =
-    options.dialect === 'postgres' ? options.db.withPlugin(new DateColumnsPlugin()) : options.db;
+  // Sessions are kept as hashes of their tokens (session-token-hash.ts).
+  const hashed = options.db.withPlugin(new SessionTokenHashPlugin());
+  const db = options.dialect === 'postgres' ? hashed.withPlugin(new DateColumnsPlugin()) : hashed;
   return betterAuth({
     appName: 'Cutout',
     baseURL: options.publicUrl,

@@ -1,3 +1,4 @@
+import { hashSessionToken } from '../accounts/session-token-hash.js';
 import type { Db } from '../../db/database.js';
 import type { UserTable } from '../../db/schema.js';
 
@@ -88,6 +89,6 @@ export async function countUsers(db: Db): Promise<number> {
 
 export async function deleteSessionsOfUser(db: Db, userId: string, exceptToken?: string) {
   let query = db.deleteFrom('sessions').where('user_id', '=', userId);
-  if (exceptToken) query = query.where('token', '!=', exceptToken);
+  if (exceptToken) query = query.where('token', '!=', hashSessionToken(exceptToken));
   await query.execute();
 }
