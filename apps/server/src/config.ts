@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseStorageUrl, type S3StoreOptions } from './modules/storage/s3-store.js';
 
 // The only reader of process.env (STYLE.md, convention 3). Parsed once at start; a bad value
 // stops the process with a message naming the variable.
@@ -81,6 +82,9 @@ const envSchema = z.object({
     .min(0, 'must be 0 or more')
     .default(16),
   RESULTS_DIR: z.string().min(1, 'must not be empty').optional(),
+  STORAGE_URL: z.string().min(1, 'must not be empty').optional(),
+  STORAGE_ACCESS_KEY_ID: z.string().min(1, 'must not be empty').optional(),
+  STORAGE_SECRET_ACCESS_KEY: z.string().min(1, 'must not be empty').optional(),
   SAMPLES_DIR: z.string().min(1, 'must not be empty').optional(),
   RESULT_RETENTION_HOURS: z.coerce
     .number({ error: 'must be a number' })
@@ -143,6 +147,8 @@ export interface Config {
     /** Jobs allowed to wait for a worker; beyond that, 503 with Retry-After. */
     queueSize: number;
     resultsDir: string;
+    /** An S3-compatible bucket for originals and results instead of resultsDir (decision 0102). */
+    storage: S3StoreOptions | undefined;
     /** Where the rendered sample images are kept (rendered at first start). */
     samplesDir: string;
     retentionMs: number;
@@ -175,6 +181,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     : e.DATABASE_URL.startsWith('sqlite:')
       ? { dialect: 'sqlite', file: path.resolve(e.DATABASE_URL.slice('sqlite:'.length)) }
       : { dialect: 'postgres', url: e.DATABASE_URL };
+  let storage: S3StoreOptions | undefined;
+  try {
+    storage = e.STORAGE_URL
+      ? parseStorageUrl(e.STORAGE_URL, {
+          accessKeyId: e.STORAGE_ACCESS_KEY_ID,
+          secretAccessKey: e.STORAGE_SECRET_ACCESS_KEY,
+        })
+      : undefined;
+  } catch (error) {
+    throw new ConfigError([`STORAGE_URL: ${(error as Error).message}`]);
+  }
   const displayHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
   return {
     env: e.NODE_ENV,
@@ -212,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: {
       queueSize: e.JOB_QUEUE_SIZE,
       resultsDir: path.resolve(e.RESULTS_DIR ?? path.join(dataDir, 'results')),
+      storage,
       samplesDir: path.resolve(e.SAMPLES_DIR ?? path.join(dataDir, 'samples')),
       retentionMs: e.RESULT_RETENTION_HOURS * 3_600_000,
       cleanupIntervalMs: e.CLEANUP_INTERVAL_MINUTES * 60_000,

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { LocalDiskStore, type ObjectStore } from '../storage/object-store.js';
+import { S3Store } from '../storage/s3-store.js';
 import { jobMetrics } from './jobs.metrics.js';
 import { JobsService } from './jobs.service.js';
 
@@ -77,7 +78,8 @@ export function createProcessing(options: ProcessingOptions): Processing {
     return pool;
   };
 
-  const store = new LocalDiskStore(config.jobs.resultsDir);
+  const s3 = config.jobs.storage ? new S3Store(config.jobs.storage) : undefined;
+  const store: ObjectStore = s3 ?? new LocalDiskStore(config.jobs.resultsDir);
   // The metrics read the queue at scrape time, by then `jobs` exists.
   const observe = jobMetrics(options.metrics, db, () => jobs);
   const jobs: JobsService = new JobsService({
@@ -178,6 +180,7 @@ export function createProcessing(options: ProcessingOptions): Processing {
       await jobs.close();
       // A pool handed in by the caller (tests share one) is the caller's to close.
       if (!options.engine) await pool?.close();
+      s3?.close();
     },
   };
 }

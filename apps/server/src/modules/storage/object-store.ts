@@ -25,7 +25,7 @@ export interface ObjectStore {
 
 const KEY = /^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_.-]+)?$/;
 
-function checkKey(key: string): void {
+export function checkKey(key: string): void {
   if (!KEY.test(key) || key.includes('..')) throw new Error(`Invalid storage key: ${key}`);
 }
 
