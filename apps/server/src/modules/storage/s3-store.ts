@@ -1,19 +1,17 @@
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type * as S3Sdk from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { checkKey, type ObjectStore, type StoredObject } from './object-store.js';
 
 // Results in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, …), for several servers
 // sharing one store (issue 17, decision 0102). Same keys as on disk: `{jobId}/{name}`, under an
 // optional key prefix. Downloads are proxied through the API (the server streams the object),
 // so result links, their signatures and the session checks stay the same in both modes.
+// The SDK (~270 ms to import) is loaded on first use, so installs without a bucket never pay it.
+
+type Sdk = typeof S3Sdk;
+let sdk: Promise<Sdk> | undefined;
+const loadSdk = (): Promise<Sdk> => (sdk ??= import('@aws-sdk/client-s3'));
 
 export interface S3StoreOptions {
   bucket: string;
@@ -28,26 +26,31 @@ export interface S3StoreOptions {
 }
 
 function isMissing(error: unknown): boolean {
-  return (
-    error instanceof NoSuchKey ||
-    (error instanceof S3ServiceException &&
-      (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404))
-  );
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } } | null;
+  return e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
 }
 
 export class S3Store implements ObjectStore {
-  private readonly client: S3Client;
+  private client: Promise<{ client: S3Client; sdk: Sdk }> | undefined;
+  private closed = false;
 
-  constructor(private readonly options: S3StoreOptions) {
-    this.client = new S3Client({
-      region: options.region,
-      forcePathStyle: options.forcePathStyle,
-      ...(options.endpoint ? { endpoint: options.endpoint } : {}),
-      ...(options.credentials ? { credentials: options.credentials } : {}),
-      // A few quick retries (the SDK's standard mode) and no hanging on a dead endpoint.
-      maxAttempts: 3,
-      requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
-    });
+  constructor(private readonly options: S3StoreOptions) {}
+
+  private s3(): Promise<{ client: S3Client; sdk: Sdk }> {
+    const { options } = this;
+    this.client ??= loadSdk().then((loaded) => ({
+      sdk: loaded,
+      client: new loaded.S3Client({
+        region: options.region,
+        forcePathStyle: options.forcePathStyle,
+        ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+        ...(options.credentials ? { credentials: options.credentials } : {}),
+        // A few quick retries (the SDK's standard mode) and no hanging on a dead endpoint.
+        maxAttempts: 3,
+        requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
+      }),
+    }));
+    return this.client;
   }
 
   private key(key: string): string {
@@ -57,14 +60,22 @@ export class S3Store implements ObjectStore {
 
   async put(key: string, data: Uint8Array): Promise<void> {
     // A PUT is atomic in S3: a reader sees the old object, or none, or the whole new one.
-    await this.client.send(
+    const {
+      client,
+      sdk: { PutObjectCommand },
+    } = await this.s3();
+    await client.send(
       new PutObjectCommand({ Bucket: this.options.bucket, Key: this.key(key), Body: data }),
     );
   }
 
   async read(key: string): Promise<Buffer | undefined> {
+    const {
+      client,
+      sdk: { GetObjectCommand },
+    } = await this.s3();
     try {
-      const out = await this.client.send(
+      const out = await client.send(
         new GetObjectCommand({ Bucket: this.options.bucket, Key: this.key(key) }),
       );
       return out.Body ? Buffer.from(await out.Body.transformToByteArray()) : Buffer.alloc(0);
@@ -75,11 +86,16 @@ export class S3Store implements ObjectStore {
   }
 
   async open(key: string): Promise<StoredObject | undefined> {
+    const {
+      client,
+      sdk: { GetObjectCommand },
+    } = await this.s3();
     try {
-      const out = await this.client.send(
+      const out = await client.send(
         new GetObjectCommand({ Bucket: this.options.bucket, Key: this.key(key) }),
       );
       if (!(out.Body instanceof Readable)) {
+        // Node's SDK build always gives a stream; anything else is a bundling mistake.
         throw new Error('S3 answered without a readable body');
       }
       return { stream: out.Body, size: out.ContentLength ?? 0 };
@@ -92,9 +108,13 @@ export class S3Store implements ObjectStore {
   async deletePrefix(prefix: string): Promise<void> {
     checkKey(prefix);
     const under = `${this.options.prefix}${prefix}/`;
+    const {
+      client,
+      sdk: { ListObjectsV2Command, DeleteObjectsCommand },
+    } = await this.s3();
     let token: string | undefined;
     do {
-      const page = await this.client.send(
+      const page = await client.send(
         new ListObjectsV2Command({
           Bucket: this.options.bucket,
           Prefix: under,
@@ -103,7 +123,7 @@ export class S3Store implements ObjectStore {
       );
       const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
       if (keys.length > 0) {
-        await this.client.send(
+        await client.send(
           new DeleteObjectsCommand({
             Bucket: this.options.bucket,
             Delete: { Objects: keys, Quiet: true },
@@ -116,9 +136,13 @@ export class S3Store implements ObjectStore {
 
   async listPrefixes(): Promise<string[]> {
     const prefixes: string[] = [];
+    const {
+      client,
+      sdk: { ListObjectsV2Command },
+    } = await this.s3();
     let token: string | undefined;
     do {
-      const page = await this.client.send(
+      const page = await client.send(
         new ListObjectsV2Command({
           Bucket: this.options.bucket,
           Prefix: this.options.prefix,
@@ -136,7 +160,9 @@ export class S3Store implements ObjectStore {
   }
 
   close(): void {
-    this.client.destroy();
+    if (this.closed) return;
+    this.closed = true;
+    void this.client?.then(({ client }) => client.destroy());
   }
 }
 
