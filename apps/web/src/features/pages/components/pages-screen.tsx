@@ -99,52 +99,55 @@ function RowActions({
         aria-label={`${t.actions.edit} ${page.title}`}
       >
         <PencilLine aria-hidden="true" />
-        <span className="sr-only lg:not-sr-only">{t.actions.edit}</span>
+        <span className="sr-only">{t.actions.edit}</span>
       </Button>
-      <Button asChild variant="ghost" size="sm">
+      <Button asChild variant="ghost" size="icon">
         <a
           href={pageAddress(page.slug, { preview: true })}
           target="_blank"
           rel="noopener"
+          title={t.actions.preview}
           aria-label={`${t.actions.preview} ${page.title}`}
         >
           <Eye aria-hidden="true" />
-          <span className="sr-only lg:not-sr-only">{t.actions.preview}</span>
+          <span className="sr-only">{t.actions.preview}</span>
         </a>
       </Button>
       {live ? (
-        <Button asChild variant="ghost" size="sm">
+        <Button asChild variant="ghost" size="icon">
           <a
             href={pageAddress(page.slug)}
             target="_blank"
             rel="noopener"
+            title={t.actions.viewLive}
             aria-label={`${t.actions.viewLive} ${page.title}`}
           >
             <ExternalLink aria-hidden="true" />
-            <span className="sr-only lg:not-sr-only">{t.actions.viewLive}</span>
+            <span className="sr-only">{t.actions.viewLive}</span>
           </a>
         </Button>
       ) : (
         <Button
           variant="ghost"
-          size="sm"
+          size="icon"
           disabled
           title={t.viewLiveUnpublished}
           aria-label={`${t.actions.viewLive} ${page.title}`}
         >
           <ExternalLink aria-hidden="true" />
-          <span className="sr-only lg:not-sr-only">{t.actions.viewLive}</span>
+          <span className="sr-only">{t.actions.viewLive}</span>
         </Button>
       )}
       <Button
         variant="ghost"
-        size="sm"
+        size="icon"
         onClick={onDelete}
+        title={t.actions.delete}
         className="text-red-600 hover:bg-red-500/10 dark:text-red-400"
         aria-label={`${t.actions.delete} ${page.title}`}
       >
         <Trash2 aria-hidden="true" />
-        <span className="sr-only lg:not-sr-only">{t.actions.delete}</span>
+        <span className="sr-only">{t.actions.delete}</span>
       </Button>
     </div>
   );
@@ -263,8 +266,8 @@ export function PagesScreen() {
         </div>
 
         <div className="overflow-x-auto">
-          <table className="w-full min-w-[56rem] text-sm">
-            <thead className="bg-subtle text-left text-xs font-medium tracking-wide text-muted-foreground uppercase">
+          <table className="w-full min-w-[52rem] text-sm">
+            <thead className="bg-subtle text-left text-xs font-medium tracking-wide whitespace-nowrap text-muted-foreground uppercase">
               <tr>
                 <th scope="col" className="px-4 py-3">
                   {t.columns.title}
