@@ -179,8 +179,8 @@ export const pagesRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> =
     { schema: { tags, summary: 'The sitemap: public pages and published content pages' } },
     async (_request, reply) => {
       const base = publicUrl.replace(/\/+$/, '');
-      const entries = [
-        ...sitemapStaticPaths.map((p) => ({ loc: `${base}${p === '/' ? '/' : p}` })),
+      const entries: { loc: string; lastmod?: string }[] = [
+        ...sitemapStaticPaths.map((p) => ({ loc: `${base}${p}` })),
         ...(await sitemapPages(db)).map((page) => ({
           loc: `${base}${page.slug}`,
           lastmod: page.last_edited.slice(0, 10),
@@ -192,7 +192,7 @@ export const pagesRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> =
         entries
           .map(
             (e) =>
-              `  <url><loc>${escapeHtml(e.loc)}</loc>${'lastmod' in e ? `<lastmod>${e.lastmod}</lastmod>` : ''}</url>`,
+              `  <url><loc>${escapeHtml(e.loc)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''}</url>`,
           )
           .join('\n') +
         '\n</urlset>\n';

@@ -20,15 +20,18 @@ const t = pagesTexts;
 export function DeletePageDialog({
   page,
   onClose,
+  onDeleted,
 }: {
   page: PageSummary | undefined;
   onClose: () => void;
+  onDeleted: () => void;
 }) {
   const queryClient = useQueryClient();
   const remove = useMutation({
     mutationFn: (id: string) => deletePage(id),
     onSuccess: async () => {
       onClose();
+      onDeleted();
       await queryClient.invalidateQueries({ queryKey: pagesQueryKey });
       void loadToast().then((toast) => toast.success(t.deleted));
     },

@@ -183,11 +183,6 @@ export function PagesScreen() {
 
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / perPage));
-  // After a delete empties the last page, show the one before it.
-  useEffect(() => {
-    if (list.data && !list.isPlaceholderData && page > pages) setPage(pages);
-  }, [list.data, list.isPlaceholderData, page, pages]);
-
   const rows = list.data?.pages ?? [];
   const from = total === 0 ? 0 : (page - 1) * perPage + 1;
   const to = Math.min(page * perPage, total);
@@ -369,7 +364,14 @@ export function PagesScreen() {
         editId={dialog.editId}
         onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
       />
-      <DeletePageDialog page={deleting} onClose={() => setDeleting(undefined)} />
+      <DeletePageDialog
+        page={deleting}
+        onClose={() => setDeleting(undefined)}
+        onDeleted={() => {
+          // Deleting the last row of the last page shows the page before it.
+          if (rows.length === 1 && page > 1) setPage(page - 1);
+        }}
+      />
     </div>
   );
 }
