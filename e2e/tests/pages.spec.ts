@@ -50,6 +50,8 @@ test('an admin creates a landing page, previews it, publishes it, and unpublishe
   page,
   context,
 }) => {
+  // One long story on a shared two-core machine.
+  test.setTimeout(120_000);
   const id = unique();
   const title = `Spring launch ${id}`;
   const body = `<h2>What is new</h2><img src=x onerror="window.__xss=1"><script>window.__xss=2</script><p>${'Cleaner cutouts for every product photo. '.repeat(10)}</p>`;

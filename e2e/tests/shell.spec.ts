@@ -1,4 +1,11 @@
-import { appTexts, heroTexts, navTexts, paths, themeStorageKey } from '@cutout/contracts';
+import {
+  appTexts,
+  blogPosts,
+  heroTexts,
+  navTexts,
+  paths,
+  themeStorageKey,
+} from '@cutout/contracts';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 
@@ -84,7 +91,8 @@ test('deep links load directly: prerendered pages, client-only pages and guarded
 }) => {
   for (const path of [
     paths.documentation,
-    paths.blogPost('how-cutout-works'),
+    // A real article: an unknown one is a 404 (issue 15).
+    paths.blogPost(blogPosts[0]!.slug),
     paths.paymentSuccess,
   ]) {
     const response = await page.goto(path);
