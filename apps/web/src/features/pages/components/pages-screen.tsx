@@ -91,7 +91,7 @@ function RowActions({
 }) {
   const live = page.status === 'published';
   return (
-    <div className="flex items-center justify-end gap-1">
+    <div className="flex items-center justify-end gap-0.5">
       <Button
         variant="ghost"
         size="sm"
@@ -264,25 +264,25 @@ export function PagesScreen() {
           <table className="w-full min-w-[52rem] text-sm">
             <thead className="bg-subtle text-left text-xs font-medium tracking-wide whitespace-nowrap text-muted-foreground uppercase">
               <tr>
-                <th scope="col" className="px-4 py-3">
+                <th scope="col" className="px-3 py-3">
                   {t.columns.title}
                 </th>
-                <th scope="col" className="px-4 py-3">
+                <th scope="col" className="px-3 py-3">
                   {t.columns.slug}
                 </th>
-                <th scope="col" className="px-4 py-3">
+                <th scope="col" className="px-3 py-3">
                   {t.columns.status}
                 </th>
-                <th scope="col" className="px-4 py-3">
+                <th scope="col" className="px-3 py-3">
                   {t.columns.template}
                 </th>
-                <th scope="col" className="px-4 py-3">
+                <th scope="col" className="px-3 py-3">
                   {t.columns.seoScore}
                 </th>
-                <th scope="col" className="px-4 py-3">
+                <th scope="col" className="px-3 py-3">
                   {t.columns.lastEdited}
                 </th>
-                <th scope="col" className="px-4 py-3 text-right">
+                <th scope="col" className="px-3 py-3 text-right">
                   {t.columns.actions}
                 </th>
               </tr>
@@ -290,26 +290,32 @@ export function PagesScreen() {
             <tbody className={cn('divide-y divide-border', list.isPlaceholderData && 'opacity-60')}>
               {rows.map((row) => (
                 <tr key={row.id} className="align-middle">
-                  <td className="max-w-64 px-4 py-3">
-                    <p className="truncate font-medium">{row.title}</p>
-                    <p className="truncate text-xs text-muted-foreground">{row.author}</p>
+                  <td className="px-3 py-3">
+                    <p className="max-w-56 truncate font-medium" title={row.title}>
+                      {row.title}
+                    </p>
+                    <p className="max-w-56 truncate text-xs text-muted-foreground">{row.author}</p>
                   </td>
-                  <td className="max-w-56 truncate px-4 py-3 font-mono text-xs">{row.slug}</td>
-                  <td className="px-4 py-3">
+                  <td className="px-3 py-3 font-mono text-xs">
+                    <span className="block max-w-44 truncate" title={row.slug}>
+                      {row.slug}
+                    </span>
+                  </td>
+                  <td className="px-3 py-3">
                     <Badge className={cn('ring-1 ring-inset', statusStyles[row.status])}>
                       {t.statusLabels[row.status]}
                     </Badge>
                   </td>
-                  <td className="px-4 py-3">{t.templateLabels[row.template]}</td>
-                  <td className="px-4 py-3">
+                  <td className="px-3 py-3">{t.templateLabels[row.template]}</td>
+                  <td className="px-3 py-3">
                     <SeoScore score={row.seo_score} />
                   </td>
-                  <td className="px-4 py-3 whitespace-nowrap text-muted-foreground">
+                  <td className="px-3 py-3 whitespace-nowrap text-muted-foreground">
                     <time dateTime={row.last_edited}>
                       {dateTime.format(new Date(row.last_edited))}
                     </time>
                   </td>
-                  <td className="px-4 py-2">
+                  <td className="px-3 py-2">
                     <RowActions
                       page={row}
                       onEdit={() => setDialog({ open: true, editId: row.id })}
@@ -320,7 +326,7 @@ export function PagesScreen() {
               ))}
               {rows.length === 0 ? (
                 <tr>
-                  <td colSpan={7} className="px-4 py-12 text-center text-muted-foreground">
+                  <td colSpan={7} className="px-3 py-12 text-center text-muted-foreground">
                     {list.isPending ? t.loading : list.isError ? t.loadFailed : t.empty}
                   </td>
                 </tr>
