@@ -19,7 +19,13 @@ import { findVisiblePage, toPublicPage } from './pages.service.js';
  */
 export const SERVER_PAGE_ATTR = 'data-server-page';
 const mark = `${SERVER_PAGE_ATTR}=""`;
-const hideWhereScriptsRun = `<style ${mark}>@media (scripting: enabled){article[${SERVER_PAGE_ATTR}]{display:none}}</style>`;
+const A = `article[${SERVER_PAGE_ATTR}]`;
+// Hidden where scripts run; where they do not, a readable column with images that fit.
+const hideWhereScriptsRun =
+  `<style ${mark}>@media (scripting: enabled){${A}{display:none}}` +
+  `${A}{max-width:48rem;margin:2rem auto;padding:0 1rem;line-height:1.7}` +
+  `${A} h1{font-size:2rem;font-weight:600;line-height:1.25}${A} h2{font-size:1.5rem;font-weight:600}` +
+  `${A} img{max-width:100%;height:auto;max-height:24rem}${A} :is(p,ul,ol,table,pre){margin:1rem 0}</style>`;
 
 function metaTag(attr: 'name' | 'property', key: string, content: string): string {
   return content === '' ? '' : `<meta ${mark} ${attr}="${key}" content="${esc(content)}">`;
