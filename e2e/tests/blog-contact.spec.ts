@@ -58,9 +58,14 @@ test("an article's heading and description are in its prerendered HTML", async (
   expect(html).toContain(`<title>${hairPost.title} | Cutout</title>`);
 });
 
-test("an unknown article is 'Page Not Found'", async ({ page }) => {
-  await page.goto(paths.blogPost('no-such-article'));
-  await expect(page.getByRole('heading', { name: appTexts.notFound.title })).toBeVisible();
+test.describe('an unknown article', () => {
+  // A real 404 (issue 15), which Chromium logs.
+  test.use({ allowHttpErrors: true });
+  test("an unknown article is 'Page Not Found' (status 404)", async ({ page }) => {
+    const response = await page.goto(paths.blogPost('no-such-article'));
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: appTexts.notFound.title })).toBeVisible();
+  });
 });
 
 test('subscribing stores the address once; subscribing again gives the same confirmation', async ({

@@ -1,4 +1,11 @@
-import { appTexts, heroTexts, navTexts, paths, themeStorageKey } from '@cutout/contracts';
+import {
+  appTexts,
+  blogPosts,
+  heroTexts,
+  navTexts,
+  paths,
+  themeStorageKey,
+} from '@cutout/contracts';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 
@@ -84,7 +91,8 @@ test('deep links load directly: prerendered pages, client-only pages and guarded
 }) => {
   for (const path of [
     paths.documentation,
-    paths.blogPost('how-cutout-works'),
+    // A real article: an unknown one is a 404 (issue 15).
+    paths.blogPost(blogPosts[0]!.slug),
     paths.paymentSuccess,
   ]) {
     const response = await page.goto(path);
@@ -182,13 +190,17 @@ test('the theme choice survives a reload', async ({ page }) => {
   await expect(page.locator('html')).toHaveClass(/\bdark\b/);
 });
 
-test('an unknown slug shows the not-found screen with a way home', async ({ page }) => {
-  const response = await page.goto('/no-such-page-here');
-  expect(response?.status()).toBe(200);
-  await expect(page.getByRole('heading', { name: appTexts.notFound.title })).toBeVisible();
-  await expect(page.getByText(appTexts.notFound.message)).toBeVisible();
-  await page.getByRole('link', { name: appTexts.notFound.action }).click();
-  await expect(page).toHaveURL((url) => url.pathname === paths.home);
+test.describe('an unknown address', () => {
+  // A real 404 (issue 15), which Chromium logs.
+  test.use({ allowHttpErrors: true });
+  test('an unknown slug shows the not-found screen with a way home', async ({ page }) => {
+    const response = await page.goto('/no-such-page-here');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: appTexts.notFound.title })).toBeVisible();
+    await expect(page.getByText(appTexts.notFound.message)).toBeVisible();
+    await page.getByRole('link', { name: appTexts.notFound.action }).click();
+    await expect(page).toHaveURL((url) => url.pathname === paths.home);
+  });
 });
 
 test('below 768 px the header collapses into a menu that opens, navigates and closes', async ({

@@ -30,6 +30,8 @@ import { contactRoutes } from './modules/contact/contact.routes.js';
 import { errorReportsRoutes } from './modules/error-reports/error-reports.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js';
+import { createPageDocuments } from './modules/pages/pages.documents.js';
+import { pagesRoutes } from './modules/pages/pages.routes.js';
 import { clientErrorHandler, errorsPlugin } from './plugins/errors.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { openApiPlugin } from './plugins/openapi.js';
@@ -236,7 +238,15 @@ export async function buildApp(
     supportEmail: config.mail.support,
   });
   await app.register(newsletterRoutes, { db: database.db });
-  await app.register(webAppPlugin, { webApp });
+  // Pages CMS (issue 15): the Page API, the sitemap, and the documents of content pages and
+  // of the 404 that the web app's fallback answers with.
+  await app.register(pagesRoutes, { db: database.db, publicUrl: config.publicUrl });
+  const pageDocuments = createPageDocuments({
+    db: database.db,
+    publicUrl: config.publicUrl,
+    loadSession: app.loadSession,
+  });
+  await app.register(webAppPlugin, { webApp, pageDocuments });
 
   return app;
 }

@@ -56,6 +56,16 @@ const table: Record<string, Access> = {
   'POST /api/admin/users/clear': 'admin',
   'PATCH /api/admin/users/:id/role': 'admin',
   'DELETE /api/admin/users/:id': 'admin',
+  // Pages CMS (issue 15): published pages by slug for everyone, the rest for the admin.
+  'GET /api/pages': 'admin',
+  'GET /api/pages/stats': 'admin',
+  'GET /api/pages/slug/*': 'public',
+  'GET /api/pages/:id': 'admin',
+  'POST /api/pages': 'admin',
+  'PUT /api/pages/:id': 'admin',
+  'DELETE /api/pages/:id': 'admin',
+  'GET /sitemap.xml': 'public',
+  'GET /robots.txt': 'public',
 };
 
 describe('route guards', () => {

@@ -40,6 +40,8 @@ export const paths = {
   adminDatabase: '/admin/database',
   adminUsers: '/admin/users',
   adminPageManagement: '/admin/page-management',
+  /** The pages CMS's own address; /admin/page-management shows the same screen. */
+  adminPages: '/admin/pages',
   adminUserManagement: '/admin/user-management',
   adminSubscriptionManagement: '/admin/subscription-management',
   adminIntegrationSettings: '/admin/integration-settings',
@@ -64,6 +66,7 @@ export const adminPaths = [
   paths.adminDatabase,
   paths.adminUsers,
   paths.adminPageManagement,
+  paths.adminPages,
   paths.adminUserManagement,
   paths.adminSubscriptionManagement,
   paths.adminIntegrationSettings,

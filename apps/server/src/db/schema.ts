@@ -1,4 +1,11 @@
-import type { CreditKind, JobSource, JobStage, JobStatus } from '@cutout/contracts';
+import type {
+  CreditKind,
+  JobSource,
+  JobStage,
+  JobStatus,
+  PageStatus,
+  PageTemplate,
+} from '@cutout/contracts';
 import type { ColumnType, Generated } from 'kysely';
 
 // The database as Kysely sees it. Timestamps are ISO-8601 strings at this boundary on both
@@ -178,6 +185,30 @@ export interface AuditLogTable {
   created_at: Timestamp;
 }
 
+/** A content page of the pages CMS (spec §3 Page); `content` is sanitized HTML. */
+export interface PageTable {
+  id: string;
+  title: string;
+  slug: string;
+  /** The slug lowercased, without a trailing slash: unique, and what addresses are looked up by. */
+  slug_key: string;
+  status: PageStatus;
+  template: PageTemplate;
+  content: string;
+  excerpt: string;
+  meta_title: string;
+  meta_description: string;
+  meta_keywords: string;
+  featured_image: string;
+  author: string;
+  seo_score: number;
+  last_edited: string;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   error_reports: ErrorReportTable;
   users: UserTable;
@@ -191,6 +222,7 @@ export interface Database {
   jobs: JobTable;
   api_keys: ApiKeyTable;
   audit_log: AuditLogTable;
+  pages: PageTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -42,11 +42,20 @@ describe('serving the web app', () => {
     expect((await t.app.inject({ url: '/' })).body).toContain('<h1>Home</h1>');
   });
 
-  it('falls back to the single-page app for every other client route (deep links)', async () => {
-    for (const url of ['/dashboard', '/admin/users', '/blog/some-post', '/some-cms-slug?x=1']) {
+  it("falls back to the single-page app for the app's other routes (deep links)", async () => {
+    for (const url of ['/dashboard', '/admin/users', '/dashboard/settings?tab=1', '/sign-up']) {
       const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('<h1>Fallback</h1>');
+    }
+  });
+
+  it('answers any other address with the app and a real 404 unless a page is published there', async () => {
+    for (const url of ['/blog/some-post', '/some-cms-slug?x=1']) {
+      const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).toContain('<h1>Fallback</h1>');
+      expect(res.body).toContain('<title>Page Not Found | Cutout</title>');
     }
   });
 
@@ -118,12 +127,12 @@ describe('serving the web app', () => {
       headers: { 'accept-encoding': 'gzip' },
     });
     expect(res.headers['content-encoding']).toBe('gzip');
-    for (const url of ['/about', '/some/client/route']) {
+    for (const url of ['/about', '/dashboard/subscriptions', '/some/unknown/address']) {
       const page = await t.app.inject({
         url,
         headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' },
       });
-      expect(page.statusCode).toBe(200);
+      expect(page.statusCode).toBe(url.startsWith('/some') ? 404 : 200);
       expect(page.headers['content-encoding'], url).toMatch(/^(br|gzip)$/);
     }
     const plain = await t.app.inject({ url: '/about', headers: { accept: 'text/html' } });

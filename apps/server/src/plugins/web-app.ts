@@ -5,6 +5,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isAppRoute } from '@cutout/contracts';
 import { AppError } from '../errors.js';
 
 // Serves the built web app (React Router framework mode, ssr: false): prerendered pages as their
@@ -67,19 +68,60 @@ export function loadWebApp(root: string): WebApp | undefined {
   return { root, pages, fallback, scriptHashes };
 }
 
-/** The HTML file that answers a client route: its prerendered page, else the SPA fallback. */
-export function htmlFileFor(webApp: WebApp, url: string): string | undefined {
+/** The path of a page address, without a trailing slash and %-decoded; undefined if malformed. */
+function pagePath(url: string): string | undefined {
   const pathname = url.split('?')[0] ?? '/';
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  let decoded: string;
   try {
-    decoded = decodeURIComponent(normalised);
+    return decodeURIComponent(normalised);
   } catch {
     return undefined; // malformed %-escape: no page has such a name
   }
+}
+
+/**
+ * The HTML file that answers a client route: its prerendered page, else the SPA fallback (which
+ * content pages and the 404 document are also built from).
+ */
+export function htmlFileFor(webApp: WebApp, url: string): string | undefined {
+  const decoded = pagePath(url);
+  if (decoded === undefined) return undefined;
   const page = webApp.pages.get(decoded);
   if (page) return page;
-  return path.extname(normalised) ? undefined : webApp.fallback;
+  return path.extname(decoded) ? undefined : webApp.fallback;
+}
+
+/**
+ * What the server sends for an address that is not one of the app's routes (decision 0092):
+ * a content page's document (200), or the 404 document. `title` is escaped HTML; `head` and
+ * `body` are HTML added to the app's shell.
+ */
+export interface PageDocument {
+  status: 200 | 404;
+  title: string;
+  head: string;
+  body: string;
+  /** Not for search engines (the 404 and an admin's preview of a draft). */
+  noindex: boolean;
+}
+
+export type PageDocuments = (
+  pathname: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<PageDocument>;
+
+/**
+ * The app's shell (the SPA fallback) with a document's parts: its <title> text replaced (React
+ * keeps that element), the shell's own description dropped, the head tags added after the
+ * title and the body's article first in <body>. React 19 hydrates around elements it did not
+ * render, so the app starts as on any other address.
+ */
+export function fillShell(shell: string, doc: PageDocument): string {
+  return shell
+    .replace(/<title>[^<]*<\/title>/, `<title>${doc.title}</title>${doc.head}`)
+    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, '')
+    .replace(/<body([^>]*)>/, (open) => `${open}${doc.body}`);
 }
 
 /**
@@ -161,8 +203,8 @@ function acceptedEncodings(header: string | undefined): Set<string> {
   return accepted;
 }
 
-function sendHtml(request: FastifyRequest, reply: FastifyReply, file: string) {
-  const page = cachedPage(file);
+function sendHtml(request: FastifyRequest, reply: FastifyReply, file: string, doc?: PageDocument) {
+  const page = doc ? documentPage(file, doc) : cachedPage(file);
   const accepted = acceptedEncodings(request.headers['accept-encoding']);
   const [encoding, body] = accepted.has('br')
     ? ['br', page.br]
@@ -175,11 +217,25 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, file: string) {
     .header('vary', 'accept-encoding')
     .type('text/html; charset=utf-8');
   if (encoding) void reply.header('content-encoding', encoding);
+  if (doc) {
+    void reply.status(doc.status);
+    if (doc.noindex) void reply.header('x-robots-tag', 'noindex');
+  }
   return reply.send(body);
 }
 
-export const webAppPlugin = fp<{ webApp: WebApp | undefined }>(
-  async function webAppPlugin(app: FastifyInstance, { webApp }) {
+/** A content page's or the 404's document, built from the shell per request (never cached). */
+function documentPage(file: string, doc: PageDocument): CachedPage {
+  const raw = Buffer.from(fillShell(cachedPage(file).raw.toString('utf8'), doc));
+  return {
+    raw,
+    gzip: gzipSync(raw, { level: 6 }),
+    br: brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
+  };
+}
+
+export const webAppPlugin = fp<{ webApp: WebApp | undefined; pageDocuments?: PageDocuments }>(
+  async function webAppPlugin(app: FastifyInstance, { webApp, pageDocuments }) {
     if (webApp) {
       await app.register(fastifyStatic, {
         root: webApp.root,
@@ -208,7 +264,15 @@ export const webAppPlugin = fp<{ webApp: WebApp | undefined }>(
           );
         }
         const file = htmlFileFor(webApp, url);
-        if (file) return sendHtml(request, reply, file);
+        if (file) {
+          // The app's own routes get the shell as it is; any other address is a content page
+          // or a real 404 (decision 0092).
+          const decoded = pagePath(url)!;
+          if (!pageDocuments || file !== webApp.fallback || isAppRoute(decoded)) {
+            return sendHtml(request, reply, file);
+          }
+          return sendHtml(request, reply, file, await pageDocuments(decoded, request, reply));
+        }
       }
       throw new AppError(404, 'not_found', `No route for ${request.method} ${url}.`);
     });

@@ -51,6 +51,7 @@ export default [
     route(paths.adminUsers, 'routes/admin-users.tsx'),
     route(paths.adminUserManagement, 'routes/admin-users.tsx', { id: 'admin-user-management' }),
     route(paths.adminPageManagement, 'routes/admin-page-management.tsx'),
+    route(paths.adminPages, 'routes/admin-page-management.tsx', { id: 'admin-pages' }),
     route(paths.adminSubscriptionManagement, 'routes/admin-subscription-management.tsx'),
     route(paths.adminIntegrationSettings, 'routes/admin-integration-settings.tsx'),
     route(paths.adminPricingManagement, 'routes/admin-pricing-management.tsx'),

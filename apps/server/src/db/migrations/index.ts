@@ -6,6 +6,7 @@ import { accounts } from './0002-accounts.js';
 import { jobs } from './0003-jobs.js';
 import { contactAndNewsletter } from './0004-contact-and-newsletter.js';
 import { auditLog } from './0005-audit-log.js';
+import { pages } from './0010-pages.js';
 import { hashedSessionTokens } from './0012-hashed-session-tokens.js';
 
 // One set of migrations for SQLite and PostgreSQL. Each migration is a factory taking the few
@@ -26,6 +27,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0003-jobs': jobs,
   '0004-contact-and-newsletter': contactAndNewsletter,
   '0005-audit-log': auditLog,
+  '0010-pages': pages,
   '0012-hashed-session-tokens': hashedSessionTokens,
 };
 

@@ -1,0 +1,74 @@
+import { pagesTexts, type PageSummary } from '@cutout/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { toastError } from '../../../lib/error-toast';
+import { loadToast } from '../../../lib/toast';
+import { deletePage, pagesQueryKey } from '../api/pages';
+
+const t = pagesTexts;
+
+/** Spec §2: Delete asks 'Are you sure?' with a permanent-deletion warning. */
+export function DeletePageDialog({
+  page,
+  onClose,
+  onDeleted,
+}: {
+  page: PageSummary | undefined;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: (id: string) => deletePage(id),
+    onSuccess: async () => {
+      onClose();
+      onDeleted();
+      await queryClient.invalidateQueries({ queryKey: pagesQueryKey });
+      void loadToast().then((toast) => toast.success(t.deleted));
+    },
+    onError: (error) => {
+      void toastError(error, { title: t.deleteFailed, fallback: t.deleteFailed });
+    },
+  });
+  return (
+    <Dialog
+      open={page !== undefined}
+      onOpenChange={(open) => !open && !remove.isPending && onClose()}
+    >
+      <DialogContent role="alertdialog">
+        <DialogTitle>{t.deleteTitle}</DialogTitle>
+        <DialogDescription>{page ? t.deleteWarning(page.title) : null}</DialogDescription>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline" disabled={remove.isPending}>
+              {t.cancel}
+            </Button>
+          </DialogClose>
+          <Button
+            className="bg-red-600 text-white hover:bg-red-600/90"
+            disabled={remove.isPending}
+            onClick={() => page && remove.mutate(page.id)}
+          >
+            {remove.isPending ? (
+              <>
+                <Spinner />
+                {t.deleting}
+              </>
+            ) : (
+              t.actions.delete
+            )}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
