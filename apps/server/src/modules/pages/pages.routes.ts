@@ -137,7 +137,7 @@ export const pagesRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> =
       onRequest: app.requireAdmin,
     },
     async (request, reply) => {
-      const page = await createPage(db, request.body, request.user!);
+      const page = await createPage(db, request.body, request.user!, request.ip);
       return reply.status(201).send(page);
     },
   );
@@ -154,7 +154,7 @@ export const pagesRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> =
       },
       onRequest: app.requireAdmin,
     },
-    async (request) => updatePage(db, request.params.id, request.body, request.user!),
+    async (request) => updatePage(db, request.params.id, request.body, request.user!, request.ip),
   );
 
   app.delete(
@@ -169,7 +169,7 @@ export const pagesRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> =
       onRequest: app.requireAdmin,
     },
     async (request, reply) => {
-      await deletePage(db, request.params.id);
+      await deletePage(db, request.params.id, request.user!, request.ip);
       return reply.status(204).send(null);
     },
   );

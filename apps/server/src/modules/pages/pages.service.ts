@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { recordAudit } from '../audit/audit.service.js';
 import {
   pagesTexts,
   seoScore,
@@ -34,8 +35,8 @@ import {
 // Every write stores the HTML sanitized and the §5 SEO score of what is stored; every read that
 // renders sanitizes again (decision 0091).
 //
-// TODO(lead): audit page writes (create, update, delete) once the audit_log table of
-// 0005-audit-log is on main — one entry per call below, with the actor's id and the page id.
+// Every write is audited in the same transaction as the change (decision 0069).
+const auditActor = (actor: SessionUser) => ({ id: actor.id, email: actor.email });
 
 const slugTaken = () =>
   new AppError(409, 'conflict', pagesTexts.slugTaken, { slug: pagesTexts.slugTaken });
@@ -94,7 +95,12 @@ function checkContent(content: string): void {
   }
 }
 
-export async function createPage(db: Db, input: PageInput, actor: SessionUser): Promise<Page> {
+export async function createPage(
+  db: Db,
+  input: PageInput,
+  actor: SessionUser,
+  ip: string | null = null,
+): Promise<Page> {
   checkSlug(input.slug);
   const fields = storedFields(input);
   checkContent(fields.content);
@@ -102,14 +108,23 @@ export async function createPage(db: Db, input: PageInput, actor: SessionUser): 
   const now = new Date().toISOString();
   const id = randomUUID();
   try {
-    await insertPage(db, {
-      id,
-      ...fields,
-      last_edited: now,
-      created_by: actor.id,
-      updated_by: actor.id,
-      created_at: now,
-      updated_at: now,
+    await db.transaction().execute(async (trx) => {
+      await insertPage(trx, {
+        id,
+        ...fields,
+        last_edited: now,
+        created_by: actor.id,
+        updated_by: actor.id,
+        created_at: now,
+        updated_at: now,
+      });
+      await recordAudit(trx, {
+        actor: auditActor(actor),
+        action: 'page.create',
+        target: { type: 'page', id },
+        detail: { after: { title: fields.title, slug: fields.slug, status: fields.status } },
+        ip,
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw slugTaken(); // lost a race with another save
@@ -123,6 +138,7 @@ export async function updatePage(
   id: string,
   input: PageInput,
   actor: SessionUser,
+  ip: string | null = null,
 ): Promise<Page> {
   checkSlug(input.slug);
   const fields = storedFields(input);
@@ -130,13 +146,28 @@ export async function updatePage(
   const holder = await findPageBySlugKey(db, fields.slug_key);
   if (holder && holder.id !== id) throw slugTaken();
   const now = new Date().toISOString();
-  let updated: boolean;
+  const before = await findPageById(db, id);
+  let updated = false;
   try {
-    updated = await updatePageRow(db, id, {
-      ...fields,
-      last_edited: now,
-      updated_by: actor.id,
-      updated_at: now,
+    await db.transaction().execute(async (trx) => {
+      updated = await updatePageRow(trx, id, {
+        ...fields,
+        last_edited: now,
+        updated_by: actor.id,
+        updated_at: now,
+      });
+      if (!updated || !before) return;
+      await recordAudit(trx, {
+        actor: auditActor(actor),
+        action: 'page.update',
+        target: { type: 'page', id },
+        detail: {
+          before: { title: before.title, slug: before.slug, status: before.status },
+          after: { title: fields.title, slug: fields.slug, status: fields.status },
+          contentChanged: before.content !== fields.content,
+        },
+        ip,
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw slugTaken();
@@ -146,8 +177,25 @@ export async function updatePage(
   return toPage((await findPageById(db, id))!);
 }
 
-export async function deletePage(db: Db, id: string): Promise<void> {
-  if (!(await deletePageRow(db, id))) throw pageNotFound();
+export async function deletePage(
+  db: Db,
+  id: string,
+  actor: SessionUser,
+  ip: string | null = null,
+): Promise<void> {
+  const before = await findPageById(db, id);
+  const deleted = await db.transaction().execute(async (trx) => {
+    if (!(await deletePageRow(trx, id))) return false;
+    await recordAudit(trx, {
+      actor: auditActor(actor),
+      action: 'page.delete',
+      target: { type: 'page', id },
+      detail: { before: { title: before?.title, slug: before?.slug, status: before?.status } },
+      ip,
+    });
+    return true;
+  });
+  if (!deleted) throw pageNotFound();
 }
 
 export async function getPage(db: Db, id: string): Promise<Page> {

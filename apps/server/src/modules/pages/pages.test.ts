@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, onBothDialects, signUp, type SignedUp } from '../../test/accounts.js';
 import { tempDir, type TestApp } from '../../test/test-app.js';
 import { loadWebApp } from '../../plugins/web-app.js';
+import { auditEntries } from '../audit/audit.service.js';
 
 // The pages CMS through the real app (app.inject) on SQLite and, with TEST_DATABASE_URL, on
 // PostgreSQL: the Page API and its permissions, slugs, the stored SEO score and sanitized HTML,
@@ -96,6 +97,35 @@ onBothDialects(
           headers: { cookie: admin },
         });
         expect(still.json<Page>().title).toBe(page.title);
+      });
+    });
+
+    describe('audit', () => {
+      it('records each create, update and delete with the admin, the page and what changed', async () => {
+        const page = await created({ title: 'Audited page', status: 'draft' });
+        const put = await t().inject({
+          method: 'PUT',
+          url: pagesApiPaths.page(page.id),
+          payload: body({ title: 'Audited page', slug: page.slug, status: 'published' }),
+          headers: { cookie: admin },
+        });
+        expect(put.statusCode, put.body).toBe(200);
+        const del = await t().inject({
+          method: 'DELETE',
+          url: pagesApiPaths.page(page.id),
+          headers: { cookie: admin },
+        });
+        expect(del.statusCode).toBe(204);
+        const entries = await auditEntries(t().database.db, {
+          targetType: 'page',
+          targetId: page.id,
+        });
+        expect(entries.map((e) => e.action)).toEqual(['page.delete', 'page.update', 'page.create']);
+        expect(entries.every((e) => e.actorId !== null && e.actorEmail?.includes('@'))).toBe(true);
+        expect(entries[1]!.detail).toMatchObject({
+          before: { status: 'draft' },
+          after: { status: 'published' },
+        });
       });
     });
 
