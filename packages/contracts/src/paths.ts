@@ -104,14 +104,29 @@ export const jobsApiPaths = {
   original: (id: string) => `/api/jobs/${encodeURIComponent(id)}/original`,
   editorConfig: '/api/editor/config',
   removeBackground: '/remove-background/',
-  publicRemoveBackground: '/api/v1/remove-background',
-  publicUsage: '/api/v1/user/usage',
 } as const;
 
-/** The public API's two endpoints, as its documentation and examples name them. */
+/**
+ * public-api: the versioned API for API-key callers, and remove.bg's own paths so code written
+ * for remove.bg works by changing only the host (docs/decisions/0080).
+ */
 export const publicApiPaths = {
-  removeBackground: jobsApiPaths.publicRemoveBackground,
-  usage: jobsApiPaths.publicUsage,
+  removeBackground: '/api/v1/remove-background',
+  usage: '/api/v1/user/usage',
+  account: '/api/v1/account',
+  jobs: '/api/v1/jobs',
+  job: (id: string) => `/api/v1/jobs/${encodeURIComponent(id)}`,
+  removeBgCompatible: '/v1.0/removebg',
+  removeBgAccount: '/v1.0/account',
+  /** The OpenAPI document and its reference page. */
+  openApiJson: '/api/docs/json',
+  reference: '/api/docs',
+} as const;
+
+/** api-keys: the signed-in user's keys (created and revoked in /dashboard/settings). */
+export const apiKeysApiPaths = {
+  list: '/api/me/api-keys',
+  key: (id: string) => `/api/me/api-keys/${encodeURIComponent(id)}`,
 } as const;
 
 /** samples: the editor's four sample images. */
