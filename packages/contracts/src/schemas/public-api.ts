@@ -37,7 +37,9 @@ export type RemoveBgResponse = z.infer<typeof removeBgResponseSchema>;
 
 /** remove.bg's error shape, answered on its paths. */
 export const removeBgErrorSchema = z.object({
-  errors: z.array(z.object({ title: z.string(), code: z.string(), detail: z.optional(z.string()) })),
+  errors: z.array(
+    z.object({ title: z.string(), code: z.string(), detail: z.optional(z.string()) }),
+  ),
 });
 
 /** GET /api/v1/account */

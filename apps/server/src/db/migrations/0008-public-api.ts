@@ -11,7 +11,10 @@ export function publicApi(_ctx: MigrationContext) {
       await db.schema
         .alterTable('jobs')
         .addColumn('size', 'text', (c) =>
-          c.notNull().defaultTo('full').check(sql`size in ('full', 'preview')`),
+          c
+            .notNull()
+            .defaultTo('full')
+            .check(sql`size in ('full', 'preview')`),
         )
         .execute();
     },

@@ -13,7 +13,12 @@ import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service.js';
 
 // The signed-in user's API keys (/dashboard/settings). Session only: a key cannot mint keys.
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
 
 export const apiKeysRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(

@@ -75,7 +75,11 @@ export async function readMultipart(
       }
       if (file) throw new AppError(400, 'validation_failed', options.duplicateMessage);
       await options.beforeFile?.(fields);
-      file = { bytes: await part.toBuffer(), name: part.filename || 'image', field: part.fieldname };
+      file = {
+        bytes: await part.toBuffer(),
+        name: part.filename || 'image',
+        field: part.fieldname,
+      };
     }
   } catch (error) {
     throw multipartError(error);

@@ -441,14 +441,12 @@ export class JobsService {
         return;
       }
       const preview = sizeMegapixels.preview;
-      const result = await this.options.engine().run(
-        input,
-        row.size === 'preview' ? { maxOutputMegapixels: preview } : {},
-        {
+      const result = await this.options
+        .engine()
+        .run(input, row.size === 'preview' ? { maxOutputMegapixels: preview } : {}, {
           signal: controller.signal,
           onProgress: (stage, fraction) => setStage(stage, progressOf(stage, fraction)),
-        },
-      );
+        });
       setStage('store', progressOf('store', 0));
       const storeStart = performance.now();
       await Promise.all(

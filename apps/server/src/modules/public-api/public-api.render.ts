@@ -35,26 +35,57 @@ export function subjectBox(alpha: Uint8Array, width: number, height: number): Re
   let bottom = -1;
   for (let y = 0; y < height && top < 0; y++) {
     const row = y * width;
-    for (let x = 0; x < width; x++) if (alpha[row + x]! > ALPHA_THRESHOLD) { top = y; break; }
+    for (let x = 0; x < width; x++)
+      if (alpha[row + x]! > ALPHA_THRESHOLD) {
+        top = y;
+        break;
+      }
   }
   if (top < 0) return { left: 0, top: 0, width, height };
   for (let y = height - 1; y >= top && bottom < 0; y--) {
     const row = y * width;
-    for (let x = 0; x < width; x++) if (alpha[row + x]! > ALPHA_THRESHOLD) { bottom = y; break; }
+    for (let x = 0; x < width; x++)
+      if (alpha[row + x]! > ALPHA_THRESHOLD) {
+        bottom = y;
+        break;
+      }
   }
   let left = width;
   let right = -1;
   for (let y = top; y <= bottom; y++) {
     const row = y * width;
-    for (let x = 0; x < left; x++) if (alpha[row + x]! > ALPHA_THRESHOLD) { left = x; break; }
-    for (let x = width - 1; x > right; x--) if (alpha[row + x]! > ALPHA_THRESHOLD) { right = x; break; }
+    for (let x = 0; x < left; x++)
+      if (alpha[row + x]! > ALPHA_THRESHOLD) {
+        left = x;
+        break;
+      }
+    for (let x = width - 1; x > right; x--)
+      if (alpha[row + x]! > ALPHA_THRESHOLD) {
+        right = x;
+        break;
+      }
   }
   return { left, top, width: right - left + 1, height: bottom - top + 1 };
 }
 
-function withMargin(box: Region, margin: ApiParams['cropMargin'], width: number, height: number): Region {
-  const mx = margin === undefined ? 0 : 'px' in margin ? margin.px : Math.round((box.width * margin.percent) / 100);
-  const my = margin === undefined ? 0 : 'px' in margin ? margin.px : Math.round((box.height * margin.percent) / 100);
+function withMargin(
+  box: Region,
+  margin: ApiParams['cropMargin'],
+  width: number,
+  height: number,
+): Region {
+  const mx =
+    margin === undefined
+      ? 0
+      : 'px' in margin
+        ? margin.px
+        : Math.round((box.width * margin.percent) / 100);
+  const my =
+    margin === undefined
+      ? 0
+      : 'px' in margin
+        ? margin.px
+        : Math.round((box.height * margin.percent) / 100);
   const left = Math.max(0, box.left - mx);
   const top = Math.max(0, box.top - my);
   return {
@@ -144,9 +175,15 @@ export async function renderResult(
   }
   switch (params.format) {
     case 'jpg':
-      return out(await pipeline.jpeg({ quality: 90, chromaSubsampling: '4:4:4' }).toBuffer(), 'jpg');
+      return out(
+        await pipeline.jpeg({ quality: 90, chromaSubsampling: '4:4:4' }).toBuffer(),
+        'jpg',
+      );
     case 'webp':
-      return out(await pipeline.webp({ quality: 90, alphaQuality: 100, effort: 2 }).toBuffer(), 'webp');
+      return out(
+        await pipeline.webp({ quality: 90, alphaQuality: 100, effort: 2 }).toBuffer(),
+        'webp',
+      );
     default:
       return out(await pipeline.png({ compressionLevel: 6 }).toBuffer(), 'png');
   }

@@ -149,7 +149,9 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
     }
   };
 
-  async function readForm(request: FastifyRequest): Promise<{ file?: UploadedFile; fields: Fields }> {
+  async function readForm(
+    request: FastifyRequest,
+  ): Promise<{ file?: UploadedFile; fields: Fields }> {
     if (request.isMultipart()) {
       const form = await readMultipart(request, {
         fileFields: ['image_file', 'file'],
@@ -248,7 +250,10 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
     return reply
       .type(result.type)
       .header('content-length', String(result.data.byteLength))
-      .header('content-disposition', `inline; filename="${result.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"`)
+      .header(
+        'content-disposition',
+        `inline; filename="${result.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"`,
+      )
       .send(result.data);
   }
 
@@ -304,7 +309,8 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
         onRequest: needsKey,
         schema: {
           tags: ['remove.bg compatible'],
-          summary: "remove.bg's GET /v1.0/account: the balance as credits, free previews as free calls",
+          summary:
+            "remove.bg's GET /v1.0/account: the balance as credits, free previews as free calls",
           response: { 200: removeBgAccountSchema, 401: removeBgErrorSchema },
         },
       },
@@ -390,7 +396,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
       onRequest: needsKey,
       schema: {
         tags: ['public api'],
-        summary: 'One of the caller\'s jobs: recover a result after a dropped connection',
+        summary: "One of the caller's jobs: recover a result after a dropped connection",
         params: z.object({ id: z.string().min(1).max(64) }),
         response: { 200: jobSchema, ...errors },
       },

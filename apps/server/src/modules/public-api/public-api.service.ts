@@ -5,7 +5,13 @@ import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../errors.js';
 import { inputFromUrl, type UploadedFile } from '../jobs/jobs.input.js';
 import { listUserJobs } from '../jobs/jobs.repository.js';
-import { previewsLeft, usageOf, type JobInput, type JobRow, type JobsService } from '../jobs/jobs.service.js';
+import {
+  previewsLeft,
+  usageOf,
+  type JobInput,
+  type JobRow,
+  type JobsService,
+} from '../jobs/jobs.service.js';
 import { toJob, type LinkStyle } from '../jobs/result-links.js';
 import { findUserById } from '../users/users.repository.js';
 import { decodeBase64, type ApiParams } from './public-api.params.js';
