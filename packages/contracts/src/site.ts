@@ -57,7 +57,10 @@ export const pageTexts = {
     description: 'Your credit balance, purchases and invoices.',
   },
   credits: { title: 'Credits', description: 'Your credit balance and plan.' },
-  dashboardSettings: { title: 'Settings', description: 'Your account settings.' },
+  dashboardSettings: {
+    title: 'Settings',
+    description: 'Your profile, your password and the API keys your programs use.',
+  },
   admin: { title: 'Admin Dashboard', description: 'An overview of the platform.' },
   adminSettings: { title: 'Admin Settings', description: 'Account, security and admin setup.' },
   adminDatabase: {
