@@ -66,6 +66,9 @@ function wantsJson(request: FastifyRequest): boolean {
 
 type Style = 'v1' | 'removebg';
 
+/** OpenAPI: either header carries the key (securitySchemes in plugins/openapi.ts). */
+const keySecurity = [{ bearerAuth: [] }, { apiKeyHeader: [] }];
+
 /** remove.bg's error codes for ours. */
 const removeBgCodes: Record<string, string> = {
   validation_failed: 'invalid_parameters',
@@ -272,6 +275,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
       bodyLimit: MAX_BODY_BYTES,
       schema: {
         tags: ['public api'],
+        security: keySecurity,
         summary: 'Remove the background of an image',
         description: removeDescription,
         response: { 200: publicRemoveResponseSchema, ...errors },
@@ -296,6 +300,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
         bodyLimit: MAX_BODY_BYTES,
         schema: {
           tags: ['remove.bg compatible'],
+          security: keySecurity,
           summary: "remove.bg's POST /v1.0/removebg: same fields, answers and error shape",
           description: `${removeDescription}\n\nThe JSON answer is remove.bg's \`{ data: { result_b64, foreground_top, foreground_left, foreground_width, foreground_height } }\` with X-Type, X-Width, X-Height; errors are \`{ errors: [{ title, code }] }\`.`,
           response: { 200: removeBgResponseSchema, ...removeBgErrorsSchema },
@@ -309,6 +314,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
         onRequest: needsKey,
         schema: {
           tags: ['remove.bg compatible'],
+          security: keySecurity,
           summary:
             "remove.bg's GET /v1.0/account: the balance as credits, free previews as free calls",
           response: { 200: removeBgAccountSchema, 401: removeBgErrorSchema },
@@ -340,6 +346,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
       onRequest: needsKey,
       schema: {
         tags: ['public api'],
+        security: keySecurity,
         summary: 'The account behind the key: balance, plan, images this month',
         response: { 200: publicAccountSchema, 401: errorBodySchema },
       },
@@ -356,6 +363,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
       onRequest: needsKey,
       schema: {
         tags: ['public api'],
+        security: keySecurity,
         summary: 'Credits left and images processed (all time, this month)',
         response: { 200: usageSchema, 401: errorBodySchema },
       },
@@ -378,6 +386,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
       onRequest: needsKey,
       schema: {
         tags: ['public api'],
+        security: keySecurity,
         summary: "The caller's jobs, newest first, with signed result addresses",
         querystring: jobsPageQuerySchema,
         response: { 200: jobsPageSchema, ...errors },
@@ -396,6 +405,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
       onRequest: needsKey,
       schema: {
         tags: ['public api'],
+        security: keySecurity,
         summary: "One of the caller's jobs: recover a result after a dropped connection",
         params: z.object({ id: z.string().min(1).max(64) }),
         response: { 200: jobSchema, ...errors },
