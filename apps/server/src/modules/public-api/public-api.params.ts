@@ -53,7 +53,14 @@ export type Fields = Record<string, unknown>;
 function text(fields: Fields, name: string): string | undefined {
   const value = fields[name];
   if (value === undefined || value === null) return undefined;
-  const s = typeof value === 'string' ? value.trim() : String(value);
+  // JSON bodies send booleans and numbers (crop: true, crop_margin: 0); anything else is not a
+  // value of any field.
+  const s =
+    typeof value === 'string'
+      ? value.trim()
+      : typeof value === 'number' || typeof value === 'boolean'
+        ? String(value)
+        : JSON.stringify(value);
   return s === '' ? undefined : s;
 }
 

@@ -67,7 +67,7 @@ function wantsJson(request: FastifyRequest): boolean {
 type Style = 'v1' | 'removebg';
 
 /** OpenAPI: either header carries the key (securitySchemes in plugins/openapi.ts). */
-const keySecurity = [{ bearerAuth: [] }, { apiKeyHeader: [] }];
+const keySecurity: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { apiKeyHeader: [] }];
 
 /** remove.bg's error codes for ours. */
 const removeBgCodes: Record<string, string> = {

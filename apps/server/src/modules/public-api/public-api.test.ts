@@ -356,7 +356,7 @@ onBothDialects(
       const file = new URL(stored.result!.refined);
       const image = await app.inject({ method: 'GET', url: `${file.pathname}${file.search}` });
       const meta = await sharp(image.rawPayload).metadata();
-      expect(meta.width! * meta.height!).toBeLessThanOrEqual(250_000);
+      expect(meta.width * meta.height).toBeLessThanOrEqual(250_000);
 
       // With no credits a preview still works; a full-size image does not.
       await setCredits(app, user, 0);
@@ -442,7 +442,7 @@ onBothDialects(
       const body = removeBgResponseSchema.parse(json.json());
       const meta = await sharp(Buffer.from(body.data.result_b64, 'base64')).metadata();
       expect(meta.width).toBe(Number(json.headers['x-width']));
-      expect(body.data.foreground_width).toBeLessThanOrEqual(meta.width!);
+      expect(body.data.foreground_width).toBeLessThanOrEqual(meta.width);
 
       // image_url, URL-encoded as a form without files.
       const byUrl = await app.inject({
