@@ -13,7 +13,7 @@ import {
   apiExampleOutputFile,
   apiExamples,
 } from './api-examples.js';
-import { publicApiPaths } from './paths.js';
+import { publicApiPaths } from './public-api.js';
 
 // The examples run unchanged against a stand-in for the public API on loopback: this checks
 // that each one is a valid program sending what the API expects (method, path, bearer key,

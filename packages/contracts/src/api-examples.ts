@@ -1,4 +1,4 @@
-import { publicApiPaths } from './paths.js';
+import { publicApiPaths } from './public-api.js';
 
 // The public API's examples as the /api page shows them (spec §2 API documentation, §7 public
 // API). Kept here, zod-free, so the page and the server's tests use the very same text: the

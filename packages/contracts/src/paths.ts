@@ -106,28 +106,9 @@ export const jobsApiPaths = {
   removeBackground: '/remove-background/',
 } as const;
 
-/**
- * public-api: the versioned API for API-key callers, and remove.bg's own paths so code written
- * for remove.bg works by changing only the host (docs/decisions/0080).
- */
-export const publicApiPaths = {
-  removeBackground: '/api/v1/remove-background',
-  usage: '/api/v1/user/usage',
-  account: '/api/v1/account',
-  jobs: '/api/v1/jobs',
-  job: (id: string) => `/api/v1/jobs/${encodeURIComponent(id)}`,
-  removeBgCompatible: '/v1.0/removebg',
-  removeBgAccount: '/v1.0/account',
-  /** The OpenAPI document and its reference page. */
-  openApiJson: '/api/docs/json',
-  reference: '/api/docs',
-} as const;
-
-/** api-keys: the signed-in user's keys (created and revoked in /dashboard/settings). */
-export const apiKeysApiPaths = {
-  list: '/api/me/api-keys',
-  key: (id: string) => `/api/me/api-keys/${encodeURIComponent(id)}`,
-} as const;
+// The public API's and the API keys' endpoints (publicApiPaths, apiKeysApiPaths) are in
+// public-api.ts: only the /api, documentation, tutorials and settings pages use them, so they stay
+// out of every page's first load (docs/decisions/0022, 0064).
 
 /** samples: the editor's four sample images. */
 export const samplesApiPaths = {

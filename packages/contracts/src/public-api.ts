@@ -5,6 +5,29 @@
 // so an unknown value is answered with the parameter's name and its allowed values.
 
 /**
+ * public-api: the versioned API for API-key callers, and remove.bg's own paths so code written
+ * for remove.bg works by changing only the host (docs/decisions/0080).
+ */
+export const publicApiPaths = {
+  removeBackground: '/api/v1/remove-background',
+  usage: '/api/v1/user/usage',
+  account: '/api/v1/account',
+  jobs: '/api/v1/jobs',
+  job: (id: string) => `/api/v1/jobs/${encodeURIComponent(id)}`,
+  removeBgCompatible: '/v1.0/removebg',
+  removeBgAccount: '/v1.0/account',
+  /** The OpenAPI document and its reference page. */
+  openApiJson: '/api/docs/json',
+  reference: '/api/docs',
+} as const;
+
+/** api-keys: the signed-in user's keys (created and revoked in /dashboard/settings). */
+export const apiKeysApiPaths = {
+  list: '/api/me/api-keys',
+  key: (id: string) => `/api/me/api-keys/${encodeURIComponent(id)}`,
+} as const;
+
+/**
  * `size`: remove.bg's names. preview/small/regular give at most 0.25 megapixels and are free
  * (at most `freePreviewsPerMonth` a month); medium and hd cap the result at 1.5 and 4 MP;
  * auto, full, 4k and 50MP give the full resolution. Every size but the previews costs one
