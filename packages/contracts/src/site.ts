@@ -57,10 +57,7 @@ export const pageTexts = {
     description: 'Your credit balance, purchases and invoices.',
   },
   credits: { title: 'Credits', description: 'Your credit balance and plan.' },
-  dashboardSettings: {
-    title: 'Settings',
-    description: 'Your profile, your password and the API keys your programs use.',
-  },
+  dashboardSettings: { title: 'Settings', description: 'Your account settings.' },
   admin: { title: 'Admin Dashboard', description: 'An overview of the platform.' },
   adminSettings: { title: 'Admin Settings', description: 'Account, security and admin setup.' },
   adminDatabase: {
