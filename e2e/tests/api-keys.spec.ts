@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { apiKeyTexts, paths, publicApiPaths } from '@cutout/contracts';
 import { expectPath, signUpThroughForm, uniqueEmail } from './accounts-helpers.js';
-import { scratchDir, setCreditsAsAdmin, userIdOf, writePhoto } from './editor-helpers.js';
+import { request as http } from '@playwright/test';
+import { e2eAdmin } from './admin-helpers.js';
+import { scratchDir, userIdOf, writePhoto } from './editor-helpers.js';
 import { expect, test } from './fixtures.js';
 
 // Issue 13 end to end: an API key made in /dashboard/settings, then used from a plain HTTP
@@ -100,7 +102,18 @@ test('an API key created in the settings page works from a plain HTTP client unt
   await expect(page.getByRole('row', { name: /Build server/ })).not.toContainText('Never');
 
   // 402 at zero balance, and nothing charged.
-  await setCreditsAsAdmin(page, await userIdOf(page), 0);
+  // The admin sets the balance to 0 through the API (no second browser page to hydrate).
+  const admin = await http.newContext({ baseURL });
+  const signIn = await admin.post('/api/auth/sign-in', {
+    data: { email: e2eAdmin.email, password: e2eAdmin.password },
+  });
+  expect(signIn.ok()).toBe(true);
+  const userId = await userIdOf(page);
+  const zero = await admin.patch(`/users/${encodeURIComponent(userId)}/credits`, {
+    data: { credits: 0 },
+  });
+  expect(zero.status()).toBe(200);
+  await admin.dispose();
   const broke = await send();
   expect(broke.status).toBe(402);
   expect(((await broke.json()) as { error: { code: string } }).error.code).toBe('payment_required');
