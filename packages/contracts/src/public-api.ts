@@ -100,7 +100,7 @@ export const ignoredApiFields = [
 /** Values of the ignored fields that change nothing (remove.bg's defaults). */
 export const ignoredFieldDefaults: Record<string, readonly string[]> = {
   type: ['auto'],
-  type_level: ['latest', '1', '2'],
+  type_level: ['latest'],
   scale: ['original'],
   position: ['original'],
   roi: ['0% 0% 100% 100%'],
