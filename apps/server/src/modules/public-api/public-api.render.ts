@@ -110,10 +110,31 @@ export async function renderResult(
   job: JobRow,
   params: ApiParams,
   zip: (entries: { name: string; data: Buffer }[]) => Promise<Buffer>,
+  /** Whether the answer reports the subject's box (remove.bg's answers do). */
+  needsForeground = true,
 ): Promise<Rendered> {
   const variant = sourceVariant(params);
   const stored = await store.read(`${job.id}/${variant}.png`);
   if (!stored) throw new AppError(404, 'not_found', 'The result is no longer available.');
+  const asStored =
+    params.format === 'png' &&
+    params.channels === 'rgba' &&
+    !params.bgColor &&
+    !params.crop &&
+    params.maxMegapixels === undefined &&
+    params.variant !== 'white_bg';
+  if (asStored && !needsForeground && job.width !== null && job.height !== null) {
+    // The stored PNG is the answer: no decoding, no second encode.
+    const whole = { left: 0, top: 0, width: job.width, height: job.height };
+    return {
+      data: stored,
+      type: types.png,
+      fileName: downloadName(job.original_name, variant),
+      width: job.width,
+      height: job.height,
+      foreground: whole,
+    };
+  }
   let image = sharp(stored).ensureAlpha();
   const meta = await sharp(stored).metadata();
   let width = meta.width ?? 0;
@@ -127,8 +148,11 @@ export async function renderResult(
   const raw = await image.raw().toBuffer({ resolveWithObject: true });
   width = raw.info.width;
   height = raw.info.height;
-  const alpha = Buffer.alloc(width * height);
-  for (let i = 0, j = 3; i < alpha.length; i++, j += 4) alpha[i] = raw.data[j]!;
+  // The alpha plane, separated by libvips off the event loop.
+  const alpha = await sharp(raw.data, { raw: { width, height, channels: 4 } })
+    .extractChannel(3)
+    .raw()
+    .toBuffer();
   let box = subjectBox(alpha, width, height);
   let region: Region = { left: 0, top: 0, width, height };
   if (params.crop) {

@@ -208,7 +208,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
           expires_at: job.expires_at,
         });
     }
-    const result = await renderResult(store, job, params, zipFiles);
+    const result = await renderResult(store, job, params, zipFiles, style === 'removebg');
     void reply
       .header(publicApiHeaders.width, String(result.width))
       .header(publicApiHeaders.height, String(result.height));

@@ -223,6 +223,15 @@ onBothDialects(
       const meta = await sharp(png.rawPayload).metadata();
       expect([meta.format, meta.width, meta.height, meta.channels]).toEqual(['png', 480, 360, 4]);
       expect(await balance(app, user)).toBe(before - 1);
+      // The default answer is the stored refined result itself, not a re-encoding of it.
+      const stored = await app.inject({
+        method: 'GET',
+        url: `/api/v1/jobs/${png.headers['x-job-id'] as string}`,
+        headers: { authorization: `Bearer ${key}` },
+      });
+      const refinedUrl = new URL(jobSchema.parse(stored.json()).result!.refined);
+      const refinedFile = await app.inject({ url: `${refinedUrl.pathname}${refinedUrl.search}` });
+      expect(refinedFile.rawPayload.equals(png.rawPayload)).toBe(true);
 
       const json = await post(
         app,
