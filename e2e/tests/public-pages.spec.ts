@@ -4,10 +4,10 @@ import {
   documentationTexts,
   featuresTexts,
   homeMarketingTexts,
-  jobsApiPaths,
   legalTexts,
   pageTexts,
   paths,
+  publicApiPaths,
   retentionStatements,
   tutorialsTexts,
 } from '@cutout/contracts';
@@ -122,7 +122,7 @@ test('tutorials: four tabs, cards with duration and level, Start Tutorial opens 
   await expect(dialog.locator('pre').first()).toBeVisible();
   // Code samples name this site, not a placeholder.
   await expect(dialog).toContainText(
-    `${new URL(page.url()).origin}${jobsApiPaths.publicRemoveBackground}`,
+    `${new URL(page.url()).origin}${publicApiPaths.removeBackground}`,
   );
   await dialog.getByRole('button', { name: tutorialsTexts.close }).click();
   await expect(dialog).toBeHidden();
@@ -147,16 +147,17 @@ test('documentation: four tabs, API reference, FAQ statements, links and Contact
   }
 
   await tab(documentationTexts.tabs.apiReference).click();
-  await expect(panel).toContainText(`POST${jobsApiPaths.publicRemoveBackground}`);
-  await expect(panel).toContainText(`GET${jobsApiPaths.publicUsage}`);
+  await expect(panel).toContainText(`POST${publicApiPaths.removeBackground}`);
+  await expect(panel).toContainText(`GET${publicApiPaths.usage}`);
   await expect(panel).toContainText('Authorization: Bearer {key}');
   await expect(panel).toContainText('X-API-Key');
-  await expect(panel).toContainText('Accept: image/png');
+  await expect(panel).toContainText('Accept: application/json');
   for (const field of [
-    'refined',
-    'white_bg',
-    'transparent_bg',
-    'expiresAt',
+    'image_file',
+    'variant',
+    'result_b64',
+    'results',
+    'expires_at',
     'images_processed_this_month',
   ]) {
     await expect(panel.locator('dt').getByText(field, { exact: true }).first()).toBeVisible();

@@ -19,6 +19,8 @@ import { createAuth, type Auth } from './modules/accounts/auth.js';
 import { resolveAuthSecret } from './modules/accounts/auth-secret.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { jobsRoutes } from './modules/jobs/jobs.routes.js';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
+import { publicApiRoutes } from './modules/public-api/public-api.routes.js';
 import { createProcessing, type Processing } from './modules/jobs/processing.js';
 import { ResultSigner } from './modules/jobs/result-links.js';
 import { createSampleCatalog } from './modules/samples/samples.service.js';
@@ -181,7 +183,7 @@ export async function buildApp(
     turnstile: config.turnstile !== undefined,
   });
   await app.register(rateLimit, rateLimitOptions);
-  await app.register(authPlugin, { auth, publicUrl: config.publicUrl });
+  await app.register(authPlugin, { auth, publicUrl: config.publicUrl, db: database.db });
   await app.register(metricsPlugin, {
     token: config.metricsToken,
     production: config.env === 'production',
@@ -221,16 +223,28 @@ export async function buildApp(
   await app.register(usersRoutes, { db: database.db });
   await app.register(errorReportsRoutes, { db: database.db });
   await app.register(samplesRoutes, { catalog: samples });
+  const signer = new ResultSigner(`results:${secret}`);
   await app.register(jobsRoutes, {
     db: database.db,
     jobs: proc.jobs,
     store: proc.store,
     samples,
-    signer: new ResultSigner(`results:${secret}`),
+    signer,
     publicUrl: config.publicUrl,
     retentionMs: config.jobs.retentionMs,
     urlImportAllowHosts: config.jobs.urlImportAllowHosts,
     turnstile: config.turnstile,
+  });
+  // The public API and the API keys that open it (issue 13).
+  await app.register(apiKeysRoutes, { db: database.db });
+  await app.register(publicApiRoutes, {
+    db: database.db,
+    jobs: proc.jobs,
+    store: proc.store,
+    signer,
+    publicUrl: config.publicUrl,
+    urlImportAllowHosts: config.jobs.urlImportAllowHosts,
+    rateLimitPerMinute: config.api.rateLimitPerMinute,
   });
   await app.register(contactRoutes, {
     db: database.db,

@@ -98,6 +98,7 @@ const envSchema = z.object({
   TURNSTILE_SITE_KEY: z.string().min(1).optional(),
   TURNSTILE_SECRET_KEY: z.string().min(1).optional(),
   TURNSTILE_VERIFY_URL: z.url({ error: 'must be an absolute http(s) URL' }).optional(),
+  API_RATE_LIMIT_PER_MINUTE: positiveInt.default(100),
 });
 
 export type DatabaseConfig =
@@ -156,6 +157,8 @@ export interface Config {
     /** Hosts URL import may fetch even when they resolve to private addresses (tests only). */
     urlImportAllowHosts: string[];
   };
+  /** The public API: processing calls per minute per API key (or per signed-in user). */
+  api: { rateLimitPerMinute: number };
   /** Cloudflare Turnstile; the editor's bot check runs only when both keys are set. */
   turnstile: { siteKey: string; secretKey: string; verifyUrl: string } | undefined;
 }
@@ -210,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       from: e.MAIL_FROM ?? 'Cutout <no-reply@cutout.local>',
       support: e.SUPPORT_EMAIL ?? 'support@cutout.local',
     },
+    api: { rateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE },
     admin: {
       email: (e.ADMIN_EMAIL ?? 'admin@cutout.local').toLowerCase(),
       password: e.ADMIN_PASSWORD,

@@ -1,4 +1,4 @@
-import { accountsApiPaths, editorTexts } from '@cutout/contracts';
+import { accountsApiPaths, apiKeyTexts, editorTexts } from '@cutout/contracts';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, createAccountsApp, signUp, type SignedUp } from './test/accounts.js';
@@ -8,7 +8,8 @@ import type { TestApp } from './test/test-app.js';
 // this table fails the test: whoever adds a route decides here who may call it.
 
 // 'caller': a session or an API key; anonymous callers are told to sign up (spec §8).
-type Access = 'public' | 'user' | 'admin' | 'caller';
+// 'key': the public API, a key or a session; anonymous callers are told how to send a key.
+type Access = 'public' | 'user' | 'admin' | 'caller' | 'key';
 
 const table: Record<string, Access> = {
   'GET /health': 'public',
@@ -37,8 +38,19 @@ const table: Record<string, Access> = {
   'GET /api/jobs/:id/results/:variant': 'user',
   'GET /api/jobs/:id/original': 'user',
   'POST /remove-background/': 'caller',
-  'POST /api/v1/remove-background': 'caller',
-  'GET /api/v1/user/usage': 'caller',
+  'POST /api/v1/remove-background': 'key',
+  'GET /api/v1/user/usage': 'key',
+  'GET /api/v1/account': 'key',
+  'GET /api/v1/jobs': 'key',
+  'GET /api/v1/jobs/:id': 'key',
+  // remove.bg's paths (its error shape).
+  'POST /v1.0/removebg': 'key',
+  'GET /v1.0/account': 'key',
+  // API keys are made and revoked with a session only.
+  'GET /api/me/api-keys': 'user',
+  'POST /api/me/api-keys': 'user',
+  'DELETE /api/me/api-keys/:id': 'user',
+  'PATCH /api/me': 'user',
   'POST /api/auth/sign-up': 'public',
   'POST /api/auth/sign-in': 'public',
   'POST /api/auth/sign-out': 'public',
@@ -115,8 +127,13 @@ describe('route guards', () => {
     it(`${key}: 401 anonymous, ${access === 'admin' ? '403 for a user, ' : ''}allowed for ${access}`, async () => {
       const anonymous = await call(key, undefined, user.id);
       expect(anonymous.statusCode).toBe(401);
-      expect(anonymous.json().error.message).toBe(
-        access === 'caller' ? editorTexts.signUpToContinue : 'You must be logged in',
+      const body = anonymous.json();
+      expect(body.error?.message ?? body.errors?.[0]?.title).toBe(
+        access === 'caller'
+          ? editorTexts.signUpToContinue
+          : access === 'key'
+            ? apiKeyTexts.missingKey
+            : 'You must be logged in',
       );
 
       const asUser = await call(key, user.cookie, user.id);

@@ -13,7 +13,7 @@ import {
   apiExampleOutputFile,
   apiExamples,
 } from './api-examples.js';
-import { publicApiPaths } from './paths.js';
+import { publicApiPaths } from './public-api.js';
 
 // The examples run unchanged against a stand-in for the public API on loopback: this checks
 // that each one is a valid program sending what the API expects (method, path, bearer key,
@@ -23,14 +23,12 @@ const run = promisify(execFile);
 const pngBytes = Buffer.from('89504e470d0a1a0a', 'hex');
 const removeAnswer = {
   id: 'job_1',
-  refined: '/r',
-  white_bg: '/w',
-  transparent_bg: '/t',
   width: 2,
   height: 2,
-  timings: {},
-  credits: 9,
-  expiresAt: '2030-01-01T00:00:00.000Z',
+  credits_charged: 1,
+  credits_remaining: 9,
+  results: { refined: '/r', white_bg: '/w', transparent_bg: '/t' },
+  expires_at: '2030-01-01T00:00:00.000Z',
 };
 const usageAnswer = { credits: 9, images_processed: 1, images_processed_this_month: 1 };
 
@@ -56,18 +54,25 @@ beforeAll(async () => {
         accept: request.headers.accept ?? '',
         body,
       });
-      if (request.headers.authorization !== `Bearer ${apiExampleApiKey}`) {
+      const key =
+        request.headers['x-api-key'] ?? request.headers.authorization?.replace(/^Bearer /, '');
+      if (key !== apiExampleApiKey) {
         response.writeHead(401, { 'content-type': 'application/json' });
         response.end(JSON.stringify({ error: { code: 'unauthorized', message: 'No key' } }));
       } else if (request.url === publicApiPaths.usage) {
         response.writeHead(200, { 'content-type': 'application/json' });
         response.end(JSON.stringify(usageAnswer));
-      } else if (request.headers.accept === 'image/png') {
-        response.writeHead(200, { 'content-type': 'image/png' });
-        response.end(pngBytes);
-      } else {
+      } else if (request.headers.accept === 'application/json') {
         response.writeHead(200, { 'content-type': 'application/json' });
         response.end(JSON.stringify(removeAnswer));
+      } else {
+        response.writeHead(200, {
+          'content-type': 'image/png',
+          'x-width': '2',
+          'x-height': '2',
+          'x-credits-charged': '1',
+        });
+        response.end(pngBytes);
       }
     });
   });
@@ -82,12 +87,14 @@ afterAll(async () => {
   rmSync(workDir, { recursive: true, force: true });
 });
 
-function expectUpload(request: Seen | undefined) {
+function expectUpload(request: Seen | undefined, url: string = publicApiPaths.removeBackground) {
   expect(request?.method).toBe('POST');
-  expect(request?.url).toBe(publicApiPaths.removeBackground);
-  expect(request?.auth).toBe(`Bearer ${apiExampleApiKey}`);
+  expect(request?.url).toBe(url);
+  if (url === publicApiPaths.removeBackground) {
+    expect(request?.auth).toBe(`Bearer ${apiExampleApiKey}`);
+  }
   expect(request?.body).toMatch(
-    new RegExp(`name="file"; filename="${apiExampleInputFile.replace('.', '\\.')}"`),
+    new RegExp(`name="image_file"; filename="${apiExampleInputFile.replace('.', '\\.')}"`),
   );
 }
 
@@ -97,7 +104,7 @@ describe('apiExamples', () => {
   it('puts the base URL in every example, without a trailing slash', () => {
     const examples = apiExamples('https://cutout.example/');
     for (const text of Object.values(examples.rest)) {
-      expect(text).toContain("'https://cutout.example/api/v1/");
+      expect(text).toMatch(/'https:\/\/cutout\.example\/(api\/v1|v1\.0)\//);
     }
     expect(examples.javascript).toContain("const BASE_URL = 'https://cutout.example';");
     expect(examples.python).toContain('BASE_URL = "https://cutout.example"');
@@ -119,14 +126,20 @@ describe('apiExamples', () => {
     expect(JSON.parse(json.stdout)).toEqual(removeAnswer);
     expectUpload(seen[0]);
 
-    await run('sh', ['-c', rest.removeBackgroundPng], { cwd: workDir });
+    expect(seen[0]?.accept).toBe('application/json');
+    expect(seen[0]?.body).toMatch(/name="variant"\r\n\r\nall/);
+
+    const png = await run('sh', ['-c', rest.removeBackgroundPng], { cwd: workDir });
     expectUpload(seen[1]);
-    expect(seen[1]?.accept).toBe('image/png');
+    expect(png.stdout).toMatch(/x-credits-charged: 1/i);
     expect(readFileSync(path.join(workDir, apiExampleOutputFile))).toEqual(pngBytes);
 
     const usage = await run('sh', ['-c', rest.usage], { cwd: workDir });
     expect(JSON.parse(usage.stdout)).toEqual(usageAnswer);
     expect(seen[2]).toMatchObject({ method: 'GET', url: publicApiPaths.usage });
+
+    await run('sh', ['-c', rest.removeBg], { cwd: workDir });
+    expectUpload(seen[3], publicApiPaths.removeBgCompatible);
   });
 
   it('runs the JavaScript example with Node', async () => {
@@ -135,6 +148,7 @@ describe('apiExamples', () => {
     const { stdout } = await run(process.execPath, ['example.mjs'], { cwd: workDir });
     expectUpload(seen[0]);
     expect(seen[1]).toMatchObject({ method: 'GET', url: publicApiPaths.usage });
+    expect(stdout).toContain('saved photo_no_bg.png (2x2), credits charged: 1');
     expect(stdout).toContain('credits: 9');
   });
 
@@ -146,6 +160,7 @@ describe('apiExamples', () => {
       const { stdout } = await run('python3', ['example.py'], { cwd: workDir });
       expectUpload(seen[0]);
       expect(seen[1]).toMatchObject({ method: 'GET', url: publicApiPaths.usage });
+      expect(stdout).toContain('saved photo_no_bg.png (2x2), credits charged: 1');
       expect(stdout).toContain("'images_processed_this_month': 1");
     },
   );

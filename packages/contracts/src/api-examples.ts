@@ -1,4 +1,4 @@
-import { publicApiPaths } from './paths.js';
+import { publicApiPaths } from './public-api.js';
 
 // The public API's examples as the /api page shows them (spec §2 API documentation, §7 public
 // API). Kept here, zod-free, so the page and the server's tests use the very same text: the
@@ -13,8 +13,8 @@ export const apiExampleApiKey = 'YOUR_API_KEY';
 /** The image the examples upload, relative to the directory they run in. */
 export const apiExampleInputFile = 'photo.jpg';
 
-/** Where the `Accept: image/png` example writes the transparent PNG. */
-export const apiExampleOutputFile = 'photo_transparent_bg.png';
+/** Where the image examples write the cut-out PNG. */
+export const apiExampleOutputFile = 'photo_no_bg.png';
 
 /**
  * The base address shown before the page knows its own origin (in prerendered HTML); the page
@@ -24,14 +24,16 @@ export const apiExampleDefaultBaseUrl = 'https://YOUR-CUTOUT-HOST';
 
 export interface ApiExamples {
   rest: {
-    /** POST /api/v1/remove-background, answering JSON. One shell command. */
+    /** POST /api/v1/remove-background with Accept: application/json: the three addresses. */
     removeBackground: string;
-    /** The same with `Accept: image/png`: the answer is the transparent PNG, saved to a file. */
+    /** The default answer: the cut-out PNG itself, saved to a file; headers printed. */
     removeBackgroundPng: string;
     /** GET /api/v1/user/usage. One shell command. */
     usage: string;
+    /** remove.bg's own call against Cutout: only the host differs. */
+    removeBg: string;
   };
-  /** Node.js 20+ (ES module): fetch, FormData and fs.openAsBlob, no packages. */
+  /** Node.js 20+ (ES module): fetch, FormData and fs, no packages. */
   javascript: string;
   /** Python 3 with requests. */
   python: string;
@@ -52,44 +54,58 @@ export function apiExamples(baseUrl: string): ApiExamples {
   const usageUrl = `${base}${publicApiPaths.usage}`;
   const key = apiExampleApiKey;
   const file = apiExampleInputFile;
+  const out = apiExampleOutputFile;
 
   const removeBackground = [
     `curl -X POST '${removeUrl}' \\`,
     `  -H 'Authorization: Bearer ${key}' \\`,
-    `  -F 'file=@${file}'`,
+    `  -H 'Accept: application/json' \\`,
+    `  -F 'image_file=@${file}' \\`,
+    `  -F 'variant=all'`,
   ].join('\n');
 
   const removeBackgroundPng = [
     `curl -X POST '${removeUrl}' \\`,
     `  -H 'Authorization: Bearer ${key}' \\`,
-    `  -H 'Accept: image/png' \\`,
-    `  -F 'file=@${file}' \\`,
-    `  --fail-with-body -o '${apiExampleOutputFile}'`,
+    `  -F 'image_file=@${file}' \\`,
+    `  -F 'format=png' \\`,
+    `  --fail-with-body -D - -o '${out}'`,
   ].join('\n');
 
   const usage = [`curl '${usageUrl}' \\`, `  -H 'Authorization: Bearer ${key}'`].join('\n');
 
+  const removeBg = [
+    `curl -X POST '${base}${publicApiPaths.removeBgCompatible}' \\`,
+    `  -H 'X-Api-Key: ${key}' \\`,
+    `  -F 'image_file=@${file}' \\`,
+    `  -F 'size=auto' \\`,
+    `  --fail-with-body -o '${out}'`,
+  ].join('\n');
+
   const javascript = `// Node.js 20 or newer. Save as remove-background.mjs and run: node remove-background.mjs
 import { openAsBlob } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 
 const API_KEY = '${key}';
 const BASE_URL = '${base}';
 const headers = { Authorization: \`Bearer \${API_KEY}\` };
 
 const form = new FormData();
-form.append('file', await openAsBlob('${file}', { type: 'image/jpeg' }), '${file}');
+form.append('image_file', await openAsBlob('${file}', { type: 'image/jpeg' }), '${file}');
+form.append('format', 'png'); // or jpg, webp, zip; see the reference for every field
 
 const response = await fetch(\`\${BASE_URL}${publicApiPaths.removeBackground}\`, {
   method: 'POST',
   headers,
   body: form,
 });
-const body = await response.json();
 if (!response.ok) {
-  throw new Error(\`\${response.status} \${body.error.code}: \${body.error.message}\`);
+  const { error } = await response.json();
+  throw new Error(\`\${response.status} \${error.code}: \${error.message}\`);
 }
-// { id, refined, white_bg, transparent_bg, width, height, timings, credits, expiresAt }
-console.log(body);
+await writeFile('${out}', Buffer.from(await response.arrayBuffer()));
+const size = \`\${response.headers.get('X-Width')}x\${response.headers.get('X-Height')}\`;
+console.log(\`saved ${out} (\${size}), credits charged: \${response.headers.get('X-Credits-Charged')}\`);
 
 const usage = await fetch(\`\${BASE_URL}${publicApiPaths.usage}\`, { headers });
 // { credits, images_processed, images_processed_this_month }
@@ -107,19 +123,22 @@ with open("${file}", "rb") as image:
     response = requests.post(
         f"{BASE_URL}${publicApiPaths.removeBackground}",
         headers=headers,
-        files={"file": ("${file}", image, "image/jpeg")},
+        files={"image_file": ("${file}", image, "image/jpeg")},
+        data={"format": "png"},  # or jpg, webp, zip; see the reference for every field
         timeout=120,
     )
-body = response.json()
 if not response.ok:
-    raise SystemExit(f"{response.status_code} {body['error']['code']}: {body['error']['message']}")
-# id, refined, white_bg, transparent_bg, width, height, timings, credits, expiresAt
-print(body)
+    error = response.json()["error"]
+    raise SystemExit(f"{response.status_code} {error['code']}: {error['message']}")
+with open("${out}", "wb") as result:
+    result.write(response.content)
+size = f"{response.headers['X-Width']}x{response.headers['X-Height']}"
+print(f"saved ${out} ({size}), credits charged: {response.headers['X-Credits-Charged']}")
 
 usage = requests.get(f"{BASE_URL}${publicApiPaths.usage}", headers=headers, timeout=30)
 # credits, images_processed, images_processed_this_month
 print(usage.json())
 `;
 
-  return { rest: { removeBackground, removeBackgroundPng, usage }, javascript, python };
+  return { rest: { removeBackground, removeBackgroundPng, usage, removeBg }, javascript, python };
 }

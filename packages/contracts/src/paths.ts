@@ -107,15 +107,11 @@ export const jobsApiPaths = {
   original: (id: string) => `/api/jobs/${encodeURIComponent(id)}/original`,
   editorConfig: '/api/editor/config',
   removeBackground: '/remove-background/',
-  publicRemoveBackground: '/api/v1/remove-background',
-  publicUsage: '/api/v1/user/usage',
 } as const;
 
-/** The public API's two endpoints, as its documentation and examples name them. */
-export const publicApiPaths = {
-  removeBackground: jobsApiPaths.publicRemoveBackground,
-  usage: jobsApiPaths.publicUsage,
-} as const;
+// The public API's and the API keys' endpoints (publicApiPaths, apiKeysApiPaths) are in
+// public-api.ts: only the /api, documentation, tutorials and settings pages use them, so they stay
+// out of every page's first load (docs/decisions/0022, 0064).
 
 /** samples: the editor's four sample images. */
 export const samplesApiPaths = {

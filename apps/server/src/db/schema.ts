@@ -156,6 +156,8 @@ export interface JobTable {
   finished_at: string | null;
   expires_at: string;
   purged_at: string | null;
+  /** 'preview' (at most 0.25 MP, charged nothing) or 'full' (migration 0008). */
+  size: Generated<'full' | 'preview'>;
 }
 
 export interface ApiKeyTable {

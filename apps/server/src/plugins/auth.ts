@@ -1,4 +1,4 @@
-import { authTexts, type SessionUser } from '@cutout/contracts';
+import { apiKeyTexts, authTexts, type SessionUser } from '@cutout/contracts';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -7,21 +7,36 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, forbidden, unauthorized } from '../errors.js';
+import type { Db } from '../db/database.js';
 import type { Auth } from '../modules/accounts/auth.js';
 import { currentSession } from '../modules/accounts/accounts.service.js';
+import { apiKeyFrom, verifyApiKey } from '../modules/api-keys/api-keys.service.js';
 import { isServerPath } from './web-app.js';
 
 // Who is calling. `request.user` is filled from the session cookie by the requireUser /
 // requireAdmin onRequest hooks — before validation, so an anonymous caller learns nothing about a
 // route's body — (or loadSession for routes that only want to know); every route that
 // is not public carries one of the two, and a test walks every route to prove it.
+// Routes that API keys may call use callerGuard instead: one path for both ways in, a key
+// (`Authorization: Bearer {key}` or `X-Api-Key: {key}`) or else the session; `request.caller`
+// says which. A key that is unknown or revoked is refused with 401, never treated as no key.
 // Also the CSRF check for state-changing requests (docs/decisions/0031).
+
+/** Who is processing: a session's user (via 'web') or an API key's owner (via 'api'). */
+export interface Caller {
+  userId: string;
+  via: 'web' | 'api';
+  /** The key used, for per-key rate limits; null for a session. */
+  keyId: string | null;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
     /** The session token behind `user` (never sent back, never logged). */
     sessionToken: string | null;
+    /** Set by callerGuard hooks (or loadCaller). */
+    caller: Caller | null;
   }
   interface FastifyInstance {
     /** 401 'You must be logged in' without a session. */
@@ -30,6 +45,10 @@ declare module 'fastify' {
     requireAdmin: onRequestAsyncHookHandler;
     /** Resolves the session once per request; null when signed out. */
     loadSession: (request: FastifyRequest, reply: FastifyReply) => Promise<SessionUser | null>;
+    /** The API key's owner or the session's user; null when neither; 401 for a bad key. */
+    loadCaller: (request: FastifyRequest, reply: FastifyReply) => Promise<Caller | null>;
+    /** An onRequest hook: 401 with `message` unless loadCaller finds someone. */
+    callerGuard: (message: string) => onRequestAsyncHookHandler;
   }
 }
 
@@ -59,11 +78,12 @@ function originOf(value: string): string | undefined {
   }
 }
 
-export const authPlugin = fp<{ auth: Auth; publicUrl: string }>(
-  async function authPlugin(app: FastifyInstance, { auth, publicUrl }) {
+export const authPlugin = fp<{ auth: Auth; publicUrl: string; db: Db }>(
+  async function authPlugin(app: FastifyInstance, { auth, publicUrl, db }) {
     const publicOrigin = new URL(publicUrl).origin;
     app.decorateRequest('user', null);
     app.decorateRequest('sessionToken', null);
+    app.decorateRequest('caller', null);
 
     // CSRF: the session cookie is SameSite=Lax, and on top of that a browser's state-changing
     // request must come from our own origin (PUBLIC_URL, or the host it was sent to). Browsers
@@ -91,7 +111,27 @@ export const authPlugin = fp<{ auth: Auth; publicUrl: string }>(
       return request.user;
     }
 
+    async function loadCaller(request: FastifyRequest, reply: FastifyReply) {
+      if (request.caller) return request.caller;
+      const key = apiKeyFrom(request.headers);
+      if (key !== undefined) {
+        const verified = await verifyApiKey(db, key);
+        if (!verified) throw unauthorized(apiKeyTexts.invalidKey);
+        request.caller = { userId: verified.userId, via: 'api', keyId: verified.id };
+        return request.caller;
+      }
+      const user = await loadSession(request, reply);
+      request.caller = user ? { userId: user.id, via: 'web', keyId: null } : null;
+      return request.caller;
+    }
+
     app.decorate('loadSession', loadSession);
+    app.decorate('loadCaller', loadCaller);
+    app.decorate('callerGuard', (message: string) => {
+      return async (request: FastifyRequest, reply: FastifyReply) => {
+        if (!(await loadCaller(request, reply))) throw unauthorized(message);
+      };
+    });
     app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
       if (!(await loadSession(request, reply))) throw unauthorized(authTexts.mustBeLoggedIn);
     });

@@ -18,6 +18,29 @@ describe('OpenAPI document', () => {
     expect(body.required).toEqual(expect.arrayContaining(['kind', 'message', 'url']));
   });
 
+  it('documents the public API with its fields, answers and key headers', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+    const remove = doc.paths['/api/v1/remove-background'].post;
+    expect(remove.description).toContain('X-RateLimit-Limit');
+    expect(remove.description).toContain('`bg_color`');
+    expect(remove.responses['200'].content['application/json'].schema.properties).toHaveProperty(
+      'result_b64',
+    );
+    expect(remove.security).toEqual([{ bearerAuth: [] }, { apiKeyHeader: [] }]);
+    expect(doc.components.securitySchemes.apiKeyHeader.name).toBe('X-Api-Key');
+    const removeBg = doc.paths['/v1.0/removebg'].post;
+    expect(removeBg.responses['400'].content['application/json'].schema.properties).toHaveProperty(
+      'errors',
+    );
+    for (const path of ['/v1.0/account', '/api/v1/account', '/api/v1/jobs', '/api/v1/jobs/{id}']) {
+      expect(doc.paths[path]?.get, path).toBeDefined();
+    }
+    const perPage = doc.paths['/api/v1/jobs'].get.parameters.find(
+      (p: { name: string }) => p.name === 'per_page',
+    );
+    expect(perPage.schema.maximum).toBe(100);
+  });
+
   it('serves the interactive documentation under the CSP', async () => {
     const res = await t.app.inject({ url: '/api/docs/' });
     expect(res.statusCode).toBe(200);

@@ -18,6 +18,17 @@ export const openApiPlugin = fp<{ version: string; publicUrl: string }>(
           version,
         },
         servers: [{ url: publicUrl }],
+        components: {
+          // The public API's two ways to send a key (plugins/auth.ts); a session cookie works too.
+          securitySchemes: {
+            bearerAuth: {
+              type: 'http',
+              scheme: 'bearer',
+              description: 'An API key from /dashboard/settings',
+            },
+            apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+          },
+        },
       },
       transform: jsonSchemaTransform,
     });

@@ -56,3 +56,55 @@ export const rateLimitOptions: RateLimitPluginOptions = {
       `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
     ),
 };
+
+export interface RateLimitState {
+  limit: number;
+  remaining: number;
+  /** When the window ends, Unix time in seconds (remove.bg's X-RateLimit-Reset). */
+  resetAt: number;
+  /** Seconds to wait when refused. */
+  retryAfter: number;
+  allowed: boolean;
+}
+
+/**
+ * The public API's limit: `max` calls per key (or per signed-in user) in fixed one-minute
+ * windows, in memory per process like @fastify/rate-limit's store. Its state goes into every
+ * answer's X-RateLimit-* headers, which that plugin cannot do with the key known only after
+ * authentication.
+ */
+export class KeyRateLimiter {
+  private readonly windows = new Map<string, { start: number; count: number }>();
+
+  constructor(
+    private readonly max: number,
+    private readonly windowMs = 60_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  hit(key: string): RateLimitState {
+    const now = this.now();
+    let window = this.windows.get(key);
+    if (!window || now - window.start >= this.windowMs) {
+      if (this.windows.size > 10_000) this.prune(now);
+      window = { start: now, count: 0 };
+      this.windows.set(key, window);
+    }
+    const allowed = window.count < this.max;
+    if (allowed) window.count++;
+    const resetMs = window.start + this.windowMs;
+    return {
+      limit: this.max,
+      remaining: this.max - window.count,
+      resetAt: Math.ceil(resetMs / 1000),
+      retryAfter: Math.max(1, Math.ceil((resetMs - now) / 1000)),
+      allowed,
+    };
+  }
+
+  private prune(now: number): void {
+    for (const [key, w] of this.windows) {
+      if (now - w.start >= this.windowMs) this.windows.delete(key);
+    }
+  }
+}

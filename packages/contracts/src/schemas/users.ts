@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { accountTypes } from '../accounts.js';
 import { roles } from '../session.js';
+import { limits } from '../limits.js';
+import { validationTexts } from '../texts.js';
 
 // A user as the server describes it (spec §3 User, §7 Users: GET /users/{id}).
 
@@ -22,3 +24,18 @@ export const userIdParamsSchema = z.object({
 /** PATCH /api/admin/users/{id}/role */
 export const setRoleBodySchema = z.object({ role: z.enum(roles) });
 export type SetRoleBody = z.infer<typeof setRoleBodySchema>;
+
+/** PATCH /api/me: the signed-in user's profile (/dashboard/settings). */
+export const updateProfileBodySchema = z.object({
+  name: z.optional(
+    z
+      .string({ error: validationTexts.nameMin })
+      .check(
+        z.trim(),
+        z.minLength(limits.nameMin, validationTexts.nameMin),
+        z.maxLength(100, 'Name must be at most 100 characters'),
+      ),
+  ),
+  accountType: z.optional(z.enum(accountTypes, { error: validationTexts.accountType })),
+});
+export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;

@@ -1,13 +1,14 @@
 import type { Kysely, Migration, MigrationProvider, RawBuilder } from 'kysely';
 import { Migrator, sql } from 'kysely';
 import type { Dialect } from '../schema.js';
-import { errorReports } from './0001-error-reports.js';
 import { accounts } from './0002-accounts.js';
-import { jobs } from './0003-jobs.js';
-import { contactAndNewsletter } from './0004-contact-and-newsletter.js';
 import { auditLog } from './0005-audit-log.js';
-import { pages } from './0010-pages.js';
+import { contactAndNewsletter } from './0004-contact-and-newsletter.js';
+import { errorReports } from './0001-error-reports.js';
 import { hashedSessionTokens } from './0012-hashed-session-tokens.js';
+import { jobs } from './0003-jobs.js';
+import { pages } from './0010-pages.js';
+import { publicApi } from './0008-public-api.js';
 
 // One set of migrations for SQLite and PostgreSQL. Each migration is a factory taking the few
 // column types that differ between the two, so the table definitions are written once.
@@ -27,6 +28,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0003-jobs': jobs,
   '0004-contact-and-newsletter': contactAndNewsletter,
   '0005-audit-log': auditLog,
+  '0008-public-api': publicApi,
   '0010-pages': pages,
   '0012-hashed-session-tokens': hashedSessionTokens,
 };

@@ -32,8 +32,43 @@ export async function countActiveJobs(db: Db, userId: string): Promise<number> {
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .where('user_id', '=', userId)
     .where('status', 'in', ['queued', 'processing'])
+    .where('size', '=', 'full')
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** Previews of a user since `since` that count against the free allowance. */
+export async function countPreviewsSince(db: Db, userId: string, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('jobs')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('size', '=', 'preview')
+    .where('created_at', '>=', since)
+    .where('status', 'in', ['queued', 'processing', 'completed'])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A page of a user's jobs, newest first, and how many there are in all. */
+export async function listUserJobs(db: Db, userId: string, limit: number, offset: number) {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
 }
 
 /** Unfinished jobs, oldest first: what a restart must pick up again. */

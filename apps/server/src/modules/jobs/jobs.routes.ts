@@ -11,28 +11,25 @@ import {
   jobVariants,
   limits,
   removeBackgroundResponseSchema,
-  usageSchema,
 } from '@cutout/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
-import { AppError, codeForStatus, notFound } from '../../errors.js';
-import { apiKeyFrom, verifyApiKey } from '../api-keys/api-keys.service.js';
+import { AppError, notFound } from '../../errors.js';
+import type { Caller } from '../../plugins/auth.js';
 import { findBalance } from '../credits/credits.repository.js';
 import type { SampleCatalog } from '../samples/samples.service.js';
 import type { ObjectStore } from '../storage/object-store.js';
-import { tooLarge } from './image-input.js';
-import { countCompleted } from './jobs.repository.js';
-import { statusForJobError, type JobInput, type JobRow, type JobsService } from './jobs.service.js';
+import { contentDisposition, holdsCredit, inputFromUrl, readMultipart } from './jobs.input.js';
+import type { JobInput, JobRow, JobsService } from './jobs.service.js';
 import { toJob, type ResultSigner, type StoredFile } from './result-links.js';
 import { verifyTurnstile, type TurnstileConfig } from './turnstile.js';
-import { importImageFromUrl } from './url-import.js';
 
 // HTTP for background removal (spec §7): the editor's asynchronous jobs with progress over
-// server-sent events, the spec's synchronous POST /remove-background/, the public API under
-// /api/v1, and the stored files. Who may call: a signed-in user (session cookie) or an API key
-// (`Authorization: Bearer …` / `X-API-Key`); anonymous callers are told to sign up.
+// server-sent events, the spec's synchronous POST /remove-background/, and the stored files.
+// Who may call: a signed-in user or an API key (plugins/auth.ts, callerGuard); anonymous
+// callers are told to sign up. The public API (/api/v1, /v1.0) is modules/public-api.
 
 export interface JobsRoutesOptions {
   db: Db;
@@ -44,18 +41,6 @@ export interface JobsRoutesOptions {
   retentionMs: number;
   urlImportAllowHosts: readonly string[];
   turnstile: TurnstileConfig | undefined;
-}
-
-interface Caller {
-  userId: string;
-  via: 'web' | 'api';
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Who is processing: set by the jobs routes' onRequest hooks. */
-    caller: Caller | null;
-  }
 }
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -76,31 +61,15 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
     limits: { fileSize: limits.maxUploadBytes, files: 2, fields: 10, fieldSize: 4096, parts: 12 },
   });
 
-  async function callerOf(request: FastifyRequest, reply: FastifyReply): Promise<Caller | null> {
-    const key = apiKeyFrom(request.headers);
-    if (key !== undefined) {
-      const userId = await verifyApiKey(db, key);
-      if (!userId) throw new AppError(401, 'unauthorized', 'Invalid API key.');
-      return { userId, via: 'api' };
-    }
-    const user = await app.loadSession(request, reply);
-    return user ? { userId: user.id, via: 'web' } : null;
-  }
-
-  app.decorateRequest('caller', null);
-
   // Guards run as onRequest hooks, before validation, like the session guards (plugins/auth.ts):
   // an anonymous caller learns nothing about a route's body.
-  const needsCaller = async (request: FastifyRequest, reply: FastifyReply) => {
-    request.caller = await callerOf(request, reply);
-    if (!request.caller) throw new AppError(401, 'unauthorized', editorTexts.signUpToContinue);
-  };
+  const needsCaller = app.callerGuard(editorTexts.signUpToContinue);
+  const needsOwner = app.callerGuard(authTexts.mustBeLoggedIn);
   // Stored files: a signed link (checked in the handler) or their owner.
   const needsOwnerOrSignature = async (request: FastifyRequest, reply: FastifyReply) => {
     const query = request.query as { sig?: unknown };
     if (typeof query.sig === 'string') return;
-    request.caller = await callerOf(request, reply);
-    if (!request.caller) throw new AppError(401, 'unauthorized', authTexts.mustBeLoggedIn);
+    await needsOwner.call(app, request, reply);
   };
 
   function requireCaller(request: FastifyRequest): Caller {
@@ -135,18 +104,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
     }
     const body = parsed.data;
     await checkBot(body.turnstileToken);
-    if ('url' in body) {
-      const imported = await importImageFromUrl(body.url, {
-        allowHosts: options.urlImportAllowHosts,
-      });
-      return {
-        bytes: imported.bytes,
-        name: imported.name,
-        source: 'url',
-        via: caller.via,
-        whenNotImage: () => new AppError(422, 'unprocessable', editorTexts.urlNotImage),
-      };
-    }
+    if ('url' in body) return inputFromUrl(body.url, caller.via, options.urlImportAllowHosts);
     const sample = samples.get(body.sampleId);
     if (!sample) throw notFound(editorTexts.sampleFailed);
     return { bytes: sample.bytes, name: sample.fileName, source: 'sample', via: caller.via };
@@ -161,42 +119,20 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
     caller: Caller,
     checkBot: (token: string | undefined) => Promise<void>,
   ): Promise<JobInput> {
-    const fields = new Map<string, string>();
-    let upload: { bytes: Buffer; name: string } | undefined;
-    try {
-      for await (const part of request.parts()) {
-        if (part.type === 'field') {
-          if (part.fieldname === 'file')
-            throw new AppError(400, 'validation_failed', noFileMessage);
-          fields.set(part.fieldname, String(part.value));
-          continue;
-        }
-        if (part.fieldname !== 'file') throw new AppError(400, 'validation_failed', noFileMessage);
-        if (upload) throw new AppError(400, 'validation_failed', duplicateFileMessage);
-        // Fields sent before the file (the editor sends the token first) are known by now.
-        await checkBot(fields.get('turnstileToken'));
-        upload = { bytes: await part.toBuffer(), name: part.filename || 'image' };
-      }
-    } catch (error) {
-      throw mapMultipartError(error);
-    }
-    if (!upload) throw new AppError(400, 'validation_failed', noFileMessage);
-    return { ...upload, source: 'upload', via: caller.via };
+    const { file } = await readMultipart(request, {
+      fileFields: ['file'],
+      duplicateMessage: duplicateFileMessage,
+      wrongPartMessage: noFileMessage,
+      // Fields sent before the file (the editor sends the token first) are known by now.
+      beforeFile: (fields) => checkBot(fields.get('turnstileToken')),
+    });
+    if (!file) throw new AppError(400, 'validation_failed', noFileMessage);
+    return { bytes: file.bytes, name: file.name, source: 'upload', via: caller.via };
   }
 
-  /** A cheap early refusal (before fetching a URL); the job's creation checks again, atomically. */
-  async function holdsCredit(caller: Caller): Promise<void> {
-    const balance = await findBalance(db, caller.userId);
-    if (balance === undefined)
-      throw new AppError(401, 'unauthorized', editorTexts.signUpToContinue);
-    if (balance < limits.creditsPerImage) {
-      throw new AppError(402, 'payment_required', editorTexts.noCredits);
-    }
-  }
-
-  async function createJob(request: FastifyRequest, reply: FastifyReply, caller: Caller) {
+  async function createJob(request: FastifyRequest, caller: Caller) {
     // Refused early (before an upload is read or a URL fetched); creation checks again, atomically.
-    await holdsCredit(caller);
+    await holdsCredit(db, caller.userId);
     const turnstile = options.turnstile;
     const input = await readInput(request, caller, async (token) => {
       // The bot check guards the browser editor; API keys are their own proof.
@@ -229,7 +165,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const caller = requireCaller(request);
-      const job = await createJob(request, reply, caller);
+      const job = await createJob(request, caller);
       return reply.status(202).send(toJob(job));
     },
   );
@@ -366,29 +302,12 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
   /** The spec's synchronous call: create, wait, answer with the three addresses. */
   async function removeNow(request: FastifyRequest, reply: FastifyReply) {
     const caller = requireCaller(request);
-    const created = await createJob(request, reply, caller);
-    // A caller who goes away before the answer does not pay for an image they never get.
-    const onClose = () => {
-      if (!reply.raw.writableFinished) void jobs.cancel(created.id);
-    };
-    reply.raw.on('close', onClose);
-    const job = await jobs.waitUntilFinished(created.id);
-    reply.raw.off('close', onClose);
-    if (job.status === 'cancelled') {
-      throw new AppError(
-        409,
-        'conflict',
-        'The job was cancelled before it finished. Nothing was charged.',
-      );
-    }
-    if (job.status !== 'completed') {
-      const status = statusForJobError(job.error_code);
-      throw new AppError(
-        status,
-        codeForStatus(status),
-        job.error_message ?? editorTexts.processFailed,
-      );
-    }
+    await holdsCredit(db, caller.userId);
+    const turnstile = options.turnstile;
+    const input = await readInput(request, caller, async (token) => {
+      if (turnstile && caller.via === 'web') await verifyTurnstile(turnstile, token, request.ip);
+    });
+    const job = await jobs.runNow(caller.userId, input, abandonSignal(reply));
     const credits = (await findBalance(db, caller.userId)) ?? 0;
     void reply.header('x-job-id', job.id).header('x-credits-remaining', String(credits));
     const accept = request.headers.accept ?? '';
@@ -419,59 +338,27 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
     });
   }
 
-  const syncSchema = {
-    tags: ['processing'],
-    summary: 'Remove the background of an image and answer with the results',
-    description:
-      'multipart/form-data with field `file` (or JSON `{ "url": … }` / `{ "sampleId": … }`). Authorised by `Authorization: Bearer {key}`, `X-API-Key: {key}` or a session. With `Accept: image/png` the answer is the transparent PNG itself.',
-    response: { 200: removeBackgroundResponseSchema },
-  };
   app.post(
     jobsApiPaths.removeBackground,
-    { onRequest: needsCaller, schema: syncSchema },
-    removeNow,
-  );
-  app.post(
-    jobsApiPaths.publicRemoveBackground,
-    { onRequest: needsCaller, schema: syncSchema },
-    removeNow,
-  );
-
-  app.get(
-    jobsApiPaths.publicUsage,
     {
       onRequest: needsCaller,
-      schema: { tags: ['processing'], response: { 200: usageSchema } },
+      schema: {
+        tags: ['processing'],
+        summary: 'Remove the background of an image and answer with the results',
+        description:
+          'The spec\'s synchronous call: multipart/form-data with field `file` (or JSON `{ "url": … }` / `{ "sampleId": … }`); answers with the three addresses. Authorised by a session, `Authorization: Bearer {key}` or `X-API-Key: {key}`. With `Accept: image/png` the answer is the transparent PNG itself. The public API is /api/v1/remove-background.',
+        response: { 200: removeBackgroundResponseSchema },
+      },
     },
-    async (request) => {
-      const caller = requireCaller(request);
-      const now = new Date();
-      const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-      const [credits, counts] = await Promise.all([
-        findBalance(db, caller.userId),
-        countCompleted(db, caller.userId, monthStart.toISOString()),
-      ]);
-      return {
-        credits: credits ?? 0,
-        images_processed: counts.total,
-        images_processed_this_month: counts.recent,
-      };
-    },
+    removeNow,
   );
 };
 
-function mapMultipartError(error: unknown): AppError {
-  const code = (error as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return new AppError(413, 'payload_too_large', 'Send one image per request.');
-  }
-  if (error instanceof AppError) return error;
-  return new AppError(400, 'validation_failed', 'The upload could not be read. Please try again.');
-}
-
-/** RFC 6266: a plain ASCII fallback plus the exact UTF-8 name. */
-export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+/** Aborts when the caller goes away before the answer is written. */
+export function abandonSignal(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller.signal;
 }

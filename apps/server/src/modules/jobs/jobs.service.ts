@@ -5,6 +5,9 @@ import {
   finishedJobStatuses,
   jobVariants,
   limits,
+  publicApiLimits,
+  publicApiTexts,
+  sizeMegapixels,
   type JobSource,
   type JobStage,
   type JobTimings,
@@ -22,7 +25,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { JobTable } from '../../db/schema.js';
-import { AppError, RetryLaterError } from '../../errors.js';
+import { AppError, RetryLaterError, codeForStatus } from '../../errors.js';
 import { chargeImageIn } from '../credits/credits.service.js';
 import { lockBalance } from '../credits/credits.repository.js';
 import type { ObjectStore } from '../storage/object-store.js';
@@ -30,6 +33,8 @@ import { checkImage, damagedImageMessage, notAnImage, type ImageLimits } from '.
 import { JobQueue } from './job-queue.js';
 import {
   countActiveJobs,
+  countCompleted,
+  countPreviewsSince,
   findJob,
   insertJob,
   jobIdsAmong,
@@ -54,6 +59,24 @@ export interface JobInput {
   via: 'web' | 'api';
   /** What to answer when the bytes are not an image (URL imports say so differently). */
   whenNotImage?: () => AppError;
+  /** 'preview': at most 0.25 MP and free within a monthly allowance (decision 0081). */
+  size?: 'full' | 'preview';
+}
+
+/** The first instant of the current calendar month, UTC (monthly figures and allowances). */
+export function monthStart(now = new Date()): string {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
+}
+
+/** Images processed (completed jobs), all time and this month. */
+export async function usageOf(db: Db, userId: string) {
+  return countCompleted(db, userId, monthStart());
+}
+
+/** Free previews left this month. */
+export async function previewsLeft(db: Db, userId: string): Promise<number> {
+  const used = await countPreviewsSince(db, userId, monthStart());
+  return Math.max(0, publicApiLimits.freePreviewsPerMonth - used);
 }
 
 export interface JobsServiceOptions {
@@ -204,6 +227,7 @@ export class JobsService {
       finished_at: null,
       expires_at: new Date(now.getTime() + this.options.retentionMs).toISOString(),
       purged_at: null,
+      size: input.size ?? 'full',
     };
     this.creating.add(id);
     try {
@@ -213,9 +237,17 @@ export class JobsService {
         const balance = await lockBalance(trx, userId);
         if (balance === undefined)
           throw new AppError(401, 'unauthorized', editorTexts.signUpToContinue);
-        const active = await countActiveJobs(trx, userId);
-        if (balance - active < limits.creditsPerImage) {
-          throw new AppError(402, 'payment_required', editorTexts.noCredits);
+        if (row.size === 'preview') {
+          // Previews cost nothing; the allowance counts every preview not failed or cancelled.
+          const used = await countPreviewsSince(trx, userId, monthStart(now));
+          if (used >= publicApiLimits.freePreviewsPerMonth) {
+            throw new AppError(402, 'payment_required', publicApiTexts.previewsUsedUp);
+          }
+        } else {
+          const active = await countActiveJobs(trx, userId);
+          if (balance - active < limits.creditsPerImage) {
+            throw new AppError(402, 'payment_required', editorTexts.noCredits);
+          }
         }
         await insertJob(trx, row);
       });
@@ -228,6 +260,39 @@ export class JobsService {
     this.queue.enqueue(id, userId);
     this.publish(row);
     return row;
+  }
+
+  /**
+   * Creates a job and waits for its end: the completed row, or the AppError its failure means.
+   * When `abandoned` fires first (the caller went away), the job is cancelled: nothing is
+   * charged for an image nobody receives.
+   */
+  async runNow(userId: string, input: JobInput, abandoned: AbortSignal): Promise<JobRow> {
+    const created = await this.create(userId, input);
+    const onAbandon = () => void this.cancel(created.id);
+    abandoned.addEventListener('abort', onAbandon, { once: true });
+    let job: JobRow;
+    try {
+      job = await this.waitUntilFinished(created.id);
+    } finally {
+      abandoned.removeEventListener('abort', onAbandon);
+    }
+    if (job.status === 'cancelled') {
+      throw new AppError(
+        409,
+        'conflict',
+        'The job was cancelled before it finished. Nothing was charged.',
+      );
+    }
+    if (job.status !== 'completed') {
+      const status = statusForJobError(job.error_code);
+      throw new AppError(
+        status,
+        codeForStatus(status),
+        job.error_message ?? editorTexts.processFailed,
+      );
+    }
+    return job;
   }
 
   async get(id: string): Promise<JobRow | undefined> {
@@ -383,14 +448,13 @@ export class JobsService {
         });
         return;
       }
-      const result = await this.options.engine().run(
-        input,
-        {},
-        {
+      const preview = sizeMegapixels.preview;
+      const result = await this.options
+        .engine()
+        .run(input, row.size === 'preview' ? { maxOutputMegapixels: preview } : {}, {
           signal: controller.signal,
           onProgress: (stage, fraction) => setStage(stage, progressOf(stage, fraction)),
-        },
-      );
+        });
       setStage('store', progressOf('store', 0));
       const storeStart = performance.now();
       await Promise.all(
@@ -468,8 +532,11 @@ export class JobsService {
     let charged: boolean;
     try {
       charged = await this.options.db.transaction().execute(async (trx) => {
-        const balance = await chargeImageIn(trx, job.user_id, job.id);
-        if (balance === undefined) return false;
+        // A preview is free (decision 0081); everything else takes its held credit now.
+        if (job.size !== 'preview') {
+          const balance = await chargeImageIn(trx, job.user_id, job.id);
+          if (balance === undefined) return false;
+        }
         const updated = await updateJob(trx, job.id, changes, ['processing']);
         if (!updated) throw new AbortedError();
         return true;

@@ -92,3 +92,18 @@ export async function deleteSessionsOfUser(db: Db, userId: string, exceptToken?:
   if (exceptToken) query = query.where('token', '!=', hashSessionToken(exceptToken));
   await query.execute();
 }
+
+/** The profile fields a user edits in /dashboard/settings. */
+export async function setUserProfile(
+  db: Db,
+  id: string,
+  changes: { name?: string; account_type?: UserTable['account_type'] },
+  now: string,
+) {
+  const result = await db
+    .updateTable('users')
+    .set({ ...changes, updated_at: now })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -5,6 +5,7 @@ import {
   limits,
   setRoleBodySchema,
   updateCreditsBodySchema,
+  updateProfileBodySchema,
   userIdParamsSchema,
   userProfileSchema,
 } from '@cutout/contracts';
@@ -12,7 +13,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { adjustCredits, creditHistory } from '../credits/credits.service.js';
-import { deleteUser, getOwnProfile, getProfile, setRole } from './users.service.js';
+import {
+  deleteUser,
+  getOwnProfile,
+  getProfile,
+  setRole,
+  updateOwnProfile,
+} from './users.service.js';
 
 // Users (spec §7 Users: GET /users/{id}, PATCH /users/{id}/credits — at the spec's own paths),
 // the signed-in user's own profile and credit history, and the admin's role and delete calls.
@@ -43,6 +50,22 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       return getOwnProfile(db, request.user!);
+    },
+  );
+
+  app.patch(
+    accountsApiPaths.me,
+    {
+      schema: {
+        summary: "Change the signed-in user's name or account type",
+        body: updateProfileBodySchema,
+        response: { 200: userProfileSchema, ...errors },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return updateOwnProfile(db, request.user!, request.body);
     },
   );
 

@@ -3,6 +3,7 @@ import {
   authTexts,
   type Role,
   type SessionUser,
+  type UpdateProfileBody,
   type UserProfile,
 } from '@cutout/contracts';
 import type { Db } from '../../db/database.js';
@@ -16,6 +17,7 @@ import {
   findUserById,
   lockOtherAdmins,
   setUserEmail,
+  setUserProfile,
   setUserRole,
 } from './users.repository.js';
 
@@ -48,6 +50,23 @@ export async function getOwnProfile(db: Db, viewer: SessionUser): Promise<UserPr
   const row = await findUserById(db, viewer.id);
   if (!row) throw new AppError(401, 'unauthorized', authTexts.notAuthenticated);
   return toProfile(row);
+}
+
+/** PATCH /api/me: the user's own name and account type (/dashboard/settings). */
+export async function updateOwnProfile(
+  db: Db,
+  viewer: SessionUser,
+  body: UpdateProfileBody,
+): Promise<UserProfile> {
+  const changes = {
+    ...(body.name !== undefined ? { name: body.name } : {}),
+    ...(body.accountType !== undefined ? { account_type: body.accountType } : {}),
+  };
+  if (Object.keys(changes).length > 0) {
+    const updated = await setUserProfile(db, viewer.id, changes, new Date().toISOString());
+    if (updated === 0) throw new AppError(401, 'unauthorized', authTexts.notAuthenticated);
+  }
+  return getOwnProfile(db, viewer);
 }
 
 export async function setRole(db: Db, id: string, role: Role): Promise<UserProfile> {

@@ -3,7 +3,7 @@ import { KeyRound, ShieldCheck, UserRound } from 'lucide-react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { AccountTab } from '../../features/admin/components/account-tab';
 import { AdminSetupTab } from '../../features/admin/components/admin-setup-tab';
-import { ChangePasswordForm } from '../../features/admin/components/change-password-form';
+import { ChangePasswordForm } from '../../features/accounts/components/change-password-form';
 import { adminSettingsTexts } from '../../features/admin/texts';
 import { pageMeta } from '../../lib/meta';
 

@@ -27,7 +27,12 @@ describe('API documentation', () => {
       .getAllByRole('figure')
       .map((figure) => figure.querySelector('code')?.textContent);
     const { rest } = examples();
-    expect(code).toEqual([rest.removeBackground, rest.removeBackgroundPng, rest.usage]);
+    expect(code).toEqual([
+      rest.removeBackground,
+      rest.removeBackgroundPng,
+      rest.usage,
+      rest.removeBg,
+    ]);
     expect(rest.removeBackground).toContain(`'${window.location.origin}/api/v1/remove-background'`);
   });
 
@@ -79,7 +84,7 @@ describe('API documentation', () => {
     expect(screen.getByText(/"error": \{/)).toBeInTheDocument();
   });
 
-  it('sends Get API Key to sign-up for visitors and to the dashboard when signed in', () => {
+  it('sends Get API Key to sign-up for visitors and to the dashboard settings when signed in', () => {
     const { unmount } = renderApi();
     for (const link of screen.getAllByRole('link', { name: 'Get API Key' })) {
       expect(link).toHaveAttribute('href', '/signup');
@@ -90,7 +95,7 @@ describe('API documentation', () => {
     unmount();
     renderApi(true);
     for (const link of screen.getAllByRole('link', { name: 'Get API Key' })) {
-      expect(link).toHaveAttribute('href', '/dashboard');
+      expect(link).toHaveAttribute('href', '/dashboard/settings');
     }
   });
 });

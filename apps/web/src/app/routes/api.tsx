@@ -13,8 +13,8 @@ export const meta = () => pageMeta(pageTexts.api);
 
 function Actions() {
   const session = useSession();
-  // Keys are created in the dashboard; visitors without an account sign up first.
-  const keyTarget = session.status === 'signed-in' ? paths.dashboard : paths.signUp;
+  // Keys are created in the dashboard's settings; visitors without an account sign up first.
+  const keyTarget = session.status === 'signed-in' ? paths.dashboardSettings : paths.signUp;
   return (
     <div className="flex flex-col gap-3 sm:flex-row">
       <Button asChild size="lg">

@@ -1,9 +1,22 @@
 import { pageTexts } from '@cutout/contracts';
-import { PagePlaceholder } from '../../components/page-placeholder';
+import { PageHeading } from '../../components/page-placeholder';
+import { ChangePasswordForm } from '../../features/accounts/components/change-password-form';
+import { ApiKeysSection } from '../../features/api-keys/components/api-keys-section';
+import { ProfileForm } from '../../features/users/components/profile-form';
 import { pageMeta } from '../../lib/meta';
 
 export const meta = () => pageMeta(pageTexts.dashboardSettings, { noindex: true });
 
+/** /dashboard/settings: profile, password and API keys (issue 13). */
 export default function DashboardSettingsRoute() {
-  return <PagePlaceholder page={pageTexts.dashboardSettings} variant="app" />;
+  return (
+    <div className="mx-auto w-full max-w-4xl px-4 py-10 sm:px-6">
+      <PageHeading page={pageTexts.dashboardSettings} variant="app" />
+      <div className="mt-8 grid gap-6">
+        <ProfileForm />
+        <ChangePasswordForm />
+        <ApiKeysSection />
+      </div>
+    </div>
+  );
 }

@@ -54,3 +54,15 @@ export const authUiTexts = {
     email: 'you@example.com',
   },
 } as const;
+
+/** Change password (admin settings' Security tab, /dashboard/settings). */
+export const changePasswordTexts = {
+  title: 'Change password',
+  description: 'Your other sessions are signed out when the password changes.',
+  current: 'Current password',
+  new: 'New password',
+  confirm: 'Confirm new password',
+  hint: 'At least 6 characters.',
+  submit: 'Change Password',
+  submitting: 'Changing...',
+} as const;

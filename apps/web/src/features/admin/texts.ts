@@ -12,16 +12,6 @@ export const adminSettingsTexts = {
     memberSince: 'Member since',
     loadFailed: 'Could not load your account.',
   },
-  security: {
-    title: 'Change password',
-    description: 'Your other sessions are signed out when the password changes.',
-    current: 'Current password',
-    new: 'New password',
-    confirm: 'Confirm new password',
-    hint: 'At least 6 characters.',
-    submit: 'Change Password',
-    submitting: 'Changing...',
-  },
   setup: {
     credentialsTitle: 'Admin credentials',
     credentialsDescription:

@@ -8,9 +8,10 @@ export const apiDocsTexts = {
   contactSales: 'Contact Sales',
   auth: {
     title: 'Authentication',
-    body: 'Create an API key in your dashboard and send it with every request as a bearer token. Keep it secret: anyone with the key can spend your credits.',
+    body: 'Create an API key in your dashboard settings and send it with every request as a bearer token (or in an X-Api-Key header). Keep it secret: anyone with the key can spend your credits.',
     header: 'Authorization: Bearer YOUR_API_KEY',
-    credits: 'Each processed image uses one credit, the same credits as the editor.',
+    credits:
+      'Each processed image uses one credit, the same credits as the editor; previews (size=preview, up to 0.25 megapixels) are free, 50 a month.',
   },
   examples: {
     title: 'Examples',
@@ -20,9 +21,10 @@ export const apiDocsTexts = {
     rest: 'REST',
     javascript: 'JavaScript',
     python: 'Python',
-    restRemove: 'Remove a background (JSON answer)',
-    restRemovePng: 'Get the transparent PNG directly',
+    restRemove: 'Remove a background (JSON answer with the three results)',
+    restRemovePng: 'Get the cut-out PNG directly (the headers are printed)',
     restUsage: 'Check your usage',
+    restRemoveBg: 'Already calling remove.bg? Change only the host',
     javascriptTitle: 'Node.js 20 or newer, no packages needed',
     pythonTitle: 'Python 3 with requests',
   },
@@ -40,22 +42,34 @@ export const apiDocsTexts = {
     description: 'Description',
     remove: {
       method: 'POST',
-      summary: 'Removes the background of one image and answers when the three results are ready.',
+      summary:
+        'Removes the background of one image and answers with the image itself, or JSON with Accept: application/json. Multipart, JSON or URL-encoded; an empty field means its default.',
       request: [
-        ['Authorization', 'Bearer YOUR_API_KEY'],
-        ['Content-Type', 'multipart/form-data, with the image in the field file'],
-        ['file', 'A JPG, PNG or WebP image of up to 10 MB'],
-        ['Accept (optional)', 'image/png: answer with the transparent PNG itself instead of JSON'],
+        ['Authorization', 'Bearer YOUR_API_KEY (or X-Api-Key: YOUR_API_KEY)'],
+        ['image_file', 'The image as a file (also: file), up to 10 MB'],
+        [
+          'image_file_b64, image_url',
+          'Or the image as base64, or an address to fetch: exactly one source',
+        ],
+        ['size', 'auto | full (1 credit) · preview (≤ 0.25 MP, free) · medium | hd'],
+        ['format', 'auto | png | jpg | webp | zip (color.jpg + alpha.png)'],
+        ['channels', 'rgba | alpha (the mask only)'],
+        ['bg_color', 'Hex such as 81d4fa, or a colour name such as green'],
+        ['crop, crop_margin', 'true to trim to the subject; margin such as 30px or 10%'],
+        ['variant', 'refined (default) | white_bg | transparent_bg | all (JSON only)'],
       ],
       response: [
-        ['id', 'The job id'],
-        ['refined', 'Address of the refined result (PNG)'],
-        ['white_bg', 'Address of the result on a white background (PNG)'],
-        ['transparent_bg', 'Address of the result with a transparent background (PNG)'],
-        ['width, height', 'Size of the results in pixels'],
-        ['timings', 'Milliseconds spent per stage, and totalMs'],
-        ['credits', 'Your credit balance after this image'],
-        ['expiresAt', 'When the stored results are deleted (ISO 8601)'],
+        [
+          '(body)',
+          'The image; or with Accept: application/json: id, result_b64, type, width, height, credits_charged, credits_remaining, results (three signed PNG addresses), expires_at',
+        ],
+        ['X-Credits-Charged', '1, or 0 for a preview; a failed call costs nothing'],
+        ['X-Width, X-Height', 'Size of the answer image in pixels'],
+        ['X-RateLimit-*', 'Limit, Remaining and Reset (Unix seconds); Retry-After on 429'],
+        [
+          'X-Ignored-Parameters',
+          'remove.bg fields Cutout accepted but cannot honour (add_shadow, roi, …)',
+        ],
       ],
     },
     usage: {
@@ -85,20 +99,32 @@ export const apiDocsTexts = {
       [
         400,
         'validation_failed',
-        'The request is not valid, e.g. the file field is missing. fields names each invalid field.',
+        'The request is not valid: no image or two, or an unknown value (the message names the field and the allowed values).',
       ],
       [401, 'unauthorized', 'The API key is missing, unknown or revoked.'],
       [402, 'payment_required', 'No credits left: buy a credit pack to continue.'],
       [413, 'payload_too_large', 'The file is over 10 MB, or the image has too many pixels.'],
       [415, 'unsupported_media_type', 'The file is not a supported image (JPG, PNG, WebP).'],
       [422, 'unprocessable', 'The image is damaged or incomplete and cannot be read.'],
-      [429, 'rate_limited', 'Too many requests: wait for the seconds in the Retry-After header.'],
+      [
+        429,
+        'rate_limited',
+        'Over the per-key limit: wait for the seconds in the Retry-After header (see X-RateLimit-*).',
+      ],
       [
         503,
         'service_unavailable',
         'Processing is busy: retry after the seconds in the Retry-After header.',
       ],
     ] satisfies [number, ErrorCode, string][],
+  },
+  more: {
+    title: 'More endpoints',
+    removeBg:
+      'POST /v1.0/removebg and GET /v1.0/account answer like remove.bg’s (its fields, result_b64, X-Type, and errors as { errors: [{ title, code }] }), so code written for remove.bg works by changing only the host.',
+    account: 'GET /api/v1/account: balance, plan, images this month and free previews left.',
+    jobs: 'GET /api/v1/jobs and /api/v1/jobs/{id}: your jobs, newest first, with signed result addresses — recover a result after a dropped connection.',
+    reference: 'Full reference (OpenAPI)',
   },
   cta: {
     title: 'Start building',

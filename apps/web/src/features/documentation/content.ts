@@ -79,49 +79,74 @@ export const removeBackgroundEndpoint: Endpoint = {
   method: 'POST',
   path: publicApiPaths.removeBackground,
   summary:
-    'Removes the background from one image and answers when the three results are ready. One credit is used per processed image.',
+    'Removes the background from one image and answers when the result is ready: the image itself, or JSON. One credit per processed image; size=preview is free.',
   request: [
     {
-      name: 'file',
-      type: 'multipart file, required',
-      description: `The image: JPEG, PNG, WebP, AVIF, TIFF or GIF, at most ${maxUploadMb} MB.`,
+      name: 'image_file',
+      type: 'multipart file',
+      description: `The image (also accepted as file): JPEG, PNG, WebP, AVIF, TIFF or GIF, at most ${maxUploadMb} MB. Or send image_file_b64 (base64) or image_url instead — exactly one of the three.`,
+    },
+    {
+      name: 'size',
+      type: 'string, optional',
+      description:
+        'auto or full (the default: full resolution, 1 credit); preview (at most 0.25 megapixels, free, 50 a month); medium and hd cap the result at 1.5 and 4 megapixels.',
+    },
+    {
+      name: 'format',
+      type: 'string, optional',
+      description: 'auto, png, jpg, webp or zip (the colours as JPEG and the mask as PNG).',
+    },
+    {
+      name: 'channels',
+      type: 'string, optional',
+      description: 'rgba (default) or alpha for the mask alone.',
+    },
+    {
+      name: 'bg_color',
+      type: 'string, optional',
+      description: 'A colour behind the subject: hex such as 81d4fa or a name such as green.',
+    },
+    {
+      name: 'crop, crop_margin',
+      type: 'optional',
+      description:
+        'crop=true trims the result to the subject, plus crop_margin (such as 30px or 10%).',
+    },
+    {
+      name: 'variant',
+      type: 'string, optional',
+      description:
+        'refined (default), white_bg, transparent_bg, or all (JSON with the three addresses).',
     },
   ],
-  requestNote: 'Send the body as multipart/form-data with the image in the field named file.',
-  example: `curl -X POST "{{origin}}${publicApiPaths.removeBackground}" \\\n  -H "Authorization: Bearer $CUTOUT_API_KEY" \\\n  -F "file=@photo.jpg"`,
-  responseIntro: '200 OK with a JSON body:',
+  requestNote:
+    'Send multipart/form-data, JSON or a URL-encoded form. The same call also answers at remove.bg’s own path, /v1.0/removebg, with remove.bg’s fields and answers.',
+  example: `curl -X POST "{{origin}}${publicApiPaths.removeBackground}" \\\n  -H "Authorization: Bearer $CUTOUT_API_KEY" \\\n  -H "Accept: application/json" \\\n  -F "image_file=@photo.jpg" -F "variant=all"`,
+  responseIntro:
+    '200 OK. Without Accept: application/json the body is the image, with the headers X-Credits-Charged, X-Width and X-Height. With it, a JSON body:',
   response: [
-    { name: 'id', type: 'string', description: 'The processing job’s id.' },
     {
-      name: 'refined',
-      type: 'string (URL)',
-      description: 'Signed URL of the refined PNG: refined edges, cleaned colours, transparent.',
+      name: 'id',
+      type: 'string',
+      description: 'The processing job’s id (GET /api/v1/jobs/{id} finds it again).',
     },
     {
-      name: 'white_bg',
-      type: 'string (URL)',
-      description: 'Signed URL of the PNG with the subject on white.',
+      name: 'result_b64',
+      type: 'string',
+      description: 'The requested image, base64 (absent for variant=all).',
     },
+    { name: 'width, height', type: 'integer', description: 'Size of the result, in pixels.' },
+    { name: 'credits_charged', type: 'integer', description: '1, or 0 for a preview.' },
+    { name: 'credits_remaining', type: 'integer', description: 'Your balance after this image.' },
     {
-      name: 'transparent_bg',
-      type: 'string (URL)',
-      description: 'Signed URL of the PNG with the model’s mask applied to the original pixels.',
-    },
-    { name: 'width', type: 'integer', description: 'Width of the image and results, in pixels.' },
-    { name: 'height', type: 'integer', description: 'Height, in pixels.' },
-    {
-      name: 'timings',
-      type: 'object',
+      name: 'results',
+      type: 'object of URLs',
       description:
-        'Milliseconds per stage: queueMs, decodeMs, preprocessMs, inferenceMs, refineMs, encodeMs, storeMs and totalMs.',
+        'Signed URLs of the three stored PNGs: refined (refined edges, cleaned colours), white_bg and transparent_bg (the model’s mask on the original pixels).',
     },
     {
-      name: 'credits',
-      type: 'integer',
-      description: 'Your credit balance after this image was charged.',
-    },
-    {
-      name: 'expiresAt',
+      name: 'expires_at',
       type: 'string (ISO 8601)',
       description:
         'When the stored results are deleted. The URLs stop working then; download what you need before.',
@@ -129,25 +154,24 @@ export const removeBackgroundEndpoint: Endpoint = {
   ],
   responseExample: `{
   "id": "b3c1f0e2-5d7a-4c1e-9f3b-2a6d8e4f1c07",
-  "refined": "{{origin}}/api/jobs/b3c1f0e2-…/results/refined?…",
-  "white_bg": "{{origin}}/api/jobs/b3c1f0e2-…/results/white_bg?…",
-  "transparent_bg": "{{origin}}/api/jobs/b3c1f0e2-…/results/transparent_bg?…",
   "width": 1200,
   "height": 900,
-  "timings": {
-    "queueMs": 2, "decodeMs": 10, "preprocessMs": 35, "inferenceMs": 2405,
-    "refineMs": 194, "encodeMs": 54, "storeMs": 6, "totalMs": 2706
+  "credits_charged": 1,
+  "credits_remaining": 41,
+  "results": {
+    "refined": "{{origin}}/api/jobs/b3c1f0e2-…/results/refined?…",
+    "white_bg": "{{origin}}/api/jobs/b3c1f0e2-…/results/white_bg?…",
+    "transparent_bg": "{{origin}}/api/jobs/b3c1f0e2-…/results/transparent_bg?…"
   },
-  "credits": 41,
-  "expiresAt": "2025-06-02T09:30:00.000Z"
+  "expires_at": "2025-06-02T09:30:00.000Z"
 }`,
   notes: [
-    'Send Accept: image/png to receive the transparent PNG itself as the response body instead of JSON — handy for scripts that only need one file.',
+    'Every answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset; past the limit the answer is 429 with Retry-After.',
     'The result URLs are signed: anyone with the URL can download that result until it expires, so share them with care.',
   ],
 };
 
-export const pngExample = `curl -X POST "{{origin}}${publicApiPaths.removeBackground}" \\\n  -H "X-API-Key: $CUTOUT_API_KEY" \\\n  -H "Accept: image/png" \\\n  -F "file=@photo.jpg" -o photo_transparent.png`;
+export const pngExample = `curl -X POST "{{origin}}${publicApiPaths.removeBackground}" \\\n  -H "X-API-Key: $CUTOUT_API_KEY" \\\n  -F "image_file=@photo.jpg" -o photo_no_bg.png`;
 
 export const usageEndpoint: Endpoint = {
   id: 'usage',

@@ -325,16 +325,16 @@ export const tutorials: readonly Tutorial[] = [
       },
       {
         title: 'Send an image',
-        body: 'POST the file as multipart form data in the field named file, with your key as a bearer token:',
-        code: `curl -X POST "${removeBackground}" \\\n  -H "Authorization: Bearer $CUTOUT_API_KEY" \\\n  -F "file=@photo.jpg"`,
+        body: 'POST the file as multipart form data in the field named image_file (or file), with your key as a bearer token. Ask for JSON and all three variants:',
+        code: `curl -X POST "${removeBackground}" \\\n  -H "Authorization: Bearer $CUTOUT_API_KEY" \\\n  -H "Accept: application/json" \\\n  -F "image_file=@photo.jpg" -F "variant=all"`,
       },
       {
         title: 'Read the answer',
-        body: 'The JSON answer has the job id, the three result URLs (refined, white_bg, transparent_bg), the image width and height, the time each stage took, your remaining credits and expiresAt — the moment the results are deleted. Download what you need before then.',
+        body: 'The JSON answer has the job id, the image width and height, credits_charged and credits_remaining, the three result URLs under results (refined, white_bg, transparent_bg) and expires_at — the moment the results are deleted. Download what you need before then.',
       },
       {
         title: 'Get the PNG directly',
-        body: 'If you only need the transparent PNG, ask for it with an Accept header and save the answer as a file:',
+        body: 'Without Accept: application/json the answer is the cut-out image itself (PNG unless you ask for format=jpg, webp or zip); save it as a file:',
         code: `curl -X POST "${removeBackground}" \\\n  -H "Authorization: Bearer $CUTOUT_API_KEY" \\\n  -H "Accept: image/png" \\\n  -F "file=@photo.jpg" -o photo_transparent.png`,
       },
     ],
@@ -354,8 +354,8 @@ export const tutorials: readonly Tutorial[] = [
       },
       {
         title: 'Send the image',
-        body: 'Read the file, wrap it in a Blob and post it in the file field:',
-        code: `import { readFile, writeFile } from 'node:fs/promises';\n\nconst form = new FormData();\nform.append('file', new Blob([await readFile('photo.jpg')], { type: 'image/jpeg' }), 'photo.jpg');\n\nconst res = await fetch('${removeBackground}', {\n  method: 'POST',\n  headers: { Authorization: \`Bearer \${process.env.CUTOUT_API_KEY}\` },\n  body: form,\n});`,
+        body: 'Read the file, wrap it in a Blob and post it in the image_file field, asking for JSON with all three variants:',
+        code: `import { readFile, writeFile } from 'node:fs/promises';\n\nconst form = new FormData();\nform.append('image_file', new Blob([await readFile('photo.jpg')], { type: 'image/jpeg' }), 'photo.jpg');\nform.append('variant', 'all');\n\nconst res = await fetch('${removeBackground}', {\n  method: 'POST',\n  headers: { Authorization: \`Bearer \${process.env.CUTOUT_API_KEY}\`, Accept: 'application/json' },\n  body: form,\n});`,
       },
       {
         title: 'Handle errors',
@@ -365,7 +365,7 @@ export const tutorials: readonly Tutorial[] = [
       {
         title: 'Download the results',
         body: 'The result URLs are signed and stop working when the results expire, so fetch them straight away:',
-        code: `const result = await res.json();\nfor (const variant of ['refined', 'white_bg', 'transparent_bg']) {\n  const png = await fetch(result[variant]);\n  await writeFile(\`photo_\${variant}.png\`, Buffer.from(await png.arrayBuffer()));\n}\nconsole.log(\`\${result.credits} credits left\`);`,
+        code: `const result = await res.json();\nfor (const variant of ['refined', 'white_bg', 'transparent_bg']) {\n  const png = await fetch(result.results[variant]);\n  await writeFile(\`photo_\${variant}.png\`, Buffer.from(await png.arrayBuffer()));\n}\nconsole.log(\`\${result.credits_remaining} credits left\`);`,
       },
       {
         title: 'Keep the key on the server',

@@ -38,3 +38,18 @@ export function formatDate(iso: string): string {
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(date);
 }
+
+/** /dashboard/settings Profile. */
+export const profileTexts = {
+  title: 'Profile',
+  description: 'Your name and account type.',
+  email: 'Email',
+  name: 'Full name',
+  accountType: 'Account type',
+  accountTypes: { personal: 'Personal', business: 'Business' },
+  save: 'Save Profile',
+  saving: 'Saving...',
+  saved: 'Profile updated',
+  saveFailed: 'Failed to update profile',
+  loadFailed: 'Could not load your profile.',
+} as const;

@@ -2,7 +2,7 @@ import { useSession } from '../../../lib/auth/session';
 import { useMe } from '../../users/api/me';
 import { formatDate } from '../../users/texts';
 import { adminSettingsTexts } from '../texts';
-import { SettingsSection } from './settings-section';
+import { SettingsSection } from '../../../components/settings-section';
 
 const texts = adminSettingsTexts.account;
 

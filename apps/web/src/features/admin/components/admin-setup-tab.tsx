@@ -28,7 +28,7 @@ import { applyFieldErrors } from '../../accounts/form-errors';
 import { toastError } from '../../../lib/error-toast';
 import { adminSetupQueryOptions, clearAllUsers, setAdminCredentials } from '../api/admin-setup';
 import { adminSettingsTexts } from '../texts';
-import { SettingsSection } from './settings-section';
+import { SettingsSection } from '../../../components/settings-section';
 
 const texts = adminSettingsTexts.setup;
 

@@ -24,6 +24,7 @@ export function ApiExamplesTabs() {
           <CodeBlock title={t.restRemove} code={examples.rest.removeBackground} />
           <CodeBlock title={t.restRemovePng} code={examples.rest.removeBackgroundPng} />
           <CodeBlock title={t.restUsage} code={examples.rest.usage} />
+          <CodeBlock title={t.restRemoveBg} code={examples.rest.removeBg} />
         </TabsContent>
         <TabsContent value="javascript">
           <CodeBlock title={t.javascriptTitle} code={examples.javascript} />

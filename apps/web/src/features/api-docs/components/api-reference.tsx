@@ -61,7 +61,7 @@ function Endpoint({
 
 /** The two public endpoints and the error answers. */
 export function ApiReference() {
-  const { endpoints, errors } = apiDocsTexts;
+  const { endpoints, errors, more } = apiDocsTexts;
   return (
     <>
       <section aria-labelledby="endpoints-heading" className="mt-16">
@@ -77,13 +77,29 @@ export function ApiReference() {
             <FieldTable caption={endpoints.request} rows={endpoints.remove.request} />
             <FieldTable caption={endpoints.response} rows={endpoints.remove.response} />
           </Endpoint>
-          <Endpoint
-            method={endpoints.usage.method}
-            path={publicApiPaths.usage}
-            summary={endpoints.usage.summary}
-          >
-            <FieldTable caption={endpoints.response} rows={endpoints.usage.response} />
-          </Endpoint>
+          <div className="space-y-5">
+            <Endpoint
+              method={endpoints.usage.method}
+              path={publicApiPaths.usage}
+              summary={endpoints.usage.summary}
+            >
+              <FieldTable caption={endpoints.response} rows={endpoints.usage.response} />
+            </Endpoint>
+            <Card className="border-border p-5 text-sm shadow-xs sm:p-6">
+              <h3 className="font-semibold">{more.title}</h3>
+              <ul className="mt-3 list-disc space-y-2 pl-5 text-muted-foreground">
+                <li>{more.removeBg}</li>
+                <li>{more.account}</li>
+                <li>{more.jobs}</li>
+              </ul>
+              <a
+                className="mt-4 inline-block font-medium text-primary underline-offset-4 hover:underline"
+                href={publicApiPaths.reference}
+              >
+                {more.reference}
+              </a>
+            </Card>
+          </div>
         </div>
       </section>
 

@@ -44,14 +44,13 @@ export function ApiReferenceTab() {
         <EndpointSection endpoint={removeBackgroundEndpoint} />
         <div className="-mt-2 rounded-2xl border border-dashed border-border p-5">
           <p className="text-sm leading-6 text-muted-foreground">
-            Only need the transparent PNG? Ask for it with{' '}
-            <code className="font-mono text-foreground">Accept: image/png</code> and the answer is
-            the image itself:
+            Leave out <code className="font-mono text-foreground">Accept: application/json</code>{' '}
+            and the answer is the cut-out image itself:
           </p>
           <CodeBlock
             className="mt-3"
             code={withOrigin(pngExample, origin)}
-            label="transparent PNG example"
+            label="cut-out image example"
           />
         </div>
         <EndpointSection endpoint={usageEndpoint} />

@@ -12,15 +12,16 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { loadToast } from '../../../lib/toast';
-import { changePassword } from '../../accounts/api/change-password';
-import { applyFieldErrors } from '../../accounts/form-errors';
+import { changePassword } from '../api/change-password';
+import { applyFieldErrors } from '../form-errors';
 import { toastError } from '../../../lib/error-toast';
-import { adminSettingsTexts } from '../texts';
-import { SettingsSection } from './settings-section';
+import { SettingsSection } from '../../../components/settings-section';
+import { changePasswordTexts as texts } from '../texts';
 
-const texts = adminSettingsTexts.security;
-
-/** Security tab (spec §2 Admin settings, §5 Change password): match first, then at least 6. */
+/**
+ * Change password (spec §2 Admin settings' Security tab and /dashboard/settings; §5): the
+ * current password required, the new ones must match, then at least 6 characters.
+ */
 export function ChangePasswordForm() {
   const form = useForm<ChangePasswordBody, unknown, z.output<typeof changePasswordBodySchema>>({
     resolver: zodResolver(changePasswordBodySchema),

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Card } from '../../../components/ui/card';
-import { cn } from '../../../lib/cn';
+import { Card } from './ui/card';
+import { cn } from '../lib/cn';
 
-/** A titled card of the admin settings page. */
+/** A titled card of a settings page (admin settings, dashboard settings). */
 export function SettingsSection({
   title,
   description,

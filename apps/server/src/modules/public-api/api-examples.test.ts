@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { execFile, spawnSync } from 'node:child_process';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -8,7 +8,7 @@ import {
   apiExampleInputFile,
   apiExampleOutputFile,
   apiExamples,
-  removeBackgroundResponseSchema,
+  publicRemoveResponseSchema,
   usageSchema,
 } from '@cutout/contracts';
 import type { EnginePool } from '@cutout/engine';
@@ -23,6 +23,7 @@ import { createApiKey } from '../api-keys/api-keys.service.js';
 // what a developer copies from the page must work.
 
 const run = promisify(execFile);
+const hasPythonRequests = spawnSync('python3', ['-c', 'import requests']).status === 0;
 
 let engine: EnginePool;
 let t: TestApp;
@@ -60,20 +61,23 @@ async function shell(command: string): Promise<string> {
 }
 
 describe('API documentation examples', () => {
-  it('the curl example removes a background and answers with the three addresses', async () => {
-    const body = removeBackgroundResponseSchema.parse(
+  it('the curl JSON example removes a background and answers with the three addresses', async () => {
+    const body = publicRemoveResponseSchema.parse(
       JSON.parse(await shell(examples.rest.removeBackground)),
     );
     expect(body.width).toBe(480);
+    expect(body.credits_charged).toBe(1);
     // Addresses are built on PUBLIC_URL; this test server listens on a port of its own.
-    const signed = new URL(body.refined);
+    const signed = new URL(body.results.refined);
     const refined = await fetch(`${base}${signed.pathname}${signed.search}`);
     expect(refined.status).toBe(200);
     expect(refined.headers.get('content-type')).toBe('image/png');
   });
 
-  it('the Accept: image/png example saves the transparent PNG', async () => {
-    await shell(examples.rest.removeBackgroundPng);
+  it('the curl image example saves the cut-out PNG and prints the headers', async () => {
+    const headers = await shell(examples.rest.removeBackgroundPng);
+    expect(headers).toMatch(/x-credits-charged: 1/i);
+    expect(headers).toMatch(/x-width: 480/i);
     const saved = await readFile(path.join(work.dir, apiExampleOutputFile));
     const meta = await sharp(saved).metadata();
     expect(meta.format).toBe('png');
@@ -86,11 +90,29 @@ describe('API documentation examples', () => {
     expect(usage.credits).toBe(8);
   });
 
+  it("the remove.bg-style curl example works against Cutout's /v1.0/removebg", async () => {
+    await rm(path.join(work.dir, apiExampleOutputFile));
+    await shell(examples.rest.removeBg);
+    const meta = await sharp(await readFile(path.join(work.dir, apiExampleOutputFile))).metadata();
+    expect([meta.format, meta.width, meta.channels]).toEqual(['png', 480, 4]);
+  });
+
   it('the JavaScript example runs with Node as shown', async () => {
     const script = path.join(work.dir, 'remove-background.mjs');
     await writeFile(script, withKey(examples.javascript));
     const { stdout } = await run(process.execPath, [script], { cwd: work.dir, timeout: 60_000 });
-    expect(stdout).toContain('transparent_bg');
+    expect(stdout).toContain('saved photo_no_bg.png (480x360), credits charged: 1');
     expect(stdout).toContain('images_processed');
   });
+
+  it.skipIf(!hasPythonRequests)(
+    'the Python example runs with python3 and requests as shown',
+    async () => {
+      const script = path.join(work.dir, 'remove_background.py');
+      await writeFile(script, withKey(examples.python));
+      const { stdout } = await run('python3', [script], { cwd: work.dir, timeout: 60_000 });
+      expect(stdout).toContain('saved photo_no_bg.png (480x360), credits charged: 1');
+      expect(stdout).toContain("'images_processed_this_month': 5");
+    },
+  );
 });
