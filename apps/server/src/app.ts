@@ -30,6 +30,9 @@ import { contactRoutes } from './modules/contact/contact.routes.js';
 import { errorReportsRoutes } from './modules/error-reports/error-reports.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js';
+import { databaseConnectionsRoutes } from './modules/database-connections/database-connections.routes.js';
+import { DatabaseConnections } from './modules/database-connections/database-connections.service.js';
+import { createDrivers } from './modules/database-connections/drivers/index.js';
 import { clientErrorHandler, errorsPlugin } from './plugins/errors.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { openApiPlugin } from './plugins/openapi.js';
@@ -236,6 +239,16 @@ export async function buildApp(
     supportEmail: config.mail.support,
   });
   await app.register(newsletterRoutes, { db: database.db });
+  {
+    const connections = new DatabaseConnections({
+      db: database.db,
+      secretBox: app.secretBox,
+      drivers: createDrivers({ sqliteDir: config.databaseConnections.sqliteDir }),
+      log: app.log,
+    });
+    app.addHook('onClose', () => connections.close());
+    await app.register(databaseConnectionsRoutes, { connections });
+  }
   await app.register(webAppPlugin, { webApp });
 
   return app;

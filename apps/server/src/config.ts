@@ -90,6 +90,7 @@ const envSchema = z.object({
     .positive('must be more than 0')
     .default(15),
   URL_IMPORT_ALLOW_HOSTS: z.string().optional(),
+  DATABASE_CONNECTIONS_SQLITE_DIR: z.string().min(1, 'must not be empty').optional(),
   TURNSTILE_SITE_KEY: z.string().min(1).optional(),
   TURNSTILE_SECRET_KEY: z.string().min(1).optional(),
   TURNSTILE_VERIFY_URL: z.url({ error: 'must be an absolute http(s) URL' }).optional(),
@@ -147,6 +148,8 @@ export interface Config {
     /** Hosts URL import may fetch even when they resolve to private addresses (tests only). */
     urlImportAllowHosts: string[];
   };
+  /** Admin database connections: the only directory SQLite connections may open files in. */
+  databaseConnections: { sqliteDir: string };
   /** Cloudflare Turnstile; the editor's bot check runs only when both keys are set. */
   turnstile: { siteKey: string; secretKey: string; verifyUrl: string } | undefined;
 }
@@ -215,6 +218,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .split(',')
         .map((h) => h.trim().toLowerCase())
         .filter(Boolean),
+    },
+    databaseConnections: {
+      sqliteDir: path.resolve(
+        e.DATABASE_CONNECTIONS_SQLITE_DIR ?? path.join(dataDir, 'sqlite-connections'),
+      ),
     },
     turnstile:
       e.TURNSTILE_SITE_KEY && e.TURNSTILE_SECRET_KEY
