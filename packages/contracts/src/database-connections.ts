@@ -24,7 +24,13 @@ export const databaseDefaults = {
   port: { mysql: 3306, postgresql: 5432, mongodb: 27017, sqlserver: 1433, sqlite: 0 },
   connectionLimit: { mysql: 10, postgresql: 10, mongodb: 10, sqlserver: 10, sqlite: 1 },
   timeoutMs: { mysql: 60000, postgresql: 60000, sqlserver: 60000, sqlite: 30000, mongodb: 30000 },
-  charset: { mysql: 'utf8mb4', postgresql: 'utf8', mongodb: 'utf8', sqlserver: 'utf8', sqlite: 'utf8' },
+  charset: {
+    mysql: 'utf8mb4',
+    postgresql: 'utf8',
+    mongodb: 'utf8',
+    sqlserver: 'utf8',
+    sqlite: 'utf8',
+  },
   timezone: 'UTC',
   /** Spec §9: the dialog's port placeholder. */
   portPlaceholder: 3306,
@@ -183,7 +189,8 @@ export function validateDatabaseConfig(
   if (fields.credentials && !fields.credentialsOptional && username === '') {
     errors.push(t.usernameRequired);
   } else if (username.length > databaseLimits.fieldMax) errors.push(t.tooLong('Username'));
-  if ((input.password ?? '').length > databaseLimits.passwordMax) errors.push(t.tooLong('Password'));
+  if ((input.password ?? '').length > databaseLimits.passwordMax)
+    errors.push(t.tooLong('Password'));
 
   let connectionLimit: number = databaseDefaults.connectionLimit[type];
   if (!missingNumber(input.connectionLimit)) {

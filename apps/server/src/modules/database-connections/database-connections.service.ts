@@ -137,7 +137,8 @@ export class DatabaseConnections {
       updated_at: new Date().toISOString(),
     };
     await this.deps.db.transaction().execute(async (trx) => {
-      if (!(await updateConnection(trx, id, values))) throw notFound(databaseConfigTexts.connectionNotFound);
+      if (!(await updateConnection(trx, id, values)))
+        throw notFound(databaseConfigTexts.connectionNotFound);
       await recordAudit(trx, {
         actor: caller.actor,
         action: 'database.connection.update',
@@ -187,7 +188,8 @@ export class DatabaseConnections {
   async remove(id: string, caller: Caller): Promise<void> {
     const existing = await this.#find(id);
     await this.deps.db.transaction().execute(async (trx) => {
-      if (!(await deleteConnection(trx, id))) throw notFound(databaseConfigTexts.connectionNotFound);
+      if (!(await deleteConnection(trx, id)))
+        throw notFound(databaseConfigTexts.connectionNotFound);
       await recordAudit(trx, {
         actor: caller.actor,
         action: 'database.connection.delete',
@@ -231,7 +233,11 @@ export class DatabaseConnections {
     try {
       active = await this.#openActive(row);
     } catch (error) {
-      throw new AppError(422, 'unprocessable', `${databaseTexts.connectionFailed}: ${this.#reason(error)}`);
+      throw new AppError(
+        422,
+        'unprocessable',
+        `${databaseTexts.connectionFailed}: ${this.#reason(error)}`,
+      );
     }
     const now = new Date().toISOString();
     await this.deps.db.transaction().execute(async (trx) => {
@@ -312,7 +318,11 @@ export class DatabaseConnections {
         connectionId: row.id,
         connectionName: row.name,
         connectionInfo: info,
-        stats: { activeConnections: 0, totalQueries: this.#active?.queries ?? 0, averageResponseTime: 0 },
+        stats: {
+          activeConnections: 0,
+          totalQueries: this.#active?.queries ?? 0,
+          averageResponseTime: 0,
+        },
         error: `${databaseTexts.connectionFailed}: ${this.#reason(error)}`,
       };
     }
@@ -329,7 +339,11 @@ export class DatabaseConnections {
     try {
       active = await this.#pool(row);
     } catch (error) {
-      throw new AppError(422, 'unprocessable', `${databaseTexts.connectionFailed}: ${this.#reason(error)}`);
+      throw new AppError(
+        422,
+        'unprocessable',
+        `${databaseTexts.connectionFailed}: ${this.#reason(error)}`,
+      );
     }
     const started = performance.now();
     let result: DatabaseQueryResult;
@@ -338,7 +352,10 @@ export class DatabaseConnections {
         active.pool.query(text, { maxRows: databaseLimits.maxRows, timeoutMs: row.timeout_ms }),
         row.timeout_ms + GRACE_MS * 5,
         () =>
-          new DriverError('timeout', `The statement ran longer than ${row.timeout_ms} ms and was stopped.`),
+          new DriverError(
+            'timeout',
+            `The statement ran longer than ${row.timeout_ms} ms and was stopped.`,
+          ),
       );
       const executionTime = round2(performance.now() - started);
       result = {
@@ -539,8 +556,13 @@ function checkName(name: string): string {
 function checkConfig(input: DatabaseConfigInput): DatabaseConfig {
   const result = validateDatabaseConfig(input);
   if (result.ok) return result.config;
-  if (result.unsupported) throw new AppError(400, 'validation_failed', databaseTexts.unsupportedType);
-  throw new AppError(400, 'validation_failed', databaseTexts.configurationValidationFailed(result.errors));
+  if (result.unsupported)
+    throw new AppError(400, 'validation_failed', databaseTexts.unsupportedType);
+  throw new AppError(
+    400,
+    'validation_failed',
+    databaseTexts.configurationValidationFailed(result.errors),
+  );
 }
 
 function columnsOf(config: DatabaseConfig) {

@@ -32,7 +32,10 @@ describe('database connections', () => {
       expect(noName.statusCode).toBe(400);
       expect(noName.json().error.message).toBe('Connection name is required');
 
-      const oracle = await a.call('POST', api.connections, { name: 'x', config: { type: 'oracle' } });
+      const oracle = await a.call('POST', api.connections, {
+        name: 'x',
+        config: { type: 'oracle' },
+      });
       expect(oracle.statusCode).toBe(400);
       expect(oracle.json().error.message).toBe('Unsupported database type');
 
@@ -59,7 +62,15 @@ describe('database connections', () => {
       });
       const mysql = await a.call('POST', api.connections, {
         name: 'My',
-        config: { type: 'mysql', host: 'db', port: 3306, database: 'app', username: 'root', connectionLimit: null, timeout: null },
+        config: {
+          type: 'mysql',
+          host: 'db',
+          port: 3306,
+          database: 'app',
+          username: 'root',
+          connectionLimit: null,
+          timeout: null,
+        },
       });
       expect(mysql.json().connection.config).toMatchObject({
         connectionLimit: 10,
@@ -114,11 +125,22 @@ describe('database connections', () => {
 
       const edit = await a.call('PUT', api.connection(id), {
         name: 'Shop EU',
-        config: { type: 'postgresql', host: 'db.example.eu', port: 5433, database: 'shop', username: 'shop', password: '' },
+        config: {
+          type: 'postgresql',
+          host: 'db.example.eu',
+          port: 5433,
+          database: 'shop',
+          username: 'shop',
+          password: '',
+        },
       });
       expect(edit.statusCode, edit.body).toBe(200);
       expect(edit.json().message).toBe(databaseTexts.connectionUpdated);
-      expect(edit.json().connection.config).toMatchObject({ host: 'db.example.eu', port: 5433, password: '••••9876' });
+      expect(edit.json().connection.config).toMatchObject({
+        host: 'db.example.eu',
+        port: 5433,
+        password: '••••9876',
+      });
 
       const copy = await a.call('POST', api.copy(id));
       expect(copy.statusCode).toBe(201);
@@ -128,7 +150,9 @@ describe('database connections', () => {
 
       const del = await a.call('DELETE', api.connection(copy.json().connection.id));
       expect(del.statusCode).toBe(200);
-      expect((await a.call('DELETE', api.connection(copy.json().connection.id))).statusCode).toBe(404);
+      expect((await a.call('DELETE', api.connection(copy.json().connection.id))).statusCode).toBe(
+        404,
+      );
     });
 
     it('answers "Not connected to database" and "Please enter a query" without an active connection', async () => {
@@ -146,7 +170,11 @@ describe('database connections', () => {
 
     it('is for admins only', async () => {
       const user = await signUp(t.app);
-      const res = await t.app.inject({ method: 'GET', url: api.connections, headers: { cookie: user.cookie } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: api.connections,
+        headers: { cookie: user.cookie },
+      });
       expect(res.statusCode).toBe(403);
     });
   });
@@ -162,16 +190,21 @@ describe('database connections', () => {
 
       const connected = await a.connect(id);
       expect(connected.statusCode, connected.body).toBe(200);
-      expect(connected.json()).toMatchObject({ isConnected: true, connectionInfo: { type: 'sqlite', database: 'shop.db' } });
+      expect(connected.json()).toMatchObject({
+        isConnected: true,
+        connectionInfo: { type: 'sqlite', database: 'shop.db' },
+      });
 
       const created = await a.query(
-        'create table customers (id integer primary key, email text not null, tier text default \'free\')',
+        "create table customers (id integer primary key, email text not null, tier text default 'free')",
       );
       expect(created).toMatchObject({ success: true, rowsAffected: 0 });
       await a.query(
         'create table orders (id integer primary key, customer_id integer not null references customers(id), total real)',
       );
-      expect(await a.query("insert into customers (email) values ('a@x.io'), ('b@x.io')")).toMatchObject({
+      expect(
+        await a.query("insert into customers (email) values ('a@x.io'), ('b@x.io')"),
+      ).toMatchObject({
         success: true,
         rowsAffected: 2,
       });
@@ -191,9 +224,25 @@ describe('database connections', () => {
       expect(orders).toMatchObject({ type: 'table', rowCount: 1, rowCountEstimated: false });
       expect(orders.size).toBeGreaterThan(0);
       expect(orders.columns).toEqual([
-        expect.objectContaining({ name: 'id', type: 'INTEGER', isPrimaryKey: true, isForeignKey: false, nullable: false }),
-        expect.objectContaining({ name: 'customer_id', isForeignKey: true, references: 'customers.id', nullable: false }),
-        expect.objectContaining({ name: 'total', type: 'REAL', nullable: true, isPrimaryKey: false }),
+        expect.objectContaining({
+          name: 'id',
+          type: 'INTEGER',
+          isPrimaryKey: true,
+          isForeignKey: false,
+          nullable: false,
+        }),
+        expect.objectContaining({
+          name: 'customer_id',
+          isForeignKey: true,
+          references: 'customers.id',
+          nullable: false,
+        }),
+        expect.objectContaining({
+          name: 'total',
+          type: 'REAL',
+          nullable: true,
+          isPrimaryKey: false,
+        }),
       ]);
       const customers = tables.find((x) => x.name === 'customers')!;
       expect(customers.columns.find((c) => c.name === 'tier')?.defaultValue).toBe("'free'");
@@ -205,14 +254,19 @@ describe('database connections', () => {
       expect(status.stats.averageResponseTime).toBeGreaterThan(0);
       expect(Number.isInteger(status.stats.averageResponseTime * 100)).toBe(true);
 
-      const audit = await auditEntries(t.app.database.db, { actionPrefix: 'database.query', targetId: id });
+      const audit = await auditEntries(t.app.database.db, {
+        actionPrefix: 'database.query',
+        targetId: id,
+      });
       expect(audit).toHaveLength(6);
       expect(audit.find((e) => e.detail?.outcome === 'error')?.detail).toMatchObject({
         statement: 'select * from nowhere',
         rows: 0,
       });
       expect(audit[0]!.actorEmail).toBe('admin@cutout.local');
-      expect(audit.find((e) => String(e.detail?.statement).startsWith('select id'))?.detail).toMatchObject({
+      expect(
+        audit.find((e) => String(e.detail?.statement).startsWith('select id'))?.detail,
+      ).toMatchObject({
         outcome: 'success',
         rows: 2,
         durationMs: expect.any(Number),
@@ -228,7 +282,9 @@ describe('database connections', () => {
       const other = await a.create('Other file', { type: 'sqlite', database: 'other.db' });
       expect((await a.connect(other)).statusCode).toBe(200);
       const after = (await a.call('GET', api.connections)).json().connections;
-      expect(after.filter((c: { isActive: boolean }) => c.isActive).map((c: { id: string }) => c.id)).toEqual([other]);
+      expect(
+        after.filter((c: { isActive: boolean }) => c.isActive).map((c: { id: string }) => c.id),
+      ).toEqual([other]);
       const off = await a.call('POST', api.disconnect);
       expect(off.json().isConnected).toBe(false);
     });
@@ -264,9 +320,15 @@ describe('database connections', () => {
         'with recursive n(i) as (select 1 union all select i + 1 from n) select count(*) from n',
       );
       expect(Date.now() - started).toBeLessThan(3000);
-      expect(slow).toMatchObject({ success: false, error: 'The statement ran longer than 500 ms and was stopped.' });
+      expect(slow).toMatchObject({
+        success: false,
+        error: 'The statement ran longer than 500 ms and was stopped.',
+      });
       // The connection works again afterwards (a fresh worker).
-      expect(await a.query('select 41 + 1 as n')).toMatchObject({ success: true, data: [{ n: 42 }] });
+      expect(await a.query('select 41 + 1 as n')).toMatchObject({
+        success: true,
+        data: [{ n: 42 }],
+      });
       await a.call('POST', api.disconnect);
     });
 
@@ -282,10 +344,14 @@ describe('database connections', () => {
       const link = await a.create('Link', { type: 'sqlite', database: 'link.db' });
       const res = await a.test(link);
       expect(res.success).toBe(false);
-      expect(res.message).toBe('SQLite file "link.db" points outside the SQLite connections directory.');
+      expect(res.message).toBe(
+        'SQLite file "link.db" points outside the SQLite connections directory.',
+      );
       const failed = await a.connect(link);
       expect(failed.statusCode).toBe(422);
-      expect(failed.json().error.message).toMatch(/^Connection failed: SQLite file "link.db" points outside/);
+      expect(failed.json().error.message).toMatch(
+        /^Connection failed: SQLite file "link.db" points outside/,
+      );
     });
   });
 
@@ -306,15 +372,29 @@ describe('database connections', () => {
 
     for (const kind of kinds) {
       it(`${kind.type}: refused port, and a server that never answers`, async () => {
-        const base = { type: kind.type, host: '127.0.0.1', database: 'app', username: kind.username, password: 'pw' };
-        const closed = await a.create(`${kind.type} closed`, { ...base, port: refused, timeout: 3000 });
+        const base = {
+          type: kind.type,
+          host: '127.0.0.1',
+          database: 'app',
+          username: kind.username,
+          password: 'pw',
+        };
+        const closed = await a.create(`${kind.type} closed`, {
+          ...base,
+          port: refused,
+          timeout: 3000,
+        });
         const r1 = await a.test(closed);
         expect(r1.success).toBe(false);
         expect(r1.message).toBe(
           `Connection refused by 127.0.0.1:${refused}: is the database server running and listening on that port?`,
         );
 
-        const hang = await a.create(`${kind.type} silent`, { ...base, port: silent.port, timeout: 1500 });
+        const hang = await a.create(`${kind.type} silent`, {
+          ...base,
+          port: silent.port,
+          timeout: 1500,
+        });
         const started = Date.now();
         const r2 = await a.test(hang);
         const took = Date.now() - started;

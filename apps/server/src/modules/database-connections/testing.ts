@@ -104,7 +104,9 @@ export async function silentServer(): Promise<{ port: number; close: () => Promi
 }
 
 /** Peak heap growth (bytes) while `work` runs, sampled every 5 ms. */
-export async function peakHeapGrowth<T>(work: () => Promise<T>): Promise<{ value: T; peak: number }> {
+export async function peakHeapGrowth<T>(
+  work: () => Promise<T>,
+): Promise<{ value: T; peak: number }> {
   const base = process.memoryUsage().heapUsed;
   let peak = 0;
   const timer = setInterval(() => {

@@ -90,9 +90,13 @@ export function networkError(
     );
   }
   if (/EHOSTUNREACH|ENETUNREACH/.test(text)) {
-    return new DriverError('refused', `Host "${settings.host}" cannot be reached from the server.`, {
-      cause: error,
-    });
+    return new DriverError(
+      'refused',
+      `Host "${settings.host}" cannot be reached from the server.`,
+      {
+        cause: error,
+      },
+    );
   }
   if (/ETIMEDOUT|ETIMEOUT|timed? ?out|timeout/i.test(text)) return timeoutError(settings, error);
   if (/self[- ]signed|certificate|SSL|TLS/i.test(text)) {
@@ -113,9 +117,13 @@ export function errorText(error: unknown, depth = 0): string {
     originalError?: unknown;
     errors?: unknown;
   };
-  const parts = [typeof e.message === 'string' ? e.message : '', typeof e.code === 'string' ? e.code : ''];
+  const parts = [
+    typeof e.message === 'string' ? e.message : '',
+    typeof e.code === 'string' ? e.code : '',
+  ];
   for (const inner of [e.cause, e.originalError]) parts.push(errorText(inner, depth + 1));
-  if (Array.isArray(e.errors)) for (const inner of e.errors) parts.push(errorText(inner, depth + 1));
+  if (Array.isArray(e.errors))
+    for (const inner of e.errors) parts.push(errorText(inner, depth + 1));
   return parts.filter(Boolean).join(' | ');
 }
 
@@ -139,9 +147,13 @@ export function authError(username: string, cause?: unknown): DriverError {
 }
 
 export function unknownDatabaseError(database: string, cause?: unknown): DriverError {
-  return new DriverError('unknown_database', `Database "${database}" does not exist on the server.`, {
-    cause,
-  });
+  return new DriverError(
+    'unknown_database',
+    `Database "${database}" does not exist on the server.`,
+    {
+      cause,
+    },
+  );
 }
 
 export function errorCode(error: unknown): string | undefined {
@@ -174,7 +186,8 @@ export async function withTimeout<T>(
 /** A cell value as JSON can carry it (bigints and buffers would break the response). */
 export function jsonSafe(value: unknown): unknown {
   if (typeof value === 'bigint') return value.toString();
-  if (Buffer.isBuffer(value)) return `\\x${value.subarray(0, 64).toString('hex')}${value.length > 64 ? '…' : ''}`;
+  if (Buffer.isBuffer(value))
+    return `\\x${value.subarray(0, 64).toString('hex')}${value.length > 64 ? '…' : ''}`;
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
   if (Array.isArray(value)) return value.map(jsonSafe);
   if (value !== null && typeof value === 'object') {

@@ -7,7 +7,9 @@ import { sqliteDriver } from './sqlite.js';
 import { sqlserverDriver } from './sqlserver.js';
 
 /** The driver of every kind (MySQL and MariaDB share mysql2). */
-export function createDrivers(options: { sqliteDir: string }): Record<DatabaseType, DatabaseDriver> {
+export function createDrivers(options: {
+  sqliteDir: string;
+}): Record<DatabaseType, DatabaseDriver> {
   return {
     postgresql: postgresqlDriver,
     mysql: mysqlDriver,

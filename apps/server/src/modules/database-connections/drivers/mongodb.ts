@@ -23,19 +23,35 @@ const CURSOR_COMMANDS = new Set(['find', 'aggregate', 'listCollections', 'listIn
 
 export function describeMongoError(error: unknown, s: DriverSettings): DriverError {
   if (error instanceof DriverError) return error;
-  const e = error as { name?: string; code?: unknown; codeName?: string; message?: string; reason?: unknown };
+  const e = error as {
+    name?: string;
+    code?: unknown;
+    codeName?: string;
+    message?: string;
+    reason?: unknown;
+  };
   const message = e.message ?? String(error);
   if (e.code === 18 || e.codeName === 'AuthenticationFailed') return authError(s.username, error);
-  if (e.code === 50 || e.codeName === 'MaxTimeMSExpired' || e.name === 'MongoOperationTimeoutError') {
-    return new DriverError('timeout', `The command ran longer than ${s.timeout} ms and was stopped.`, {
-      cause: error,
-    });
+  if (
+    e.code === 50 ||
+    e.codeName === 'MaxTimeMSExpired' ||
+    e.name === 'MongoOperationTimeoutError'
+  ) {
+    return new DriverError(
+      'timeout',
+      `The command ran longer than ${s.timeout} ms and was stopped.`,
+      {
+        cause: error,
+      },
+    );
   }
   if (e.name === 'MongoServerSelectionError') {
     // The message names the socket error of the last attempt, when there was one.
     return (
       networkError(error, s) ??
-      (/timed out/i.test(message) ? timeoutError(s, error) : new DriverError('other', message, { cause: error }))
+      (/timed out/i.test(message)
+        ? timeoutError(s, error)
+        : new DriverError('other', message, { cause: error }))
     );
   }
   if (e.name === 'MongoServerError') return new DriverError('query', message, { cause: error });
@@ -52,8 +68,16 @@ function parseCommand(statement: string): Document {
       `A MongoDB query is one JSON database command, such as {"find": "users", "filter": {}}: ${(error as Error).message}`,
     );
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed) || Object.keys(parsed).length === 0) {
-    throw new DriverError('query', 'A MongoDB query is one JSON object naming a command, such as {"find": "users"}.');
+  if (
+    parsed === null ||
+    typeof parsed !== 'object' ||
+    Array.isArray(parsed) ||
+    Object.keys(parsed).length === 0
+  ) {
+    throw new DriverError(
+      'query',
+      'A MongoDB query is one JSON object naming a command, such as {"find": "users"}.',
+    );
   }
   return parsed as Document;
 }
@@ -113,7 +137,11 @@ export const mongodbDriver: DatabaseDriver = {
           }
           const reply = await db.command(command, { timeoutMS: options.timeoutMs });
           const n = Number(reply.nModified ?? reply.n ?? 0);
-          return { rows: [jsonSafe(reply)], rowsAffected: Number.isFinite(n) ? n : 0, truncated: false };
+          return {
+            rows: [jsonSafe(reply)],
+            rowsAffected: Number.isFinite(n) ? n : 0,
+            truncated: false,
+          };
         } catch (error) {
           throw describeMongoError(error, s);
         }
@@ -156,7 +184,12 @@ async function mongoCollections(db: ReturnType<MongoClient['db']>): Promise<Data
     const sample = await collection.findOne({});
     const columns: DatabaseTableColumn[] = Object.entries(sample ?? {}).map(([name, value]) => ({
       name,
-      type: value === null ? 'null' : Array.isArray(value) ? 'array' : (value as object)?.constructor?.name ?? typeof value,
+      type:
+        value === null
+          ? 'null'
+          : Array.isArray(value)
+            ? 'array'
+            : ((value as object)?.constructor?.name ?? typeof value),
       nullable: name !== '_id',
       isPrimaryKey: name === '_id',
       isForeignKey: false,

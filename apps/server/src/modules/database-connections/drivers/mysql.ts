@@ -35,9 +35,13 @@ export function describeMysqlError(error: unknown, s: DriverSettings): DriverErr
   }
   if (code === 'ER_BAD_DB_ERROR') return unknownDatabaseError(s.database, error);
   if (code === 'PROTOCOL_SEQUENCE_TIMEOUT' || code === 'ER_STATEMENT_TIMEOUT') {
-    return new DriverError('timeout', `The statement ran longer than ${s.timeout} ms and was stopped.`, {
-      cause: error,
-    });
+    return new DriverError(
+      'timeout',
+      `The statement ran longer than ${s.timeout} ms and was stopped.`,
+      {
+        cause: error,
+      },
+    );
   }
   if (code === 'ETIMEDOUT') return timeoutError(s, error);
   if (code?.startsWith('ER_')) return new DriverError('query', message, { cause: error });
@@ -143,12 +147,13 @@ function streamQuery(pool: mysql.Pool, statement: string, options: QueryOptions)
       };
       conn
         .query({ sql: statement, timeout: options.timeoutMs, rowsAsArray: false })
-        .on('fields', () => {
-          isRead = true;
+        // Writes also get a (empty) 'fields' event; only a result set has columns.
+        .on('fields', (fields) => {
+          if (fields) isRead = true;
         })
         .on('result', (row) => {
           if (settled) return;
-          if (!isRead) {
+          if (!isRead || (row as object).constructor?.name === 'ResultSetHeader') {
             const header = row as unknown as { affectedRows?: number };
             affected += header.affectedRows ?? 0;
             return;
@@ -157,7 +162,17 @@ function streamQuery(pool: mysql.Pool, statement: string, options: QueryOptions)
           if (rows.length > options.maxRows) {
             // Enough: stop reading and drop this connection rather than drain the rest.
             conn.pause();
-            finish({ rows: rows.slice(0, options.maxRows), rowsAffected: options.maxRows, truncated: true }, false);
+            // The server would go on producing rows for a closed socket (and keep the table's
+            // metadata lock) until it noticed: stop the statement itself.
+            pool.query(`KILL QUERY ${Number(conn.threadId)}`, () => undefined);
+            finish(
+              {
+                rows: rows.slice(0, options.maxRows),
+                rowsAffected: options.maxRows,
+                truncated: true,
+              },
+              false,
+            );
           }
         })
         .on('error', (error) => finish(error, !String(errorCode(error)).startsWith('PROTOCOL')))

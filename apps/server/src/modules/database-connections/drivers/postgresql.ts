@@ -30,12 +30,17 @@ export function describePgError(error: unknown, s: DriverSettings): DriverError 
   if (code === '28P01' || code === '28000') return authError(s.username, error);
   if (code === '3D000') return unknownDatabaseError(s.database, error);
   if (code === '57014') {
-    return new DriverError('timeout', `The statement ran longer than ${s.timeout} ms and was cancelled.`, {
-      cause: error,
-    });
+    return new DriverError(
+      'timeout',
+      `The statement ran longer than ${s.timeout} ms and was cancelled.`,
+      {
+        cause: error,
+      },
+    );
   }
   if (/connection timeout|timeout expired/i.test(message)) return timeoutError(s, error);
-  if (code && /^[0-9A-Z]{5}$/.test(code)) return new DriverError('query', message, { cause: error });
+  if (code && /^[0-9A-Z]{5}$/.test(code))
+    return new DriverError('query', message, { cause: error });
   return networkError(error, s) ?? new DriverError('other', message, { cause: error });
 }
 

@@ -18,7 +18,9 @@ import {
 // connection lives in its own worker thread, so a long query never blocks the server, and the
 // statement timeout ends the worker (SQLite has no other way to stop a running statement).
 
-const betterSqlite3Url = pathToFileURL(createRequire(import.meta.url).resolve('better-sqlite3')).href;
+const betterSqlite3Url = pathToFileURL(
+  createRequire(import.meta.url).resolve('better-sqlite3'),
+).href;
 
 // Plain JavaScript run in the worker (eval), so it works from src/ under tsx and vitest and from
 // dist/ alike. It answers { id, ok, value } or { id, ok: false, message, code }.
@@ -114,7 +116,10 @@ export function resolveSqliteFile(dir: string, name: string): string {
   mkdirSync(dir, { recursive: true });
   const realDir = realpathSync(dir);
   if (!isPlainFileName(name)) {
-    throw new DriverError('file', 'SQLite connections may only name a file inside the SQLite connections directory.');
+    throw new DriverError(
+      'file',
+      'SQLite connections may only name a file inside the SQLite connections directory.',
+    );
   }
   const candidate = path.join(realDir, name);
   try {
@@ -127,7 +132,10 @@ export function resolveSqliteFile(dir: string, name: string): string {
   }
   const real = realpathSync(candidate);
   if (path.dirname(real) !== realDir && !real.startsWith(realDir + path.sep)) {
-    throw new DriverError('file', `SQLite file "${name}" points outside the SQLite connections directory.`);
+    throw new DriverError(
+      'file',
+      `SQLite file "${name}" points outside the SQLite connections directory.`,
+    );
   }
   if (!statSync(real).isFile()) {
     throw new DriverError('file', `"${name}" is not a file.`);
@@ -139,7 +147,10 @@ class SqliteWorker {
   #worker: Worker | undefined;
   #ready: Promise<void> | undefined;
   #next = 1;
-  readonly #pending = new Map<number, { resolve: (r: Reply) => void; reject: (e: Error) => void }>();
+  readonly #pending = new Map<
+    number,
+    { resolve: (r: Reply) => void; reject: (e: Error) => void }
+  >();
 
   constructor(
     readonly file: string,
@@ -163,7 +174,9 @@ class SqliteWorker {
     this.#ready = new Promise<void>((resolve, reject) => {
       this.#pending.set(0, {
         resolve: (r) =>
-          r.ok ? resolve() : reject(new DriverError('file', `SQLite could not open "${this.name}": ${r.message}`)),
+          r.ok
+            ? resolve()
+            : reject(new DriverError('file', `SQLite could not open "${this.name}": ${r.message}`)),
         reject,
       });
     });
@@ -178,7 +191,9 @@ class SqliteWorker {
       this.#worker = undefined;
       this.#ready = undefined;
     };
-    worker.on('error', (error) => fail(new DriverError('other', `SQLite stopped: ${error.message}`)));
+    worker.on('error', (error) =>
+      fail(new DriverError('other', `SQLite stopped: ${error.message}`)),
+    );
     worker.on('exit', () => fail(new DriverError('other', 'SQLite stopped.')));
     this.#ready.catch(() => void this.close());
     return this.#ready;
@@ -196,7 +211,10 @@ class SqliteWorker {
         timer = setTimeout(() => {
           this.#pending.delete(id);
           reject(
-            new DriverError('timeout', `The statement ran longer than ${this.timeoutMs} ms and was stopped.`),
+            new DriverError(
+              'timeout',
+              `The statement ran longer than ${this.timeoutMs} ms and was stopped.`,
+            ),
           );
           // The only way to stop a running SQLite statement here: end its thread. The next call
           // opens the file again in a new one.

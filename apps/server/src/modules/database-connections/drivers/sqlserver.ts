@@ -29,9 +29,13 @@ export function describeMssqlError(error: unknown, s: DriverSettings): DriverErr
   if (code === 'ELOGIN' || number === 18456) return authError(s.username, error);
   if (code === 'ETIMEOUT') {
     return /request|statement/i.test(message)
-      ? new DriverError('timeout', `The statement ran longer than ${s.timeout} ms and was cancelled.`, {
-          cause: error,
-        })
+      ? new DriverError(
+          'timeout',
+          `The statement ran longer than ${s.timeout} ms and was cancelled.`,
+          {
+            cause: error,
+          },
+        )
       : timeoutError(s, error);
   }
   if (code === 'EREQUEST') return new DriverError('query', message, { cause: error });
@@ -104,7 +108,11 @@ function streamQuery(request: MssqlRequest, statement: string, options: QueryOpt
       if (rows.length > options.maxRows) {
         settled = true;
         request.cancel();
-        resolve({ rows: rows.slice(0, options.maxRows), rowsAffected: options.maxRows, truncated: true });
+        resolve({
+          rows: rows.slice(0, options.maxRows),
+          rowsAffected: options.maxRows,
+          truncated: true,
+        });
       }
     });
     request.on('rowsaffected', (n) => (affected += n));

@@ -11,7 +11,11 @@ declare module 'pg-cursor' {
     submit: Submittable['submit'];
     read(
       rows: number,
-      callback: (error: Error | undefined, rows: Record<string, unknown>[], result: CursorResult) => void,
+      callback: (
+        error: Error | undefined,
+        rows: Record<string, unknown>[],
+        result: CursorResult,
+      ) => void,
     ): void;
     close(callback: (error?: Error) => void): void;
   }
@@ -33,7 +37,9 @@ declare module 'mssql' {
   export interface MssqlRequest {
     stream: boolean;
     query(statement: string): void;
-    query<T = Record<string, unknown>>(statement: string): Promise<{
+    query<T = Record<string, unknown>>(
+      statement: string,
+    ): Promise<{
       recordset: T[];
       rowsAffected: number[];
     }>;
