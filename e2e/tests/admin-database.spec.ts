@@ -16,9 +16,14 @@ async function toast(page: Page, text: string | RegExp) {
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: text }).first()).toBeVisible();
 }
 
-test.skip(!postgresUrl, 'TEST_DATABASE_URL is not set (the local PostgreSQL this test connects to)');
+test.skip(
+  !postgresUrl,
+  'TEST_DATABASE_URL is not set (the local PostgreSQL this test connects to)',
+);
 
-test('database management walks Connections, Status, Query and Tables on PostgreSQL', async ({ page }) => {
+test('database management walks Connections, Status, Query and Tables on PostgreSQL', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const target = new URL(postgresUrl!);
   const prefix = `cutout_e2e_${randomBytes(4).toString('hex')}`;
@@ -58,12 +63,17 @@ test('database management walks Connections, Status, Query and Tables on Postgre
   await dialog.getByLabel('Connection Name').fill('E2E PostgreSQL');
   await dialog.getByLabel('Host').fill('');
   await dialog.getByRole('button', { name: 'Save Connection' }).click();
-  await toast(page, 'Configuration error: Host is required, Database name is required, Username is required');
+  await toast(
+    page,
+    'Configuration error: Host is required, Database name is required, Username is required',
+  );
   await dialog.getByLabel('Host').fill(target.hostname);
   await dialog.getByLabel('Port').fill(target.port || '5432');
   await dialog.getByLabel('Database', { exact: true }).fill(target.pathname.slice(1));
   await dialog.getByLabel('Username').fill(decodeURIComponent(target.username));
-  await dialog.getByLabel('Password').fill(decodeURIComponent(target.password) || 'unused-password');
+  await dialog
+    .getByLabel('Password')
+    .fill(decodeURIComponent(target.password) || 'unused-password');
   await page.screenshot({ path: `${shots}/dialog.png` });
   await dialog.getByRole('button', { name: 'Save Connection' }).click();
   await toast(page, databaseTexts.connectionSaved);
@@ -94,8 +104,12 @@ test('database management walks Connections, Status, Query and Tables on Postgre
     await execute.click();
     await expect(page.getByRole('button', { name: 'Execute Query' })).toBeEnabled();
   };
-  await run(`create table ${prefix}_teams (id serial primary key, name text not null default 'team')`);
-  await expect(page.getByTestId('query-result').getByText('Success', { exact: true })).toBeVisible();
+  await run(
+    `create table ${prefix}_teams (id serial primary key, name text not null default 'team')`,
+  );
+  await expect(
+    page.getByTestId('query-result').getByText('Success', { exact: true }),
+  ).toBeVisible();
   await run(
     `create table ${prefix}_players (id serial primary key, team_id integer not null references ${prefix}_teams(id), nick text)`,
   );
@@ -115,11 +129,15 @@ test('database management walks Connections, Status, Query and Tables on Postgre
   await page.getByRole('button', { name: 'Refresh' }).click();
   const players = page.locator(`[data-table="${prefix}_players"]`);
   await expect(players).toBeVisible();
-  await expect(players.locator('[data-column="id"]').getByText('PK', { exact: true })).toBeVisible();
+  await expect(
+    players.locator('[data-column="id"]').getByText('PK', { exact: true }),
+  ).toBeVisible();
   const teamId = players.locator('[data-column="team_id"]');
   await expect(teamId.getByText('FK', { exact: true })).toBeVisible();
   await expect(teamId.getByText('NOT NULL')).toBeVisible();
-  await expect(players.locator('[data-column="nick"]').getByText('NULL', { exact: true })).toBeVisible();
+  await expect(
+    players.locator('[data-column="nick"]').getByText('NULL', { exact: true }),
+  ).toBeVisible();
   await expect(page.locator(`[data-table="${prefix}_teams"]`)).toContainText('Rows: 2');
   await players.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${shots}/tables.png` });
@@ -134,7 +152,9 @@ test('database management walks Connections, Status, Query and Tables on Postgre
   // Leave the shared database as it was.
   await page.getByRole('tab', { name: 'Query Editor' }).click();
   await run(`drop table ${prefix}_players, ${prefix}_teams`);
-  await expect(page.getByTestId('query-result').getByText('Success', { exact: true })).toBeVisible();
+  await expect(
+    page.getByTestId('query-result').getByText('Success', { exact: true }),
+  ).toBeVisible();
   await page.getByRole('tab', { name: 'Connections' }).click();
   await row.getByRole('button', { name: 'Disconnect' }).click();
   await toast(page, 'Disconnected');

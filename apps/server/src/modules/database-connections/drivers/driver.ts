@@ -109,7 +109,8 @@ export function networkError(
 /** Every message and code of an error and the errors it wraps, joined. */
 export function errorText(error: unknown, depth = 0): string {
   if (depth > 5 || error === null || error === undefined) return '';
-  if (typeof error !== 'object') return String(error);
+  if (typeof error === 'string') return error;
+  if (typeof error !== 'object') return '';
   const e = error as {
     message?: unknown;
     code?: unknown;

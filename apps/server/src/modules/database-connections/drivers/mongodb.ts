@@ -79,7 +79,7 @@ function parseCommand(statement: string): Document {
       'A MongoDB query is one JSON object naming a command, such as {"find": "users"}.',
     );
   }
-  return parsed as Document;
+  return parsed;
 }
 
 export const mongodbDriver: DatabaseDriver = {

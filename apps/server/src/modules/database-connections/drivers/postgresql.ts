@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- declarations of the untyped driver packages, for every project compiling this file (bench too)
+/// <reference path="./untyped-modules.d.ts" />
 import type { DatabaseTable, DatabaseTableColumn } from '@cutout/contracts';
 import pg from 'pg';
 import Cursor from 'pg-cursor';

@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- declarations of the untyped driver packages, for every project compiling this file (bench too)
+/// <reference path="./untyped-modules.d.ts" />
 import type { DatabaseTable, DatabaseTableColumn } from '@cutout/contracts';
 import type { ConnectionPool, MssqlRequest } from 'mssql';
 import {
@@ -126,7 +128,8 @@ function streamQuery(request: MssqlRequest, statement: string, options: QueryOpt
       settled = true;
       resolve({ rows, rowsAffected: sawRows ? rows.length : affected, truncated: false });
     });
-    request.query(statement);
+    // With stream on, the promise always resolves; rows, errors and the end come as events.
+    void request.query(statement);
   });
 }
 

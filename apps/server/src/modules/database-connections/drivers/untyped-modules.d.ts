@@ -36,7 +36,6 @@ declare module 'mssql' {
   }
   export interface MssqlRequest {
     stream: boolean;
-    query(statement: string): void;
     query<T = Record<string, unknown>>(
       statement: string,
     ): Promise<{

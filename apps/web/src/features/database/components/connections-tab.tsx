@@ -27,6 +27,7 @@ import {
   testConnection,
 } from '../api/database';
 import { databaseUiTexts } from '../texts';
+import { tones } from './tones';
 import { ConnectionDialog } from './connection-dialog';
 
 const texts = databaseUiTexts.connections;
@@ -133,7 +134,7 @@ export function ConnectionsTab() {
                   <span className="font-medium">{c.name}</span>
                   <Badge variant="outline">{databaseTypeLabels[c.config.type]}</Badge>
                   {c.isActive ? (
-                    <Badge className="bg-emerald-500/10 text-emerald-700 ring-emerald-500/30 dark:text-emerald-400">
+                    <Badge variant={null} className={tones.good}>
                       {texts.active}
                     </Badge>
                   ) : null}

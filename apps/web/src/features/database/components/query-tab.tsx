@@ -12,6 +12,7 @@ import { toastError } from '../../../lib/error-toast';
 import { loadToast } from '../../../lib/toast';
 import { runQuery, statusQueryOptions } from '../api/database';
 import { databaseUiTexts } from '../texts';
+import { tones } from './tones';
 
 const texts = databaseUiTexts.query;
 
@@ -93,11 +94,11 @@ export function QueryTab() {
           <div className="flex flex-wrap items-center gap-3 border-b border-border px-4 py-3 text-sm">
             <span className="font-medium">{texts.result}</span>
             {result.success ? (
-              <Badge className="bg-emerald-500/10 text-emerald-700 ring-emerald-500/30 dark:text-emerald-400">
+              <Badge variant={null} className={tones.good}>
                 {texts.success}
               </Badge>
             ) : (
-              <Badge className="bg-red-500/10 text-red-700 ring-red-500/30 dark:text-red-400">
+              <Badge variant={null} className={tones.bad}>
                 {texts.error}
               </Badge>
             )}

@@ -8,6 +8,7 @@ import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { statusQueryOptions } from '../api/database';
 import { databaseUiTexts } from '../texts';
+import { tones } from './tones';
 
 const texts = databaseUiTexts.status;
 
@@ -50,11 +51,11 @@ export function StatusTab() {
           <div className="grid gap-4">
             <div className="flex flex-wrap items-center gap-2">
               {status.data.isConnected ? (
-                <Badge className="bg-emerald-500/10 text-emerald-700 ring-emerald-500/30 dark:text-emerald-400">
+                <Badge variant={null} className={tones.good}>
                   {texts.connected}
                 </Badge>
               ) : (
-                <Badge className="bg-red-500/10 text-red-700 ring-red-500/30 dark:text-red-400">
+                <Badge variant={null} className={tones.bad}>
                   {texts.disconnected}
                 </Badge>
               )}

@@ -8,6 +8,7 @@ import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { statusQueryOptions, tablesQueryOptions } from '../api/database';
 import { databaseUiTexts } from '../texts';
+import { tones } from './tones';
 
 const texts = databaseUiTexts.tables;
 
@@ -94,14 +95,21 @@ export function TablesTab() {
                         <td className="px-4 py-2 font-mono">{column.name}</td>
                         <td className="px-4 py-2 font-mono text-xs">{column.type}</td>
                         <td className="px-4 py-2">
-                          <span className="flex gap-1">
+                          <span className="flex items-center gap-1">
                             {column.isPrimaryKey ? (
-                              <Badge className="bg-amber-500/10 text-amber-700 ring-amber-500/30 dark:text-amber-400">
+                              <Badge variant={null} className={tones.key}>
                                 PK
                               </Badge>
                             ) : null}
                             {column.isForeignKey ? (
-                              <Badge title={column.references ?? undefined}>FK</Badge>
+                              <>
+                                <Badge title={column.references ?? undefined}>FK</Badge>
+                                {column.references ? (
+                                  <span className="text-xs whitespace-nowrap text-muted-foreground">
+                                    → {column.references}
+                                  </span>
+                                ) : null}
+                              </>
                             ) : null}
                           </span>
                         </td>
