@@ -3,6 +3,22 @@
 // Database defaults). Zod-free: the types, the defaults, the texts and the one validation of a
 // connection's settings, used by the dialog before it sends and by the server before it stores.
 
+/**
+ * The server module's endpoints. Kept here rather than in paths.ts, which every page loads
+ * first: only the admin's database screen needs them (first-load budget, decision 0022).
+ */
+export const databaseConnectionsApiPaths = {
+  connections: '/api/admin/database/connections',
+  connection: (id: string) => `/api/admin/database/connections/${encodeURIComponent(id)}`,
+  copy: (id: string) => `/api/admin/database/connections/${encodeURIComponent(id)}/copy`,
+  test: (id: string) => `/api/admin/database/connections/${encodeURIComponent(id)}/test`,
+  connect: (id: string) => `/api/admin/database/connections/${encodeURIComponent(id)}/connect`,
+  disconnect: '/api/admin/database/disconnect',
+  status: '/api/admin/database/status',
+  query: '/api/admin/database/query',
+  tables: '/api/admin/database/tables',
+} as const;
+
 export const databaseTypes = ['mysql', 'postgresql', 'sqlite', 'mongodb', 'sqlserver'] as const;
 export type DatabaseType = (typeof databaseTypes)[number];
 

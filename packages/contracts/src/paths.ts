@@ -94,19 +94,6 @@ export const accountsApiPaths = {
   adminUser: (id: string) => `/api/admin/users/${encodeURIComponent(id)}`,
 } as const;
 
-/** database-connections: the admin's connections to outside databases (spec §2 Database management). */
-export const databaseConnectionsApiPaths = {
-  connections: '/api/admin/database/connections',
-  connection: (id: string) => `/api/admin/database/connections/${encodeURIComponent(id)}`,
-  copy: (id: string) => `/api/admin/database/connections/${encodeURIComponent(id)}/copy`,
-  test: (id: string) => `/api/admin/database/connections/${encodeURIComponent(id)}/test`,
-  connect: (id: string) => `/api/admin/database/connections/${encodeURIComponent(id)}/connect`,
-  disconnect: '/api/admin/database/disconnect',
-  status: '/api/admin/database/status',
-  query: '/api/admin/database/query',
-  tables: '/api/admin/database/tables',
-} as const;
-
 /** jobs: background removal, in the editor and through the public API. */
 export const jobsApiPaths = {
   create: '/api/jobs',

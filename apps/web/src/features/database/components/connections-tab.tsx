@@ -1,6 +1,6 @@
 import { databaseTexts, databaseTypeLabels, type DatabaseConnectionView } from '@cutout/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Copy, Pencil, Plug, PlugZap, Plus, Trash2, Unplug } from 'lucide-react';
+import { CopyPlus, Pencil, Plug, PlugZap, Plus, Trash2, Unplug } from 'lucide-react';
 import { useState } from 'react';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
@@ -194,7 +194,7 @@ export function ConnectionsTab() {
                   disabled={busy(c, copy)}
                   onClick={() => copy.mutate(c)}
                 >
-                  <Copy aria-hidden="true" />
+                  <CopyPlus aria-hidden="true" />
                   {texts.copy}
                 </Button>
                 <Button

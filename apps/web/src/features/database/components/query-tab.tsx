@@ -1,6 +1,6 @@
 import { databaseLimits, databaseTexts, type DatabaseQueryResult } from '@cutout/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Play } from 'lucide-react';
+import { SendHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -81,7 +81,7 @@ export function QueryTab() {
       </div>
       <div className="mt-4">
         <Button onClick={execute} disabled={run.isPending}>
-          {run.isPending ? <Spinner /> : <Play aria-hidden="true" />}
+          {run.isPending ? <Spinner /> : <SendHorizontal aria-hidden="true" />}
           {run.isPending ? texts.executing : texts.execute}
         </Button>
       </div>

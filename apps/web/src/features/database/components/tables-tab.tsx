@@ -1,6 +1,6 @@
 import { databaseTexts, formatBytes } from '@cutout/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { RefreshCw } from 'lucide-react';
+import { RotateCw } from 'lucide-react';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -36,7 +36,7 @@ export function TablesTab() {
           disabled={tables.isFetching}
           onClick={() => void tables.refetch()}
         >
-          {tables.isFetching ? <Spinner /> : <RefreshCw aria-hidden="true" />}
+          {tables.isFetching ? <Spinner /> : <RotateCw aria-hidden="true" />}
           {texts.refresh}
         </Button>
       </div>
