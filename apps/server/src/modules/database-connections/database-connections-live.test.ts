@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, createAccountsApp } from '../../test/accounts.js';
 import type { TestApp } from '../../test/test-app.js';
 import { auditEntries } from '../audit/audit.service.js';
-import { adminApi, peakHeapGrowth } from './testing.js';
+import { adminApi, peakHeapGrowth, reportMemory } from './testing.js';
 
 // Against live servers: the local PostgreSQL (TEST_DATABASE_URL) and MariaDB (TEST_MYSQL_URL).
 // Each run creates its own uniquely named tables (and a MariaDB user) and drops them at the end.
@@ -209,6 +209,7 @@ for (const engine of engines) {
         a.query(`select * from ${big} order by id`),
       );
       const rssGrowth = process.memoryUsage().rss - before;
+      reportMemory(engine.label, peak, rssGrowth);
       expect(value).toMatchObject({ success: true, rowsAffected: 1000, truncated: true });
       expect(value.data).toHaveLength(1000);
       expect(value.data[999]).toMatchObject({ id: 1000 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, createAccountsApp, signUp } from '../../test/accounts.js';
 import type { TestApp } from '../../test/test-app.js';
 import { auditEntries } from '../audit/audit.service.js';
-import { adminApi, closedPort, peakHeapGrowth, silentServer } from './testing.js';
+import { adminApi, closedPort, peakHeapGrowth, reportMemory, silentServer } from './testing.js';
 
 // Stored connections, validation, the SQLite driver on real files, and every network driver's
 // error paths against local ports that refuse or never answer.
@@ -302,6 +302,7 @@ describe('database connections', () => {
       const before = process.memoryUsage().rss;
       const { value, peak } = await peakHeapGrowth(() => a.query('select * from big'));
       const rssGrowth = process.memoryUsage().rss - before;
+      reportMemory('SQLite', peak, rssGrowth);
       expect(value).toMatchObject({ success: true, rowsAffected: 1000, truncated: true });
       expect(value.data).toHaveLength(1000);
       expect(value.data[999]).toEqual({ id: 1000, payload: '1000'.padStart(64, '0') });
@@ -371,6 +372,24 @@ describe('database connections', () => {
     afterAll(() => silent.close());
 
     for (const kind of kinds) {
+      it(`${kind.type}: a host that does not exist`, async () => {
+        const id = await a.create(`${kind.type} nowhere`, {
+          type: kind.type,
+          host: 'no-such-host.invalid',
+          port: 5000,
+          database: 'app',
+          username: kind.username,
+          timeout: 3000,
+        });
+        const started = Date.now();
+        const res = await a.test(id);
+        expect(Date.now() - started).toBeLessThan(3000 + 1500);
+        expect(res).toMatchObject({
+          success: false,
+          message: 'Host "no-such-host.invalid" was not found.',
+        });
+      });
+
       it(`${kind.type}: refused port, and a server that never answers`, async () => {
         const base = {
           type: kind.type,
