@@ -130,7 +130,7 @@ export const databaseConfigTexts = {
   tooLong: (field: string) => `${field} is too long`,
   queryTooLong: `The query is longer than ${databaseLimits.maxQueryLength} characters`,
   connectionNotFound: 'Connection not found',
-  activeConnectionLocked: 'Disconnect before deleting the active connection',
+  connectionDeleted: 'Connection deleted',
 } as const;
 
 /** A connection's settings as the dialog sends them; blanks take the §9 defaults. */

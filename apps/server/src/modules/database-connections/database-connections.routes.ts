@@ -1,6 +1,7 @@
 import {
   databaseConnectionBodySchema,
   databaseConnectionListSchema,
+  databaseConfigTexts,
   databaseConnectionParamsSchema,
   databaseConnectionResponseSchema,
   databaseConnectionsApiPaths as api,
@@ -97,7 +98,7 @@ export const databaseConnectionsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await connections.remove(request.params.id, caller(request));
-      return { message: 'Connection deleted' };
+      return { message: databaseConfigTexts.connectionDeleted };
     },
   );
 

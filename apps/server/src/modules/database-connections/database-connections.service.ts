@@ -339,11 +339,22 @@ export class DatabaseConnections {
     try {
       active = await this.#pool(row);
     } catch (error) {
-      throw new AppError(
-        422,
-        'unprocessable',
-        `${databaseTexts.connectionFailed}: ${this.#reason(error)}`,
-      );
+      const message = `${databaseTexts.connectionFailed}: ${this.#reason(error)}`;
+      // Not run, but asked for: the audit log says so.
+      await recordAudit(this.deps.db, {
+        actor: caller.actor,
+        action: 'database.query',
+        target: { type: 'database_connection', id: row.id },
+        detail: {
+          statement: text.slice(0, 10_000),
+          durationMs: 0,
+          rows: 0,
+          outcome: 'error',
+          error: message,
+        },
+        ip: caller.ip,
+      });
+      throw new AppError(422, 'unprocessable', message);
     }
     const started = performance.now();
     let result: DatabaseQueryResult;

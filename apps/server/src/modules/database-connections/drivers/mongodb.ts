@@ -1,3 +1,4 @@
+import { connect as tcpConnect } from 'node:net';
 import type { DatabaseTable, DatabaseTableColumn } from '@cutout/contracts';
 import type { Document, MongoClient } from 'mongodb';
 import {
@@ -82,9 +83,34 @@ function parseCommand(statement: string): Document {
   return parsed;
 }
 
+/**
+ * One TCP connection to host:port and back. The MongoDB driver retries an unknown host or a
+ * refused port until its whole selection timeout has passed; this says so at once.
+ */
+function reachable(s: DriverSettings): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const socket = tcpConnect({ host: s.host, port: s.port });
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(timeoutError(s));
+    }, s.timeout);
+    socket.once('connect', () => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve();
+    });
+    socket.once('error', (error) => {
+      clearTimeout(timer);
+      socket.destroy();
+      reject(networkError(error, s) ?? new DriverError('other', error.message, { cause: error }));
+    });
+  });
+}
+
 export const mongodbDriver: DatabaseDriver = {
   type: 'mongodb',
   async open(s) {
+    await reachable(s);
     const { MongoClient } = await import('mongodb');
     const url = `mongodb://${s.host.includes(':') ? `[${s.host}]` : s.host}:${s.port}/${encodeURIComponent(s.database)}`;
     let open = 0;
