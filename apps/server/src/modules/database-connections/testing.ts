@@ -124,7 +124,7 @@ export async function peakHeapGrowth<T>(
 /** Prints a memory figure (the report's "measured with" command runs these tests). */
 export function reportMemory(label: string, peakHeap: number, rssGrowth: number): void {
   const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
-  console.info(
-    `[memory] ${label}: 1,000 of 1,000,000 rows; peak heap growth ${mb(peakHeap)} MB, RSS growth ${mb(rssGrowth)} MB`,
+  process.stdout.write(
+    `[memory] ${label}: 1,000 of 1,000,000 rows; peak heap growth ${mb(peakHeap)} MB, RSS growth ${mb(rssGrowth)} MB\n`,
   );
 }
