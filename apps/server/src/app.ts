@@ -34,6 +34,9 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js';
 import { createPageDocuments } from './modules/pages/pages.documents.js';
 import { pagesRoutes } from './modules/pages/pages.routes.js';
+import { databaseConnectionsRoutes } from './modules/database-connections/database-connections.routes.js';
+import { DatabaseConnections } from './modules/database-connections/database-connections.service.js';
+import { createDrivers } from './modules/database-connections/drivers/index.js';
 import { clientErrorHandler, errorsPlugin } from './plugins/errors.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { openApiPlugin } from './plugins/openapi.js';
@@ -252,6 +255,16 @@ export async function buildApp(
     supportEmail: config.mail.support,
   });
   await app.register(newsletterRoutes, { db: database.db });
+  {
+    const connections = new DatabaseConnections({
+      db: database.db,
+      secretBox: app.secretBox,
+      drivers: createDrivers({ sqliteDir: config.databaseConnections.sqliteDir }),
+      log: app.log,
+    });
+    app.addHook('onClose', () => connections.close());
+    await app.register(databaseConnectionsRoutes, { connections });
+  }
   // Pages CMS (issue 15): the Page API, the sitemap, and the documents of content pages and
   // of the 404 that the web app's fallback answers with.
   await app.register(pagesRoutes, { db: database.db, publicUrl: config.publicUrl });

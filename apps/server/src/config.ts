@@ -95,6 +95,7 @@ const envSchema = z.object({
     .positive('must be more than 0')
     .default(15),
   URL_IMPORT_ALLOW_HOSTS: z.string().optional(),
+  DATABASE_CONNECTIONS_SQLITE_DIR: z.string().min(1, 'must not be empty').optional(),
   TURNSTILE_SITE_KEY: z.string().min(1).optional(),
   TURNSTILE_SECRET_KEY: z.string().min(1).optional(),
   TURNSTILE_VERIFY_URL: z.url({ error: 'must be an absolute http(s) URL' }).optional(),
@@ -159,6 +160,8 @@ export interface Config {
   };
   /** The public API: processing calls per minute per API key (or per signed-in user). */
   api: { rateLimitPerMinute: number };
+  /** Admin database connections: the only directory SQLite connections may open files in. */
+  databaseConnections: { sqliteDir: string };
   /** Cloudflare Turnstile; the editor's bot check runs only when both keys are set. */
   turnstile: { siteKey: string; secretKey: string; verifyUrl: string } | undefined;
 }
@@ -241,6 +244,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .split(',')
         .map((h) => h.trim().toLowerCase())
         .filter(Boolean),
+    },
+    databaseConnections: {
+      sqliteDir: path.resolve(
+        e.DATABASE_CONNECTIONS_SQLITE_DIR ?? path.join(dataDir, 'sqlite-connections'),
+      ),
     },
     turnstile:
       e.TURNSTILE_SITE_KEY && e.TURNSTILE_SECRET_KEY

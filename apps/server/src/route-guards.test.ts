@@ -1,4 +1,9 @@
-import { accountsApiPaths, apiKeyTexts, editorTexts } from '@cutout/contracts';
+import {
+  accountsApiPaths,
+  apiKeyTexts,
+  databaseConnectionsApiPaths,
+  editorTexts,
+} from '@cutout/contracts';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, createAccountsApp, signUp, type SignedUp } from './test/accounts.js';
@@ -78,6 +83,17 @@ const table: Record<string, Access> = {
   'DELETE /api/pages/:id': 'admin',
   'GET /sitemap.xml': 'public',
   'GET /robots.txt': 'public',
+  'GET /api/admin/database/connections': 'admin',
+  'POST /api/admin/database/connections': 'admin',
+  'PUT /api/admin/database/connections/:id': 'admin',
+  'DELETE /api/admin/database/connections/:id': 'admin',
+  'POST /api/admin/database/connections/:id/copy': 'admin',
+  'POST /api/admin/database/connections/:id/test': 'admin',
+  'POST /api/admin/database/connections/:id/connect': 'admin',
+  'POST /api/admin/database/disconnect': 'admin',
+  'GET /api/admin/database/status': 'admin',
+  'POST /api/admin/database/query': 'admin',
+  'GET /api/admin/database/tables': 'admin',
 };
 
 describe('route guards', () => {
@@ -106,9 +122,10 @@ describe('route guards', () => {
 
   it('serves every path the contracts give the web client', () => {
     const paths = new Set([...routes].map((r) => r.split(' ')[1]));
-    const listed = Object.values(accountsApiPaths).map((p) =>
-      typeof p === 'function' ? p(':id') : p,
-    );
+    const listed = [
+      ...Object.values(accountsApiPaths),
+      ...Object.values(databaseConnectionsApiPaths),
+    ].map((p) => (typeof p === 'function' ? p(':id') : p));
     expect(listed.filter((p) => !paths.has(p.replace('%3Aid', ':id')))).toEqual([]);
   });
 

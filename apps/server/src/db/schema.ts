@@ -211,6 +211,30 @@ export interface PageTable {
   updated_at: Timestamp;
 }
 
+/** An admin-defined connection to an outside database (spec §3); the password is sealed. */
+export interface DatabaseConnectionTable {
+  id: string;
+  name: string;
+  type: string;
+  host: string;
+  port: number;
+  database_name: string;
+  username: string;
+  /** SecretBox.seal of the password, or null when none is stored. */
+  password_sealed: string | null;
+  ssl: number;
+  connection_limit: number;
+  timeout_ms: number;
+  charset: string;
+  timezone: string;
+  /** 1 for the one connection in use (spec §4). */
+  is_active: number;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  last_used_at: string | null;
+}
+
 export interface Database {
   error_reports: ErrorReportTable;
   users: UserTable;
@@ -225,6 +249,7 @@ export interface Database {
   api_keys: ApiKeyTable;
   audit_log: AuditLogTable;
   pages: PageTable;
+  database_connections: DatabaseConnectionTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

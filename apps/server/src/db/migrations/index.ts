@@ -1,14 +1,15 @@
 import type { Kysely, Migration, MigrationProvider, RawBuilder } from 'kysely';
 import { Migrator, sql } from 'kysely';
 import type { Dialect } from '../schema.js';
-import { accounts } from './0002-accounts.js';
-import { auditLog } from './0005-audit-log.js';
-import { contactAndNewsletter } from './0004-contact-and-newsletter.js';
 import { errorReports } from './0001-error-reports.js';
-import { hashedSessionTokens } from './0012-hashed-session-tokens.js';
+import { accounts } from './0002-accounts.js';
 import { jobs } from './0003-jobs.js';
-import { pages } from './0010-pages.js';
+import { contactAndNewsletter } from './0004-contact-and-newsletter.js';
+import { auditLog } from './0005-audit-log.js';
 import { publicApi } from './0008-public-api.js';
+import { pages } from './0010-pages.js';
+import { databaseConnections } from './0011-database-connections.js';
+import { hashedSessionTokens } from './0012-hashed-session-tokens.js';
 
 // One set of migrations for SQLite and PostgreSQL. Each migration is a factory taking the few
 // column types that differ between the two, so the table definitions are written once.
@@ -30,6 +31,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0005-audit-log': auditLog,
   '0008-public-api': publicApi,
   '0010-pages': pages,
+  '0011-database-connections': databaseConnections,
   '0012-hashed-session-tokens': hashedSessionTokens,
 };
 

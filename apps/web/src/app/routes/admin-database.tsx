@@ -1,9 +1,10 @@
 import { pageTexts } from '@cutout/contracts';
-import { PagePlaceholder } from '../../components/page-placeholder';
+import { DatabaseManagement } from '../../features/database/components/database-management';
 import { pageMeta } from '../../lib/meta';
 
 export const meta = () => pageMeta(pageTexts.adminDatabase, { noindex: true });
 
+/** /admin/database and /admin/database-management (one screen, decision 0021). */
 export default function AdminDatabaseRoute() {
-  return <PagePlaceholder page={pageTexts.adminDatabase} variant="app" />;
+  return <DatabaseManagement />;
 }

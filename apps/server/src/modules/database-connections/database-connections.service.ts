@@ -1,0 +1,596 @@
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import {
+  databaseConfigTexts,
+  databaseLimits,
+  databaseTexts,
+  validateDatabaseConfig,
+  type DatabaseConfig,
+  type DatabaseConfigInput,
+  type DatabaseConnectionView,
+  type DatabaseQueryResult,
+  type DatabaseStatus,
+  type DatabaseTable,
+  type DatabaseTestResult,
+  type DatabaseType,
+} from '@cutout/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.js';
+import { maskSecret, type SecretBox } from '../../db/secret-box.js';
+import { AppError, notFound } from '../../errors.js';
+import { recordAudit, type AuditActor } from '../audit/audit.service.js';
+import {
+  deleteConnection,
+  findActiveConnection,
+  findConnection,
+  insertConnection,
+  listConnections,
+  setActiveConnection,
+  updateConnection,
+  type ConnectionRow,
+} from './database-connections.repository.js';
+import {
+  DriverError,
+  timeoutError,
+  withTimeout,
+  type DatabaseDriver,
+  type DriverPool,
+  type DriverSettings,
+} from './drivers/driver.js';
+
+// The rules of admin database connections (spec §2, §4, §5): stored connections with sealed
+// passwords, Test, one active connection at a time (a pool in this process, opened on first
+// use), Status with measured figures, Query capped at 1,000 rows, Tables from the catalogue.
+// Every query run is written to the audit log (decision 0096).
+
+export interface DatabaseConnectionsDeps {
+  db: Db;
+  secretBox: SecretBox;
+  drivers: Record<DatabaseType, DatabaseDriver>;
+  log: FastifyBaseLogger;
+}
+
+export interface Caller {
+  actor: AuditActor;
+  ip: string | null;
+}
+
+/** Grace on top of a connection's timeout before Cutout gives up on a driver itself. */
+const GRACE_MS = 1_000;
+
+interface ActivePool {
+  id: string;
+  /** The row's updated_at when the pool was opened: an edit reopens it. */
+  version: string;
+  pool: DriverPool;
+  queries: number;
+  roundTrips: number;
+  totalMs: number;
+}
+
+const round2 = (ms: number) => Math.round(ms * 100) / 100;
+
+export class DatabaseConnections {
+  #active: ActivePool | undefined;
+  #opening: Promise<ActivePool> | undefined;
+
+  constructor(private readonly deps: DatabaseConnectionsDeps) {}
+
+  // ---- stored connections ----
+
+  async list(): Promise<DatabaseConnectionView[]> {
+    return (await listConnections(this.deps.db)).map((row) => this.#view(row));
+  }
+
+  async create(
+    body: { name: string; config: DatabaseConfigInput },
+    caller: Caller,
+  ): Promise<DatabaseConnectionView> {
+    const name = checkName(body.name);
+    const config = checkConfig(body.config);
+    const password = config.type === 'sqlite' ? '' : (body.config.password ?? '');
+    const now = new Date().toISOString();
+    const row: ConnectionRow = {
+      id: randomUUID(),
+      name,
+      ...columnsOf(config),
+      password_sealed: password === '' ? null : this.deps.secretBox.seal(password),
+      is_active: 0,
+      created_by: caller.actor.id,
+      created_at: now,
+      updated_at: now,
+      last_used_at: null,
+    };
+    await this.deps.db.transaction().execute(async (trx) => {
+      await insertConnection(trx, row);
+      await recordAudit(trx, {
+        actor: caller.actor,
+        action: 'database.connection.create',
+        target: { type: 'database_connection', id: row.id },
+        detail: { name, type: config.type, host: config.host, database: config.database },
+        ip: caller.ip,
+      });
+    });
+    return this.#view(row);
+  }
+
+  async update(
+    id: string,
+    body: { name: string; config: DatabaseConfigInput },
+    caller: Caller,
+  ): Promise<DatabaseConnectionView> {
+    const existing = await this.#find(id);
+    const name = checkName(body.name);
+    const config = checkConfig(body.config);
+    const newPassword = body.config.password ?? '';
+    // A blank password keeps the stored one (the browser never has it); SQLite has none.
+    const sealed =
+      config.type === 'sqlite'
+        ? null
+        : newPassword === ''
+          ? existing.password_sealed
+          : this.deps.secretBox.seal(newPassword);
+    const values = {
+      name,
+      ...columnsOf(config),
+      password_sealed: sealed,
+      updated_at: new Date().toISOString(),
+    };
+    await this.deps.db.transaction().execute(async (trx) => {
+      if (!(await updateConnection(trx, id, values)))
+        throw notFound(databaseConfigTexts.connectionNotFound);
+      await recordAudit(trx, {
+        actor: caller.actor,
+        action: 'database.connection.update',
+        target: { type: 'database_connection', id },
+        detail: {
+          name,
+          type: config.type,
+          host: config.host,
+          database: config.database,
+          passwordChanged: config.type !== 'sqlite' && newPassword !== '',
+        },
+        ip: caller.ip,
+      });
+    });
+    // The pool of the active connection reopens with the new settings on next use.
+    if (this.#active?.id === id) await this.#closePool();
+    return this.#view({ ...existing, ...values });
+  }
+
+  async copy(id: string, caller: Caller): Promise<DatabaseConnectionView> {
+    const existing = await this.#find(id);
+    const now = new Date().toISOString();
+    const row: ConnectionRow = {
+      ...existing,
+      id: randomUUID(),
+      name: databaseTexts.copyName(existing.name).slice(0, databaseLimits.nameMax),
+      // Spec §4: a copy starts inactive. The sealed password is copied as it is.
+      is_active: 0,
+      created_by: caller.actor.id,
+      created_at: now,
+      updated_at: now,
+      last_used_at: null,
+    };
+    await this.deps.db.transaction().execute(async (trx) => {
+      await insertConnection(trx, row);
+      await recordAudit(trx, {
+        actor: caller.actor,
+        action: 'database.connection.copy',
+        target: { type: 'database_connection', id: row.id },
+        detail: { from: id, name: row.name },
+        ip: caller.ip,
+      });
+    });
+    return this.#view(row);
+  }
+
+  async remove(id: string, caller: Caller): Promise<void> {
+    const existing = await this.#find(id);
+    await this.deps.db.transaction().execute(async (trx) => {
+      if (!(await deleteConnection(trx, id)))
+        throw notFound(databaseConfigTexts.connectionNotFound);
+      await recordAudit(trx, {
+        actor: caller.actor,
+        action: 'database.connection.delete',
+        target: { type: 'database_connection', id },
+        detail: { name: existing.name, type: existing.type, wasActive: existing.is_active === 1 },
+        ip: caller.ip,
+      });
+    });
+    if (this.#active?.id === id) await this.#closePool();
+  }
+
+  // ---- test, connect, disconnect ----
+
+  /** Spec §2 Test: connect with the connection's timeout, one round trip, close. */
+  async test(id: string): Promise<DatabaseTestResult> {
+    const row = await this.#find(id);
+    const settings = this.#settings(row);
+    let pool: DriverPool | undefined;
+    try {
+      pool = await this.#open({ ...settings, connectionLimit: 1 });
+      const started = performance.now();
+      await withTimeout(pool.ping(), settings.timeout + GRACE_MS, () => timeoutError(settings));
+      const roundTripMs = round2(performance.now() - started);
+      return {
+        success: true,
+        roundTripMs,
+        message: `Connected to ${describe(row)} in ${roundTripMs.toFixed(2)} ms.`,
+      };
+    } catch (error) {
+      return { success: false, roundTripMs: null, message: this.#reason(error) };
+    } finally {
+      await pool?.close().catch(() => undefined);
+    }
+  }
+
+  /** Spec §4: connecting makes this connection the active one and every other inactive. */
+  async connect(id: string, caller: Caller): Promise<DatabaseStatus> {
+    const row = await this.#find(id);
+    await this.#closePool();
+    let active: ActivePool;
+    try {
+      active = await this.#openActive(row);
+    } catch (error) {
+      throw new AppError(
+        422,
+        'unprocessable',
+        `${databaseTexts.connectionFailed}: ${this.#reason(error)}`,
+      );
+    }
+    const now = new Date().toISOString();
+    await this.deps.db.transaction().execute(async (trx) => {
+      await setActiveConnection(trx, id, now);
+      await recordAudit(trx, {
+        actor: caller.actor,
+        action: 'database.connect',
+        target: { type: 'database_connection', id },
+        detail: { name: row.name, type: row.type, host: row.host, database: row.database_name },
+        ip: caller.ip,
+      });
+    });
+    this.#active = active;
+    return this.status();
+  }
+
+  async disconnect(caller: Caller): Promise<DatabaseStatus> {
+    const row = await findActiveConnection(this.deps.db);
+    await this.deps.db.transaction().execute(async (trx) => {
+      await setActiveConnection(trx, null, new Date().toISOString());
+      if (row) {
+        await recordAudit(trx, {
+          actor: caller.actor,
+          action: 'database.disconnect',
+          target: { type: 'database_connection', id: row.id },
+          ip: caller.ip,
+        });
+      }
+    });
+    await this.#closePool();
+    return this.status();
+  }
+
+  // ---- status, query, tables ----
+
+  async status(): Promise<DatabaseStatus> {
+    const row = await findActiveConnection(this.deps.db);
+    if (!row) {
+      await this.#closePool();
+      return {
+        isConnected: false,
+        connectionId: null,
+        connectionName: null,
+        connectionInfo: null,
+        stats: { activeConnections: 0, totalQueries: 0, averageResponseTime: 0 },
+        error: null,
+      };
+    }
+    const info = {
+      type: row.type as DatabaseType,
+      host: row.host,
+      port: row.port,
+      database: row.database_name,
+    };
+    try {
+      const active = await this.#pool(row);
+      // Status measures: one round trip now, counted with the others.
+      const started = performance.now();
+      await withTimeout(active.pool.ping(), row.timeout_ms + GRACE_MS, () =>
+        timeoutError(this.#settings(row)),
+      );
+      this.#sample(active, performance.now() - started);
+      return {
+        isConnected: true,
+        connectionId: row.id,
+        connectionName: row.name,
+        connectionInfo: info,
+        stats: {
+          activeConnections: active.pool.openConnections(),
+          totalQueries: active.queries,
+          averageResponseTime: round2(active.totalMs / Math.max(active.roundTrips, 1)),
+        },
+        error: null,
+      };
+    } catch (error) {
+      return {
+        isConnected: false,
+        connectionId: row.id,
+        connectionName: row.name,
+        connectionInfo: info,
+        stats: {
+          activeConnections: 0,
+          totalQueries: this.#active?.queries ?? 0,
+          averageResponseTime: 0,
+        },
+        error: `${databaseTexts.connectionFailed}: ${this.#reason(error)}`,
+      };
+    }
+  }
+
+  async query(statement: string, caller: Caller): Promise<DatabaseQueryResult> {
+    const text = statement.trim();
+    if (text === '') throw new AppError(400, 'validation_failed', databaseTexts.enterQuery);
+    if (text.length > databaseLimits.maxQueryLength) {
+      throw new AppError(400, 'validation_failed', databaseConfigTexts.queryTooLong);
+    }
+    const row = await this.#activeRow();
+    let active: ActivePool;
+    try {
+      active = await this.#pool(row);
+    } catch (error) {
+      const message = `${databaseTexts.connectionFailed}: ${this.#reason(error)}`;
+      // Not run, but asked for: the audit log says so.
+      await recordAudit(this.deps.db, {
+        actor: caller.actor,
+        action: 'database.query',
+        target: { type: 'database_connection', id: row.id },
+        detail: {
+          statement: text.slice(0, 10_000),
+          durationMs: 0,
+          rows: 0,
+          outcome: 'error',
+          error: message,
+        },
+        ip: caller.ip,
+      });
+      throw new AppError(422, 'unprocessable', message);
+    }
+    const started = performance.now();
+    let result: DatabaseQueryResult;
+    try {
+      const out = await withTimeout(
+        active.pool.query(text, { maxRows: databaseLimits.maxRows, timeoutMs: row.timeout_ms }),
+        row.timeout_ms + GRACE_MS * 5,
+        () =>
+          new DriverError(
+            'timeout',
+            `The statement ran longer than ${row.timeout_ms} ms and was stopped.`,
+          ),
+      );
+      const executionTime = round2(performance.now() - started);
+      result = {
+        success: true,
+        error: null,
+        data: out.rows,
+        executionTime,
+        rowsAffected: out.rowsAffected,
+        truncated: out.truncated,
+      };
+    } catch (error) {
+      result = {
+        success: false,
+        error: this.#reason(error),
+        data: [],
+        executionTime: round2(performance.now() - started),
+        rowsAffected: 0,
+        truncated: false,
+      };
+    }
+    active.queries += 1;
+    this.#sample(active, result.executionTime);
+    await recordAudit(this.deps.db, {
+      actor: caller.actor,
+      action: 'database.query',
+      target: { type: 'database_connection', id: row.id },
+      detail: {
+        statement: text.slice(0, 10_000),
+        durationMs: result.executionTime,
+        rows: result.rowsAffected,
+        outcome: result.success ? 'success' : 'error',
+        ...(result.error ? { error: result.error } : {}),
+      },
+      ip: caller.ip,
+    });
+    return result;
+  }
+
+  async tables(): Promise<DatabaseTable[]> {
+    const row = await this.#activeRow();
+    try {
+      const active = await this.#pool(row);
+      const started = performance.now();
+      const tables = await withTimeout(active.pool.tables(), row.timeout_ms + GRACE_MS * 5, () =>
+        timeoutError(this.#settings(row)),
+      );
+      this.#sample(active, performance.now() - started);
+      return tables;
+    } catch (error) {
+      throw new AppError(422, 'unprocessable', this.#reason(error));
+    }
+  }
+
+  /** Closes the pool (the app's onClose). */
+  async close(): Promise<void> {
+    await this.#closePool();
+  }
+
+  // ---- internals ----
+
+  async #find(id: string): Promise<ConnectionRow> {
+    const row = await findConnection(this.deps.db, id);
+    if (!row) throw notFound(databaseConfigTexts.connectionNotFound);
+    return row;
+  }
+
+  async #activeRow(): Promise<ConnectionRow> {
+    const row = await findActiveConnection(this.deps.db);
+    if (!row) throw new AppError(409, 'conflict', databaseTexts.notConnected);
+    return row;
+  }
+
+  /** The pool of the active connection, opened on first use in this process. */
+  async #pool(row: ConnectionRow): Promise<ActivePool> {
+    if (this.#active && this.#active.id === row.id && this.#active.version === row.updated_at) {
+      return this.#active;
+    }
+    if (this.#opening) return this.#opening;
+    await this.#closePool();
+    this.#opening = this.#openActive(row);
+    try {
+      this.#active = await this.#opening;
+      return this.#active;
+    } finally {
+      this.#opening = undefined;
+    }
+  }
+
+  async #openActive(row: ConnectionRow): Promise<ActivePool> {
+    const started = performance.now();
+    const pool = await this.#open(this.#settings(row));
+    return {
+      id: row.id,
+      version: row.updated_at,
+      pool,
+      queries: 0,
+      roundTrips: 1,
+      totalMs: performance.now() - started,
+    };
+  }
+
+  /** driver.open, bounded by the connection's timeout even if a driver's own check slips. */
+  async #open(settings: DriverSettings): Promise<DriverPool> {
+    const driver = this.deps.drivers[settings.type];
+    if (!driver) throw new AppError(400, 'validation_failed', databaseTexts.unsupportedType);
+    const opening = driver.open(settings);
+    try {
+      return await withTimeout(opening, settings.timeout + GRACE_MS, () => timeoutError(settings));
+    } catch (error) {
+      // A pool that opens after we gave up is closed at once.
+      opening.then((late) => late.close()).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async #closePool(): Promise<void> {
+    const active = this.#active;
+    this.#active = undefined;
+    if (active) await active.pool.close().catch(() => undefined);
+  }
+
+  #sample(active: ActivePool, ms: number): void {
+    active.roundTrips += 1;
+    active.totalMs += ms;
+  }
+
+  #settings(row: ConnectionRow): DriverSettings {
+    let password = '';
+    if (row.password_sealed) {
+      try {
+        password = this.deps.secretBox.open(row.password_sealed);
+      } catch (error) {
+        throw new DriverError('auth', (error as Error).message);
+      }
+    }
+    return {
+      type: row.type as DatabaseType,
+      host: row.host,
+      port: row.port,
+      database: row.database_name,
+      username: row.username,
+      password,
+      ssl: row.ssl === 1,
+      connectionLimit: row.connection_limit,
+      timeout: row.timeout_ms,
+      charset: row.charset,
+      timezone: row.timezone,
+    };
+  }
+
+  /** A failure in words for the admin; unexpected errors are logged and named generally. */
+  #reason(error: unknown): string {
+    if (error instanceof DriverError) return error.message;
+    if (error instanceof AppError) return error.message;
+    this.deps.log.error({ err: error }, 'database connection failed unexpectedly');
+    return error instanceof Error ? error.message : String(error);
+  }
+
+  #view(row: ConnectionRow): DatabaseConnectionView {
+    let password = '';
+    if (row.password_sealed) {
+      try {
+        password = maskSecret(this.deps.secretBox.open(row.password_sealed));
+      } catch {
+        password = '••••';
+      }
+    }
+    return {
+      id: row.id,
+      name: row.name,
+      isActive: row.is_active === 1,
+      createdAt: row.created_at,
+      lastUsed: row.last_used_at,
+      config: {
+        type: row.type as DatabaseType,
+        host: row.host,
+        port: row.port,
+        database: row.database_name,
+        username: row.username,
+        password,
+        hasPassword: row.password_sealed !== null,
+        ssl: row.ssl === 1,
+        connectionLimit: row.connection_limit,
+        timeout: row.timeout_ms,
+        charset: row.charset,
+        timezone: row.timezone,
+      },
+    };
+  }
+}
+
+function checkName(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed === '') throw new AppError(400, 'validation_failed', databaseTexts.nameRequired);
+  return trimmed;
+}
+
+function checkConfig(input: DatabaseConfigInput): DatabaseConfig {
+  const result = validateDatabaseConfig(input);
+  if (result.ok) return result.config;
+  if (result.unsupported)
+    throw new AppError(400, 'validation_failed', databaseTexts.unsupportedType);
+  throw new AppError(
+    400,
+    'validation_failed',
+    databaseTexts.configurationValidationFailed(result.errors),
+  );
+}
+
+function columnsOf(config: DatabaseConfig) {
+  return {
+    type: config.type,
+    host: config.host,
+    port: config.port,
+    database_name: config.database,
+    username: config.username,
+    ssl: config.ssl ? 1 : 0,
+    connection_limit: config.connectionLimit,
+    timeout_ms: config.timeout,
+    charset: config.charset,
+    timezone: config.timezone,
+  };
+}
+
+function describe(row: ConnectionRow): string {
+  return row.type === 'sqlite' ? row.database_name : `${row.host}:${row.port}/${row.database_name}`;
+}

@@ -1,0 +1,454 @@
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { databaseConnectionsApiPaths as api, databaseTexts } from '@cutout/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCookie, createAccountsApp, signUp } from '../../test/accounts.js';
+import { testDatabaseUrl, type TestApp } from '../../test/test-app.js';
+import { auditEntries } from '../audit/audit.service.js';
+import { adminApi, closedPort, peakHeapGrowth, reportMemory, silentServer } from './testing.js';
+
+// Stored connections, validation, the SQLite driver on real files, and every network driver's
+// error paths against local ports that refuse or never answer.
+
+// Cutout's own database is SQLite, and PostgreSQL when TEST_DATABASE_URL is set (the stored
+// connections, their flags and timestamps on both); the network error paths run once.
+for (const dialect of ['sqlite', 'postgres'] as const) {
+  if (dialect === 'postgres' && !testDatabaseUrl) {
+    describe.skip('database connections stored in PostgreSQL (skipped: TEST_DATABASE_URL is not set)', () => {
+      it('needs PostgreSQL', () => undefined);
+    });
+    continue;
+  }
+  describe(`database connections stored in ${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`, () => {
+    let t: TestApp;
+    let a: ReturnType<typeof adminApi>;
+    let sqliteDir: string;
+    beforeAll(async () => {
+      t = await createAccountsApp(dialect);
+      a = adminApi(t.app, await adminCookie(t.app));
+      sqliteDir = t.config.databaseConnections.sqliteDir;
+      mkdirSync(sqliteDir, { recursive: true });
+    });
+    afterAll(() => t.close());
+
+    describe('stored connections', () => {
+      it('validates with the spec texts and applies the type defaults to blank fields', async () => {
+        const noName = await a.call('POST', api.connections, {
+          name: '  ',
+          config: { type: 'postgresql', host: 'h', port: 5432, database: 'd', username: 'u' },
+        });
+        expect(noName.statusCode).toBe(400);
+        expect(noName.json().error.message).toBe('Connection name is required');
+
+        const oracle = await a.call('POST', api.connections, {
+          name: 'x',
+          config: { type: 'oracle' },
+        });
+        expect(oracle.statusCode).toBe(400);
+        expect(oracle.json().error.message).toBe('Unsupported database type');
+
+        const bad = await a.call('POST', api.connections, {
+          name: 'x',
+          config: { type: 'postgresql', port: 0, connectionLimit: -1, timeout: 0 },
+        });
+        expect(bad.statusCode).toBe(400);
+        expect(bad.json().error.message).toBe(
+          'Configuration validation failed: Host is required, Port must be greater than 0, Database name is required, Username is required, Connection limit must be greater than 0, Timeout must be greater than 0',
+        );
+
+        // MongoDB needs no username; SQLite no host, port or username (spec §5).
+        const mongo = await a.call('POST', api.connections, {
+          name: 'Mongo',
+          config: { type: 'mongodb', host: 'localhost', port: 27017, database: 'app' },
+        });
+        expect(mongo.statusCode, mongo.body).toBe(201);
+        expect(mongo.json().connection.config).toMatchObject({
+          connectionLimit: 10,
+          timeout: 30000,
+          charset: 'utf8',
+          timezone: 'UTC',
+        });
+        const mysql = await a.call('POST', api.connections, {
+          name: 'My',
+          config: {
+            type: 'mysql',
+            host: 'db',
+            port: 3306,
+            database: 'app',
+            username: 'root',
+            connectionLimit: null,
+            timeout: null,
+          },
+        });
+        expect(mysql.json().connection.config).toMatchObject({
+          connectionLimit: 10,
+          timeout: 60000,
+          charset: 'utf8mb4',
+          ssl: false,
+        });
+        const lite = await a.call('POST', api.connections, {
+          name: 'Lite',
+          config: { type: 'sqlite', host: 'ignored', database: 'app.db', username: 'ignored' },
+        });
+        expect(lite.json().connection.config).toMatchObject({
+          host: '',
+          port: 0,
+          username: '',
+          connectionLimit: 1,
+          timeout: 30000,
+        });
+        const escape = await a.call('POST', api.connections, {
+          name: 'Escape',
+          config: { type: 'sqlite', database: '../cutout.db' },
+        });
+        expect(escape.statusCode).toBe(400);
+        expect(escape.json().error.message).toContain('SQLite connections directory');
+      });
+
+      it('seals passwords, shows only a mask, keeps the stored one on a blank edit, copies inactive', async () => {
+        const password = 'correct-horse-battery-9876';
+        const id = await a.create('Shop', {
+          type: 'postgresql',
+          host: 'db.example.com',
+          port: 5432,
+          database: 'shop',
+          username: 'shop',
+          password,
+          ssl: true,
+        });
+        const list = await a.call('GET', api.connections);
+        expect(list.body).not.toContain(password);
+        const shop = list.json().connections.find((c: { id: string }) => c.id === id);
+        expect(shop).toMatchObject({ name: 'Shop', isActive: false, lastUsed: null });
+        expect(shop.config).toMatchObject({ password: '••••9876', hasPassword: true, ssl: true });
+
+        const row = await t.app.database.db
+          .selectFrom('database_connections')
+          .select('password_sealed')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        expect(row.password_sealed).toMatch(/^v1\./);
+        expect(row.password_sealed).not.toContain(password);
+        expect(t.app.secretBox.open(row.password_sealed!)).toBe(password);
+
+        const edit = await a.call('PUT', api.connection(id), {
+          name: 'Shop EU',
+          config: {
+            type: 'postgresql',
+            host: 'db.example.eu',
+            port: 5433,
+            database: 'shop',
+            username: 'shop',
+            password: '',
+          },
+        });
+        expect(edit.statusCode, edit.body).toBe(200);
+        expect(edit.json().message).toBe(databaseTexts.connectionUpdated);
+        expect(edit.json().connection.config).toMatchObject({
+          host: 'db.example.eu',
+          port: 5433,
+          password: '••••9876',
+        });
+
+        const copy = await a.call('POST', api.copy(id));
+        expect(copy.statusCode).toBe(201);
+        expect(copy.json().message).toBe('Connection duplicated');
+        expect(copy.json().connection).toMatchObject({ name: 'Shop EU (Copy)', isActive: false });
+        expect(copy.json().connection.config.hasPassword).toBe(true);
+
+        const del = await a.call('DELETE', api.connection(copy.json().connection.id));
+        expect(del.statusCode).toBe(200);
+        expect((await a.call('DELETE', api.connection(copy.json().connection.id))).statusCode).toBe(
+          404,
+        );
+      });
+
+      it('answers "Not connected to database" and "Please enter a query" without an active connection', async () => {
+        const status = await a.status();
+        expect(status).toMatchObject({ isConnected: false, connectionInfo: null });
+        const query = await a.call('POST', api.query, { query: 'select 1' });
+        expect(query.statusCode).toBe(409);
+        expect(query.json().error.message).toBe('Not connected to database');
+        const tables = await a.call('GET', api.tables);
+        expect(tables.json().error.message).toBe('Not connected to database');
+        const empty = await a.call('POST', api.query, { query: '   ' });
+        expect(empty.statusCode).toBe(400);
+        expect(empty.json().error.message).toBe('Please enter a query');
+      });
+
+      it('is for admins only', async () => {
+        const user = await signUp(t.app);
+        const res = await t.app.inject({
+          method: 'GET',
+          url: api.connections,
+          headers: { cookie: user.cookie },
+        });
+        expect(res.statusCode).toBe(403);
+      });
+    });
+
+    describe('SQLite file', () => {
+      it('tests, connects, creates tables with keys, shows them, queries, measures and audits', async () => {
+        new SQLite(path.join(sqliteDir, 'shop.db')).close();
+        const id = await a.create('Shop file', { type: 'sqlite', database: 'shop.db' });
+
+        const test = await a.test(id);
+        expect(test.success, test.message).toBe(true);
+        expect(test.roundTripMs).toBeGreaterThan(0);
+
+        const connected = await a.connect(id);
+        expect(connected.statusCode, connected.body).toBe(200);
+        expect(connected.json()).toMatchObject({
+          isConnected: true,
+          connectionInfo: { type: 'sqlite', database: 'shop.db' },
+        });
+
+        const created = await a.query(
+          "create table customers (id integer primary key, email text not null, tier text default 'free')",
+        );
+        expect(created).toMatchObject({ success: true, rowsAffected: 0 });
+        await a.query(
+          'create table orders (id integer primary key, customer_id integer not null references customers(id), total real)',
+        );
+        expect(
+          await a.query("insert into customers (email) values ('a@x.io'), ('b@x.io')"),
+        ).toMatchObject({
+          success: true,
+          rowsAffected: 2,
+        });
+        await a.query('insert into orders (customer_id, total) values (1, 9.5)');
+        const read = await a.query('select id, email, tier from customers order by id');
+        expect(read).toMatchObject({ success: true, rowsAffected: 2, truncated: false });
+        expect(read.data).toEqual([
+          { id: 1, email: 'a@x.io', tier: 'free' },
+          { id: 2, email: 'b@x.io', tier: 'free' },
+        ]);
+        const broken = await a.query('select * from nowhere');
+        expect(broken.success).toBe(false);
+        expect(broken.error).toContain('no such table: nowhere');
+
+        const tables = await a.tables();
+        const orders = tables.find((x) => x.name === 'orders')!;
+        expect(orders).toMatchObject({ type: 'table', rowCount: 1, rowCountEstimated: false });
+        expect(orders.size).toBeGreaterThan(0);
+        expect(orders.columns).toEqual([
+          expect.objectContaining({
+            name: 'id',
+            type: 'INTEGER',
+            isPrimaryKey: true,
+            isForeignKey: false,
+            nullable: false,
+          }),
+          expect.objectContaining({
+            name: 'customer_id',
+            isForeignKey: true,
+            references: 'customers.id',
+            nullable: false,
+          }),
+          expect.objectContaining({
+            name: 'total',
+            type: 'REAL',
+            nullable: true,
+            isPrimaryKey: false,
+          }),
+        ]);
+        const customers = tables.find((x) => x.name === 'customers')!;
+        expect(customers.columns.find((c) => c.name === 'tier')?.defaultValue).toBe("'free'");
+
+        const status = await a.status();
+        expect(status.isConnected).toBe(true);
+        expect(status.stats.totalQueries).toBe(6);
+        expect(status.stats.activeConnections).toBe(1);
+        expect(status.stats.averageResponseTime).toBeGreaterThan(0);
+        const average = status.stats.averageResponseTime;
+        expect(Math.round(average * 100) / 100).toBe(average);
+
+        const audit = await auditEntries(t.app.database.db, {
+          actionPrefix: 'database.query',
+          targetId: id,
+        });
+        expect(audit).toHaveLength(6);
+        expect(audit.find((e) => e.detail?.outcome === 'error')?.detail).toMatchObject({
+          statement: 'select * from nowhere',
+          rows: 0,
+        });
+        expect(audit[0]!.actorEmail).toBe('admin@cutout.local');
+        expect(
+          audit.find((e) => String(e.detail?.statement).startsWith('select id'))?.detail,
+        ).toMatchObject({
+          outcome: 'success',
+          rows: 2,
+          durationMs: expect.any(Number),
+        });
+
+        const list = await a.call('GET', api.connections);
+        const active = list.json().connections.filter((c: { isActive: boolean }) => c.isActive);
+        expect(active.map((c: { id: string }) => c.id)).toEqual([id]);
+        expect(active[0].lastUsed).not.toBeNull();
+
+        // Connecting another makes this one inactive (spec §4); disconnecting leaves none.
+        new SQLite(path.join(sqliteDir, 'other.db')).close();
+        const other = await a.create('Other file', { type: 'sqlite', database: 'other.db' });
+        expect((await a.connect(other)).statusCode).toBe(200);
+        const after = (await a.call('GET', api.connections)).json().connections;
+        expect(
+          after.filter((c: { isActive: boolean }) => c.isActive).map((c: { id: string }) => c.id),
+        ).toEqual([other]);
+        const off = await a.call('POST', api.disconnect);
+        expect(off.json().isConnected).toBe(false);
+      });
+
+      it('caps a query over 1,000,000 rows at 1,000 with flat memory', async () => {
+        const file = path.join(sqliteDir, 'big.db');
+        const big = new SQLite(file);
+        big.exec(`create table big (id integer primary key, payload text not null);
+        insert into big (payload)
+        with recursive n(i) as (select 1 union all select i + 1 from n where i < 1000000)
+        select printf('%064d', i) from n;`);
+        big.close();
+        const id = await a.create('Big file', {
+          type: 'sqlite',
+          database: 'big.db',
+          timeout: 60000,
+        });
+        expect((await a.connect(id)).statusCode).toBe(200);
+        const before = process.memoryUsage().rss;
+        const { value, peak } = await peakHeapGrowth(() => a.query('select * from big'));
+        const rssGrowth = process.memoryUsage().rss - before;
+        reportMemory('SQLite', peak, rssGrowth);
+        expect(value).toMatchObject({ success: true, rowsAffected: 1000, truncated: true });
+        expect(value.data).toHaveLength(1000);
+        expect(value.data[999]).toEqual({ id: 1000, payload: '1000'.padStart(64, '0') });
+        // 1,000,000 rows of 64-character text would take well over 100 MB in any JS heap.
+        expect(peak).toBeLessThan(32 * 1024 * 1024);
+        expect(rssGrowth).toBeLessThan(64 * 1024 * 1024);
+        await a.call('POST', api.disconnect);
+      });
+
+      it('stops a statement at the timeout', async () => {
+        new SQLite(path.join(sqliteDir, 'slow.db')).close();
+        const id = await a.create('Slow file', {
+          type: 'sqlite',
+          database: 'slow.db',
+          timeout: 500,
+        });
+        expect((await a.connect(id)).statusCode).toBe(200);
+        const started = Date.now();
+        const slow = await a.query(
+          'with recursive n(i) as (select 1 union all select i + 1 from n) select count(*) from n',
+        );
+        expect(Date.now() - started).toBeLessThan(3000);
+        expect(slow).toMatchObject({
+          success: false,
+          error: 'The statement ran longer than 500 ms and was stopped.',
+        });
+        // The connection works again afterwards (a fresh worker).
+        expect(await a.query('select 41 + 1 as n')).toMatchObject({
+          success: true,
+          data: [{ n: 42 }],
+        });
+        await a.call('POST', api.disconnect);
+      });
+
+      it('refuses files that do not exist or lead outside the directory', async () => {
+        const missing = await a.create('Missing', { type: 'sqlite', database: 'missing.db' });
+        expect(await a.test(missing)).toMatchObject({
+          success: false,
+          message: 'SQLite file "missing.db" does not exist in the SQLite connections directory.',
+        });
+        const outside = path.join(path.dirname(sqliteDir), 'outside.db');
+        writeFileSync(outside, '');
+        symlinkSync(outside, path.join(sqliteDir, 'link.db'));
+        const link = await a.create('Link', { type: 'sqlite', database: 'link.db' });
+        const res = await a.test(link);
+        expect(res.success).toBe(false);
+        expect(res.message).toBe(
+          'SQLite file "link.db" points outside the SQLite connections directory.',
+        );
+        const failed = await a.connect(link);
+        expect(failed.statusCode).toBe(422);
+        expect(failed.json().error.message).toMatch(
+          /^Connection failed: SQLite file "link.db" points outside/,
+        );
+      });
+    });
+  });
+}
+
+describe('network drivers fail clearly within the timeout', () => {
+  let t: TestApp;
+  let a: ReturnType<typeof adminApi>;
+  beforeAll(async () => {
+    t = await createAccountsApp('sqlite');
+    a = adminApi(t.app, await adminCookie(t.app));
+  });
+  afterAll(() => t.close());
+
+  const kinds = [
+    { type: 'postgresql', username: 'postgres' },
+    { type: 'mysql', username: 'root' },
+    { type: 'mongodb', username: '' },
+    { type: 'sqlserver', username: 'sa' },
+  ] as const;
+  let silent: Awaited<ReturnType<typeof silentServer>>;
+  let refused: number;
+  beforeAll(async () => {
+    silent = await silentServer();
+    refused = await closedPort();
+  });
+  afterAll(() => silent.close());
+
+  for (const kind of kinds) {
+    it(`${kind.type}: a host that does not exist`, async () => {
+      const id = await a.create(`${kind.type} nowhere`, {
+        type: kind.type,
+        host: 'no-such-host.invalid',
+        port: 5000,
+        database: 'app',
+        username: kind.username,
+        timeout: 3000,
+      });
+      const started = Date.now();
+      const res = await a.test(id);
+      expect(Date.now() - started).toBeLessThan(3000 + 1500);
+      expect(res).toMatchObject({
+        success: false,
+        message: 'Host "no-such-host.invalid" was not found.',
+      });
+    });
+
+    it(`${kind.type}: refused port, and a server that never answers`, async () => {
+      const base = {
+        type: kind.type,
+        host: '127.0.0.1',
+        database: 'app',
+        username: kind.username,
+        password: 'pw',
+      };
+      const closed = await a.create(`${kind.type} closed`, {
+        ...base,
+        port: refused,
+        timeout: 3000,
+      });
+      const r1 = await a.test(closed);
+      expect(r1.success).toBe(false);
+      expect(r1.message).toBe(
+        `Connection refused by 127.0.0.1:${refused}: is the database server running and listening on that port?`,
+      );
+
+      const hang = await a.create(`${kind.type} silent`, {
+        ...base,
+        port: silent.port,
+        timeout: 1500,
+      });
+      const started = Date.now();
+      const r2 = await a.test(hang);
+      const took = Date.now() - started;
+      expect(r2.success).toBe(false);
+      expect(r2.message).toBe(`No answer from 127.0.0.1:${silent.port} within 1500 ms.`);
+      expect(took).toBeGreaterThanOrEqual(1400);
+      expect(took).toBeLessThan(1500 + 1500);
+    });
+  }
+});

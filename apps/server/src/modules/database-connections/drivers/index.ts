@@ -1,0 +1,20 @@
+import type { DatabaseType } from '@cutout/contracts';
+import type { DatabaseDriver } from './driver.js';
+import { mongodbDriver } from './mongodb.js';
+import { mysqlDriver } from './mysql.js';
+import { postgresqlDriver } from './postgresql.js';
+import { sqliteDriver } from './sqlite.js';
+import { sqlserverDriver } from './sqlserver.js';
+
+/** The driver of every kind (MySQL and MariaDB share mysql2). */
+export function createDrivers(options: {
+  sqliteDir: string;
+}): Record<DatabaseType, DatabaseDriver> {
+  return {
+    postgresql: postgresqlDriver,
+    mysql: mysqlDriver,
+    sqlite: sqliteDriver(options.sqliteDir),
+    mongodb: mongodbDriver,
+    sqlserver: sqlserverDriver,
+  };
+}

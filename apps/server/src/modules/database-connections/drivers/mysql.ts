@@ -1,0 +1,261 @@
+import type { DatabaseTable, DatabaseTableColumn } from '@cutout/contracts';
+import mysql from 'mysql2';
+import {
+  authError,
+  DriverError,
+  errorCode,
+  jsonSafe,
+  networkError,
+  timeoutError,
+  unknownDatabaseError,
+  type DatabaseDriver,
+  type DriverPool,
+  type DriverSettings,
+  type QueryOptions,
+  type QueryOutcome,
+} from './driver.js';
+
+// MySQL and MariaDB through `mysql2`. Rows are read as they arrive; once maxRows + 1 have come,
+// the connection is dropped from the pool (the protocol cannot stop a result set half-way), so a
+// huge table never sits in memory.
+
+const EXACT_COUNT_BYTES = 32 * 1024 * 1024;
+
+export function describeMysqlError(error: unknown, s: DriverSettings): DriverError {
+  if (error instanceof DriverError) return error;
+  const code = errorCode(error);
+  const message = error instanceof Error ? error.message : String(error);
+  if (code === 'ER_ACCESS_DENIED_ERROR' || code === 'ER_ACCESS_DENIED_NO_PASSWORD_ERROR') {
+    return authError(s.username, error);
+  }
+  if (code === 'ER_DBACCESS_DENIED_ERROR') {
+    return new DriverError('auth', `User "${s.username}" may not use database "${s.database}".`, {
+      cause: error,
+    });
+  }
+  if (code === 'ER_BAD_DB_ERROR') return unknownDatabaseError(s.database, error);
+  if (code === 'PROTOCOL_SEQUENCE_TIMEOUT' || code === 'ER_STATEMENT_TIMEOUT') {
+    return new DriverError(
+      'timeout',
+      `The statement ran longer than ${s.timeout} ms and was stopped.`,
+      {
+        cause: error,
+      },
+    );
+  }
+  if (code === 'ETIMEDOUT') return timeoutError(s, error);
+  if (code?.startsWith('ER_')) return new DriverError('query', message, { cause: error });
+  return networkError(error, s) ?? new DriverError('other', message, { cause: error });
+}
+
+/** mysql2 and the server's session want an offset ('+00:00'); 'UTC' is the §9 default. */
+function sessionTimeZone(timezone: string): string {
+  return timezone === 'UTC' || timezone === 'Z' ? '+00:00' : timezone;
+}
+
+export const mysqlDriver: DatabaseDriver = {
+  type: 'mysql',
+  async open(s) {
+    const zone = sessionTimeZone(s.timezone);
+    let pool: mysql.Pool;
+    try {
+      pool = mysql.createPool({
+        host: s.host,
+        port: s.port,
+        user: s.username,
+        password: s.password,
+        database: s.database,
+        connectionLimit: s.connectionLimit,
+        connectTimeout: s.timeout,
+        charset: s.charset,
+        timezone: /^[+-]\d\d:\d\d$/.test(zone) ? zone : 'Z',
+        dateStrings: true,
+        supportBigNumbers: true,
+        bigNumberStrings: true,
+        multipleStatements: false,
+        ...(s.ssl ? { ssl: { rejectUnauthorized: true } } : {}),
+      });
+    } catch (error) {
+      // mysql2 checks the charset name when the pool is made.
+      throw new DriverError('other', `The MySQL driver does not know charset "${s.charset}".`, {
+        cause: error,
+      });
+    }
+    // Every new connection gets the connection's time zone before its first statement.
+    pool.on('connection', (conn) => {
+      conn.query('SET time_zone = ?', [zone], () => undefined);
+    });
+    const promisePool = pool.promise();
+    try {
+      await promisePool.query('SELECT 1');
+    } catch (error) {
+      await promisePool.end().catch(() => undefined);
+      throw describeMysqlError(error, s);
+    }
+
+    const handle: DriverPool = {
+      async ping() {
+        try {
+          await promisePool.query('SELECT 1');
+        } catch (error) {
+          throw describeMysqlError(error, s);
+        }
+      },
+      async query(statement, options) {
+        try {
+          return await streamQuery(pool, statement, options);
+        } catch (error) {
+          throw describeMysqlError(error, s);
+        }
+      },
+      async tables() {
+        try {
+          return await mysqlTables(promisePool);
+        } catch (error) {
+          throw describeMysqlError(error, s);
+        }
+      },
+      openConnections: () => {
+        // mysql2 keeps its pool's connections in a private list; the count is all we read.
+        const internal = pool as unknown as { _allConnections?: { length: number } };
+        return internal._allConnections?.length ?? 0;
+      },
+      close: () => promisePool.end(),
+    };
+    return handle;
+  },
+};
+
+function streamQuery(pool: mysql.Pool, statement: string, options: QueryOptions) {
+  return new Promise<QueryOutcome>((resolve, reject) => {
+    pool.getConnection((connectError, conn) => {
+      if (connectError) {
+        reject(connectError);
+        return;
+      }
+      const rows: unknown[] = [];
+      let isRead = false;
+      let affected = 0;
+      let settled = false;
+      const finish = (outcome: QueryOutcome | Error, keep: boolean) => {
+        if (settled) return;
+        settled = true;
+        if (keep) conn.release();
+        else conn.destroy();
+        if (outcome instanceof Error) reject(outcome);
+        else resolve(outcome);
+      };
+      conn
+        .query({ sql: statement, timeout: options.timeoutMs, rowsAsArray: false })
+        // Writes also get a (empty) 'fields' event; only a result set has columns.
+        .on('fields', (fields) => {
+          if (fields) isRead = true;
+        })
+        .on('result', (row) => {
+          if (settled) return;
+          if (!isRead || (row as object).constructor?.name === 'ResultSetHeader') {
+            const header = row as unknown as { affectedRows?: number };
+            affected += header.affectedRows ?? 0;
+            return;
+          }
+          rows.push(jsonSafe(row));
+          if (rows.length > options.maxRows) {
+            // Enough: stop reading and drop this connection rather than drain the rest.
+            conn.pause();
+            // The server would go on producing rows for a closed socket (and keep the table's
+            // metadata lock) until it noticed: stop the statement itself.
+            pool.query(`KILL QUERY ${Number(conn.threadId)}`, () => undefined);
+            finish(
+              {
+                rows: rows.slice(0, options.maxRows),
+                rowsAffected: options.maxRows,
+                truncated: true,
+              },
+              false,
+            );
+          }
+        })
+        .on('error', (error) => finish(error, !String(errorCode(error)).startsWith('PROTOCOL')))
+        .on('end', () =>
+          finish({ rows, rowsAffected: isRead ? rows.length : affected, truncated: false }, true),
+        );
+    });
+  });
+}
+
+interface MysqlTableRow {
+  name: string;
+  type: string;
+  estimate: string | null;
+  size: string | null;
+}
+interface MysqlColumnRow {
+  table_name: string;
+  name: string;
+  type: string;
+  nullable: string;
+  default_value: string | null;
+  column_key: string;
+  fk: string | null;
+}
+
+async function mysqlTables(pool: ReturnType<mysql.Pool['promise']>): Promise<DatabaseTable[]> {
+  const [tables] = await pool.query(
+    `SELECT TABLE_NAME AS name, TABLE_TYPE AS type, TABLE_ROWS AS estimate,
+            DATA_LENGTH + INDEX_LENGTH AS size
+       FROM information_schema.TABLES
+      WHERE TABLE_SCHEMA = DATABASE()
+      ORDER BY TABLE_NAME
+      LIMIT 500`,
+  );
+  const tableRows = tables as MysqlTableRow[];
+  if (tableRows.length === 0) return [];
+  const [columns] = await pool.query(
+    `SELECT c.TABLE_NAME AS table_name, c.COLUMN_NAME AS name, c.COLUMN_TYPE AS type,
+            c.IS_NULLABLE AS nullable, c.COLUMN_DEFAULT AS default_value, c.COLUMN_KEY AS column_key,
+            (SELECT CONCAT(k.REFERENCED_TABLE_NAME, '.', k.REFERENCED_COLUMN_NAME)
+               FROM information_schema.KEY_COLUMN_USAGE k
+              WHERE k.TABLE_SCHEMA = c.TABLE_SCHEMA AND k.TABLE_NAME = c.TABLE_NAME
+                AND k.COLUMN_NAME = c.COLUMN_NAME AND k.REFERENCED_TABLE_NAME IS NOT NULL
+              LIMIT 1) AS fk
+       FROM information_schema.COLUMNS c
+      WHERE c.TABLE_SCHEMA = DATABASE()
+      ORDER BY c.TABLE_NAME, c.ORDINAL_POSITION`,
+  );
+  const byTable = new Map<string, DatabaseTableColumn[]>();
+  for (const c of columns as MysqlColumnRow[]) {
+    const list = byTable.get(c.table_name) ?? [];
+    list.push({
+      name: c.name,
+      type: c.type,
+      nullable: c.nullable === 'YES',
+      isPrimaryKey: c.column_key === 'PRI',
+      isForeignKey: c.fk !== null,
+      references: c.fk,
+      defaultValue: c.default_value,
+    });
+    byTable.set(c.table_name, list);
+  }
+  const out: DatabaseTable[] = [];
+  for (const t of tableRows) {
+    const isView = t.type === 'VIEW';
+    const size = isView || t.size === null ? null : Number(t.size);
+    let rowCount: number | null = isView || t.estimate === null ? null : Number(t.estimate);
+    let estimated = !isView;
+    if (!isView && (size ?? 0) <= EXACT_COUNT_BYTES) {
+      const [rows] = await pool.query(`SELECT COUNT(*) AS n FROM ${mysql.escapeId(t.name)}`);
+      rowCount = Number((rows as { n: string | number }[])[0]?.n ?? 0);
+      estimated = false;
+    }
+    out.push({
+      name: t.name,
+      schema: null,
+      type: isView ? 'view' : 'table',
+      rowCount,
+      rowCountEstimated: estimated,
+      size,
+      columns: byTable.get(t.name) ?? [],
+    });
+  }
+  return out;
+}

@@ -1,0 +1,130 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { databaseConnectionsApiPaths as api } from '@cutout/contracts';
+
+// Helpers for the database-connection tests: calls as the admin, and local TCP servers that
+// refuse or never answer, so every driver's error paths run for real.
+
+export function adminApi(app: FastifyInstance, cookie: string) {
+  const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+    app.inject({
+      method,
+      url,
+      headers: { cookie },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  return {
+    call,
+    async create(name: string, config: Record<string, unknown>) {
+      const res = await call('POST', api.connections, { name, config });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ connection: { id: string } }>().connection.id;
+    },
+    async test(id: string) {
+      const res = await call('POST', api.test(id));
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ success: boolean; roundTripMs: number | null; message: string }>();
+    },
+    async connect(id: string) {
+      return call('POST', api.connect(id));
+    },
+    async query(query: string) {
+      const res = await call('POST', api.query, { query });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{
+        success: boolean;
+        error: string | null;
+        data: Record<string, unknown>[];
+        executionTime: number;
+        rowsAffected: number;
+        truncated: boolean;
+      }>();
+    },
+    async status() {
+      const res = await call('GET', api.status);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{
+        isConnected: boolean;
+        connectionInfo: { type: string; host: string; port: number; database: string } | null;
+        stats: { activeConnections: number; totalQueries: number; averageResponseTime: number };
+        error: string | null;
+      }>();
+    },
+    async tables() {
+      const res = await call('GET', api.tables);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{
+        tables: {
+          name: string;
+          type: string;
+          rowCount: number | null;
+          rowCountEstimated: boolean;
+          size: number | null;
+          columns: {
+            name: string;
+            type: string;
+            nullable: boolean;
+            isPrimaryKey: boolean;
+            isForeignKey: boolean;
+            references: string | null;
+            defaultValue: string | null;
+          }[];
+        }[];
+      }>().tables;
+    },
+  };
+}
+
+/** A port on 127.0.0.1 nothing listens on (taken, then released). */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** A TCP server on 127.0.0.1 that accepts connections and never says a word. */
+export async function silentServer(): Promise<{ port: number; close: () => Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as { port: number }).port,
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Peak heap growth (bytes) while `work` runs, sampled every 5 ms. */
+export async function peakHeapGrowth<T>(
+  work: () => Promise<T>,
+): Promise<{ value: T; peak: number }> {
+  const base = process.memoryUsage().heapUsed;
+  let peak = 0;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().heapUsed - base);
+  }, 5);
+  try {
+    const value = await work();
+    peak = Math.max(peak, process.memoryUsage().heapUsed - base);
+    return { value, peak };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** Prints a memory figure (the report's "measured with" command runs these tests). */
+export function reportMemory(label: string, peakHeap: number, rssGrowth: number): void {
+  const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+  process.stdout.write(
+    `[memory] ${label}: 1,000 of 1,000,000 rows; peak heap growth ${mb(peakHeap)} MB, RSS growth ${mb(rssGrowth)} MB\n`,
+  );
+}

@@ -1,0 +1,135 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { databaseTexts } from '@cutout/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiError, json, stubFetch, type Call } from '../../test/fetch';
+import { anAdmin, renderAt, testQueryClient } from '../../test/render';
+import { resetToastSpy, toastSpy } from '../../test/toast-mock';
+import AdminDatabaseRoute from './admin-database';
+
+vi.mock('../../lib/toast', async () => (await import('../../test/toast-mock')).toastModuleMock);
+
+const disconnected = {
+  isConnected: false,
+  connectionId: null,
+  connectionName: null,
+  connectionInfo: null,
+  stats: { activeConnections: 0, totalQueries: 0, averageResponseTime: 0 },
+  error: null,
+};
+
+const saved = {
+  id: 'c1',
+  name: 'Shop',
+  isActive: false,
+  createdAt: '2026-11-23T10:00:00.000Z',
+  lastUsed: null,
+  config: {
+    type: 'mysql',
+    host: 'localhost',
+    port: 3306,
+    database: 'shop',
+    username: 'root',
+    password: '',
+    hasPassword: false,
+    ssl: false,
+    connectionLimit: 10,
+    timeout: 60000,
+    charset: 'utf8mb4',
+    timezone: 'UTC',
+  },
+};
+
+function server(overrides: (call: Call) => Response | undefined = () => undefined) {
+  return stubFetch((call) => {
+    const answer = overrides(call);
+    if (answer) return answer;
+    if (call.url === '/api/auth/session') return json({ user: anAdmin });
+    if (call.url === '/api/admin/database/connections' && call.method === 'GET') {
+      return json({ connections: [] });
+    }
+    if (call.url === '/api/admin/database/status') return json(disconnected);
+    return apiError(404, 'Not found');
+  });
+}
+
+function renderPage() {
+  return renderAt(<AdminDatabaseRoute />, {
+    path: '/admin/database',
+    queryClient: testQueryClient({ user: anAdmin }),
+  });
+}
+
+beforeEach(() => resetToastSpy());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('database management', () => {
+  it('has the four tabs and the spec texts when nothing is connected', async () => {
+    server();
+    renderPage();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Connections',
+      'Status',
+      'Query Editor',
+      'Tables',
+    ]);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Status' }));
+    expect(await screen.findByText(databaseTexts.noStatus)).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Query Editor' }));
+    expect(await screen.findByText(databaseTexts.noQuery)).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Tables' }));
+    expect(await screen.findByText(databaseTexts.noTables)).toBeInTheDocument();
+  });
+
+  it('shows the dialog fields per type and checks §5 before sending', async () => {
+    const calls = server((call) =>
+      call.method === 'POST'
+        ? json({ connection: saved, message: databaseTexts.connectionSaved }, 201)
+        : undefined,
+    );
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add Connection' }));
+    const dialog = within(screen.getByTestId('connection-dialog'));
+    const type = dialog.getByLabelText('Database Type');
+
+    await user.selectOptions(type, 'sqlite');
+    expect(dialog.queryByLabelText('Host')).toBeNull();
+    expect(dialog.queryByLabelText('Password')).toBeNull();
+    expect(dialog.getByLabelText('Connection Limit')).toHaveValue('1');
+    expect(dialog.getByLabelText('Timeout (ms)')).toHaveValue('30000');
+    await user.selectOptions(type, 'sqlserver');
+    expect(dialog.getByLabelText('Port')).toHaveValue('1433');
+    expect(dialog.getByRole('switch', { name: 'Use SSL' })).toBeInTheDocument();
+    await user.selectOptions(type, 'mysql');
+    expect(dialog.queryByRole('switch', { name: 'Use SSL' })).toBeNull();
+    expect(dialog.getByLabelText('Charset')).toHaveValue('utf8mb4');
+
+    await user.click(dialog.getByRole('button', { name: 'Save Connection' }));
+    await waitFor(() => expect(toastSpy.error).toHaveBeenCalledWith(databaseTexts.nameRequired));
+    await user.type(dialog.getByLabelText('Connection Name'), 'Shop');
+    await user.clear(dialog.getByLabelText('Port'));
+    await user.type(dialog.getByLabelText('Port'), '0');
+    await user.click(dialog.getByRole('button', { name: 'Save Connection' }));
+    await waitFor(() =>
+      expect(toastSpy.error).toHaveBeenCalledWith(
+        'Configuration error: Port must be greater than 0, Database name is required, Username is required',
+      ),
+    );
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    await user.clear(dialog.getByLabelText('Port'));
+    await user.type(dialog.getByLabelText('Port'), '3306');
+    await user.type(dialog.getByLabelText('Database'), 'shop');
+    await user.type(dialog.getByLabelText('Username'), 'root');
+    await user.click(dialog.getByRole('button', { name: 'Save Connection' }));
+    await waitFor(() =>
+      expect(toastSpy.success).toHaveBeenCalledWith(databaseTexts.connectionSaved),
+    );
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      name: 'Shop',
+      config: { type: 'mysql', host: 'localhost', port: 3306, database: 'shop', username: 'root' },
+    });
+  });
+});

@@ -1,0 +1,375 @@
+import {
+  databaseDefaults,
+  databaseFieldsFor,
+  databaseTexts,
+  databaseTypeLabels,
+  databaseTypes,
+  validateDatabaseConfig,
+  type DatabaseConnectionView,
+  type DatabaseType,
+} from '@cutout/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import { toastError } from '../../../lib/error-toast';
+import { loadToast } from '../../../lib/toast';
+import { createConnection, databaseQueryKey, updateConnection } from '../api/database';
+import { databaseUiTexts } from '../texts';
+
+const texts = databaseUiTexts.dialog;
+
+interface FormState {
+  name: string;
+  type: DatabaseType;
+  host: string;
+  port: string;
+  database: string;
+  username: string;
+  password: string;
+  ssl: boolean;
+  connectionLimit: string;
+  timeout: string;
+  charset: string;
+  timezone: string;
+}
+
+function defaultsFor(
+  type: DatabaseType,
+): Pick<FormState, 'port' | 'connectionLimit' | 'timeout' | 'charset'> {
+  return {
+    port: type === 'sqlite' ? '' : String(databaseDefaults.port[type]),
+    connectionLimit: String(databaseDefaults.connectionLimit[type]),
+    timeout: String(databaseDefaults.timeoutMs[type]),
+    charset: databaseDefaults.charset[type],
+  };
+}
+
+function initialState(connection: DatabaseConnectionView | undefined): FormState {
+  if (!connection) {
+    return {
+      name: '',
+      type: 'mysql',
+      host: 'localhost',
+      database: '',
+      username: '',
+      password: '',
+      ssl: false,
+      timezone: databaseDefaults.timezone,
+      ...defaultsFor('mysql'),
+    };
+  }
+  const c = connection.config;
+  return {
+    name: connection.name,
+    type: c.type,
+    host: c.host,
+    port: c.type === 'sqlite' ? '' : String(c.port),
+    database: c.database,
+    username: c.username,
+    password: '',
+    ssl: c.ssl,
+    connectionLimit: String(c.connectionLimit),
+    timeout: String(c.timeout),
+    charset: c.charset,
+    timezone: c.timezone,
+  };
+}
+
+/** '' → null (the type's default); anything else as a number (NaN is refused as not numeric). */
+const numberOrNull = (value: string) => (value.trim() === '' ? null : Number(value));
+
+/** The connection dialog (spec §2): fields shown and hidden per type, §5 checks before sending. */
+export function ConnectionDialog({
+  open,
+  onOpenChange,
+  connection,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  connection?: DatabaseConnectionView | undefined;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-lg overflow-y-auto">
+        {open ? (
+          <ConnectionForm
+            key={connection?.id ?? 'new'}
+            connection={connection}
+            onDone={() => onOpenChange(false)}
+          />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ConnectionForm({
+  connection,
+  onDone,
+}: {
+  connection: DatabaseConnectionView | undefined;
+  onDone: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<FormState>(() => initialState(connection));
+  const [saving, setSaving] = useState(false);
+  const fields = databaseFieldsFor(form.type);
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const toast = loadToast();
+    if (form.name.trim() === '') {
+      void toast.then((t) => t.error(databaseTexts.nameRequired));
+      return;
+    }
+    const config = {
+      type: form.type,
+      host: form.host,
+      port: numberOrNull(form.port),
+      database: form.database,
+      username: form.username,
+      password: form.password,
+      ssl: form.ssl,
+      connectionLimit: numberOrNull(form.connectionLimit),
+      timeout: numberOrNull(form.timeout),
+      charset: form.charset,
+      timezone: form.timezone,
+    };
+    const checked = validateDatabaseConfig(config);
+    if (!checked.ok) {
+      void toast.then((t) => t.error(databaseTexts.configurationError(checked.errors)));
+      return;
+    }
+    setSaving(true);
+    try {
+      const body = { name: form.name, config };
+      const { message } = connection
+        ? await updateConnection(connection.id, body)
+        : await createConnection(body);
+      await queryClient.invalidateQueries({ queryKey: databaseQueryKey });
+      void toast.then((t) => t.success(message));
+      onDone();
+    } catch (error) {
+      void toastError(error, { title: databaseUiTexts.connections.saveFailed });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const selectClass =
+    'flex h-10 w-full rounded-lg border border-border bg-background px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/25';
+
+  return (
+    <form noValidate onSubmit={(e) => void onSubmit(e)} data-testid="connection-dialog">
+      <DialogTitle>{connection ? texts.editTitle : texts.addTitle}</DialogTitle>
+      <DialogDescription>{texts.description}</DialogDescription>
+      <div className="mt-5 grid gap-4 sm:grid-cols-2">
+        <FormField label={texts.name} className="sm:col-span-2">
+          {(control) => (
+            <Input
+              {...control}
+              name="name"
+              value={form.name}
+              onChange={(e) => set('name', e.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField label={texts.type} className="sm:col-span-2">
+          {(control) => (
+            <select
+              {...control}
+              name="type"
+              className={selectClass}
+              value={form.type}
+              onChange={(e) => {
+                const type = e.target.value as DatabaseType;
+                setForm((f) => ({ ...f, type, ...defaultsFor(type) }));
+              }}
+            >
+              {databaseTypes.map((type) => (
+                <option key={type} value={type}>
+                  {databaseTypeLabels[type]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        {fields.hostAndPort ? (
+          <>
+            <FormField label={texts.host}>
+              {(control) => (
+                <Input
+                  {...control}
+                  name="host"
+                  value={form.host}
+                  onChange={(e) => set('host', e.target.value)}
+                />
+              )}
+            </FormField>
+            <FormField label={texts.port}>
+              {(control) => (
+                <Input
+                  {...control}
+                  name="port"
+                  inputMode="numeric"
+                  placeholder={String(databaseDefaults.portPlaceholder)}
+                  value={form.port}
+                  onChange={(e) => set('port', e.target.value)}
+                />
+              )}
+            </FormField>
+          </>
+        ) : null}
+        <FormField
+          label={form.type === 'sqlite' ? texts.sqliteDatabase : texts.database}
+          hint={form.type === 'sqlite' ? texts.sqliteHint : undefined}
+          className="sm:col-span-2"
+        >
+          {(control) => (
+            <Input
+              {...control}
+              name="database"
+              value={form.database}
+              onChange={(e) => set('database', e.target.value)}
+            />
+          )}
+        </FormField>
+        {fields.credentials ? (
+          <>
+            <FormField
+              label={texts.username}
+              hint={fields.credentialsOptional ? texts.mongoHint : undefined}
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  name="username"
+                  autoComplete="off"
+                  value={form.username}
+                  onChange={(e) => set('username', e.target.value)}
+                />
+              )}
+            </FormField>
+            <FormField
+              label={texts.password}
+              hint={
+                connection?.config.hasPassword
+                  ? texts.keepPassword(connection.config.password)
+                  : undefined
+              }
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  name="password"
+                  type="password"
+                  autoComplete="new-password"
+                  value={form.password}
+                  onChange={(e) => set('password', e.target.value)}
+                />
+              )}
+            </FormField>
+          </>
+        ) : null}
+        {fields.ssl ? (
+          <div className="flex items-center gap-3 sm:col-span-2">
+            <button
+              type="button"
+              role="switch"
+              aria-checked={form.ssl}
+              aria-label={texts.ssl}
+              onClick={() => set('ssl', !form.ssl)}
+              className={cn(
+                'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                form.ssl ? 'bg-primary' : 'bg-muted-foreground/30',
+              )}
+            >
+              <span
+                className={cn(
+                  'inline-block size-5 rounded-full bg-background shadow transition-transform',
+                  form.ssl ? 'translate-x-5' : 'translate-x-0.5',
+                )}
+              />
+            </button>
+            <span className="text-sm font-medium">{texts.ssl}</span>
+          </div>
+        ) : null}
+        <FormField label={texts.connectionLimit}>
+          {(control) => (
+            <Input
+              {...control}
+              name="connectionLimit"
+              inputMode="numeric"
+              value={form.connectionLimit}
+              onChange={(e) => set('connectionLimit', e.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField label={texts.timeout}>
+          {(control) => (
+            <Input
+              {...control}
+              name="timeout"
+              inputMode="numeric"
+              value={form.timeout}
+              onChange={(e) => set('timeout', e.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField label={texts.charset}>
+          {(control) => (
+            <Input
+              {...control}
+              name="charset"
+              value={form.charset}
+              onChange={(e) => set('charset', e.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField label={texts.timezone}>
+          {(control) => (
+            <Input
+              {...control}
+              name="timezone"
+              value={form.timezone}
+              onChange={(e) => set('timezone', e.target.value)}
+            />
+          )}
+        </FormField>
+      </div>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="outline" disabled={saving}>
+            {texts.cancel}
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={saving}>
+          {saving ? (
+            <>
+              <Spinner />
+              {texts.saving}
+            </>
+          ) : connection ? (
+            texts.update
+          ) : (
+            texts.save
+          )}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
