@@ -29,6 +29,8 @@ import { contactRoutes } from './modules/contact/contact.routes.js';
 import { errorReportsRoutes } from './modules/error-reports/error-reports.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js';
+import { createPayments, type PaymentsSetup, type PaymentsTestHooks } from './modules/payments/payments.js';
+import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { clientErrorHandler, errorsPlugin } from './plugins/errors.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { openApiPlugin } from './plugins/openapi.js';
@@ -41,6 +43,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     database: DatabaseHandle;
     processing: Processing;
+    payments: PaymentsSetup;
   }
 }
 
@@ -57,6 +60,8 @@ export interface BuildOptions {
   engine?: EnginePool;
   /** The clock of the sign-in back-off (tests move it instead of waiting). */
   clock?: () => number;
+  /** Payments' clock, webhook retry schedule and HTTP client (tests). */
+  payments?: PaymentsTestHooks;
 }
 
 const version = (
@@ -131,11 +136,12 @@ export async function buildApp(
     app.log.warn('SMTP_URL is not set: e-mail (reset links) goes to the outbox table only');
   }
   // Filled in below, once the metrics registry it reports to exists.
-  const late: { processing?: Processing } = {};
+  const late: { processing?: Processing; payments?: PaymentsSetup } = {};
   app.addHook('onClose', async () => {
     // Running jobs end first (they write to the database); mail still being handed over may
     // need the database (the outbox): close it last.
     await late.processing?.close();
+    await late.payments?.close();
     await mailer.close();
     await database.close();
   });
@@ -231,6 +237,20 @@ export async function buildApp(
     supportEmail: config.mail.support,
   });
   await app.register(newsletterRoutes, { db: database.db });
+  const payments = await createPayments({
+    config: config.payments,
+    db: database.db,
+    mailer,
+    log: app.log,
+    publicUrl: config.publicUrl,
+    secret,
+    listening: () => (app.server.listening ? app.server.address() : null),
+    ...(options.payments ? { hooks: options.payments } : {}),
+  });
+  late.payments = payments;
+  app.decorate('payments', payments);
+  app.addHook('onReady', async () => payments.start());
+  await app.register(paymentsRoutes, { payments: payments.service, sandbox: payments.sandbox });
   await app.register(webAppPlugin, { webApp });
 
   return app;
