@@ -25,7 +25,7 @@ button{width:100%;margin-top:1.25rem;padding:.7rem;border:0;border-radius:.5rem;
 function layout(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${style}</style></head>
+<meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${escapeHtml(title)}</title><style>${style}</style></head>
 <body><div class="banner" role="note">${escapeHtml(paymentTexts.testMode)}</div><main>${body}</main></body></html>`;
 }
 

@@ -256,8 +256,12 @@ function Orders() {
               <td className="px-4 py-2 font-mono text-xs whitespace-nowrap">{order.receiptNumber}</td>
               <td className="px-4 py-2 whitespace-nowrap">{formatDay(order.paidAt ?? order.createdAt)}</td>
               <td className="px-4 py-2">
-                {order.planName ?? '—'}
-                {order.testMode ? <Badge variant="outline" className="ml-2">{paymentTexts.testMode}</Badge> : null}
+                <span className="whitespace-nowrap">{order.planName ?? '—'}</span>
+                {order.testMode ? (
+                  <span className="block text-xs whitespace-nowrap text-amber-700 dark:text-amber-300">
+                    {paymentTexts.testMode}
+                  </span>
+                ) : null}
               </td>
               <td className="px-4 py-2 text-right tabular-nums whitespace-nowrap">
                 {formatAmount(order.amountCents, order.currency)}
@@ -269,20 +273,21 @@ function Orders() {
               </td>
               <td className="px-4 py-2">
                 <div className="flex justify-end gap-2">
-                  <Button asChild variant="outline" size="sm">
+                  <Button asChild variant="outline" size="sm" title={paymentTexts.downloadReceipt}>
                     <a href={paymentsApiPaths.receipt(order.id)} download>
                       <Download aria-hidden="true" className="size-4" />
-                      {paymentTexts.downloadReceipt}
+                      <span className="sr-only">{paymentTexts.downloadReceipt}</span>
                     </a>
                   </Button>
                   <Button
-                    variant="ghost"
+                    variant="outline"
                     size="sm"
+                    title={paymentTexts.emailReceipt}
                     disabled={email.isPending}
                     onClick={() => sendReceipt(order.id)}
                   >
                     <Mail aria-hidden="true" className="size-4" />
-                    {paymentTexts.emailReceipt}
+                    <span className="sr-only">{paymentTexts.emailReceipt}</span>
                   </Button>
                 </div>
               </td>
