@@ -18,6 +18,7 @@ export * from './jobs.js';
 export * from './limits.js';
 export * from './paths.js';
 export * from './payments.js';
+export * from './payments-api.js';
 export * from './plans.js';
 export * from './prerender.js';
 export * from './session.js';

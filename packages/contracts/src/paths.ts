@@ -129,27 +129,3 @@ export const newsletterApiPath = '/api/newsletter';
 
 /** error-reports: POST what went wrong in the browser. */
 export const errorReportsApiPath = '/api/errors';
-
-/** payments: plans, checkouts, orders and receipts, webhooks, the sandbox provider's pages. */
-export const paymentsApiPaths = {
-  plans: '/api/plans',
-  checkouts: '/api/checkouts',
-  checkout: (id: string) => `/api/checkouts/${encodeURIComponent(id)}`,
-  billing: '/api/me/billing',
-  orders: '/api/me/orders',
-  receipt: (orderId: string) => `/api/me/orders/${encodeURIComponent(orderId)}/receipt`,
-  emailReceipt: (orderId: string) =>
-    `/api/me/orders/${encodeURIComponent(orderId)}/receipt/email`,
-  /** Spec §7: GET /users/{id}/purchases?page=1&per_page=20. */
-  userPurchases: (id: string) => `/users/${encodeURIComponent(id)}/purchases`,
-  webhook: (provider: string) => `/api/payments/webhooks/${encodeURIComponent(provider)}`,
-  sandboxCheckout: (id: string) => `/api/payments/sandbox/checkouts/${encodeURIComponent(id)}`,
-  sandboxPay: (id: string) => `/api/payments/sandbox/checkouts/${encodeURIComponent(id)}/pay`,
-  sandboxCancel: (id: string) =>
-    `/api/payments/sandbox/checkouts/${encodeURIComponent(id)}/cancel`,
-  adminOrders: '/api/admin/orders',
-  adminRefund: (orderId: string) => `/api/admin/orders/${encodeURIComponent(orderId)}/refund`,
-  adminWebhookEvents: '/api/admin/webhook-events',
-  adminReplay: (eventId: string) =>
-    `/api/admin/webhook-events/${encodeURIComponent(eventId)}/replay`,
-} as const;

@@ -1,5 +1,7 @@
 // Payments (issue 12): providers, order states and the texts the billing pages and the sandbox
-// checkout show. Zod-free; the schemas are in schemas/payments.ts.
+// checkout show. Zod-free; the schemas are in schemas/payments.ts; the endpoints and the test-mode
+// notice, which the pricing page needs, are in payments-api.ts (kept small for its first load).
+import { testModeText } from './payments-api.js';
 
 export const paymentProviders = ['sandbox', 'lemonsqueezy', 'none'] as const;
 export type PaymentProvider = (typeof paymentProviders)[number];
@@ -18,7 +20,7 @@ export const sandboxCards = {
 } as const;
 
 export const paymentTexts = {
-  testMode: 'Test mode — no real payment',
+  testMode: testModeText,
   sandboxTitle: 'Cutout sandbox checkout',
   cardDeclined: 'Your card was declined. No payment was taken.',
   unknownCard: 'Use one of the test card numbers shown on this page.',

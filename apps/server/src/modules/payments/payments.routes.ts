@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { forbidden } from '../../errors.js';
 import { rateLimits } from '../../plugins/rate-limits.js';
 import type { PaymentsService } from './payments.service.js';
+import { paymentsServerPaths } from './payments.paths.js';
 import { listPlans } from './plans.service.js';
 import type { SandboxProvider } from './providers/sandbox.js';
 import { sandboxCheckoutPage } from './sandbox-page.js';
@@ -292,7 +293,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
 
   // The operator's calls (issue 14 builds its pages on these).
   app.get(
-    paymentsApiPaths.adminOrders,
+    paymentsServerPaths.adminOrders,
     {
       schema: {
         summary: 'Orders, newest first, with filters (admin)',
@@ -336,7 +337,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   );
 
   app.get(
-    paymentsApiPaths.adminWebhookEvents,
+    paymentsServerPaths.adminWebhookEvents,
     {
       schema: {
         summary: 'Webhooks received, newest first, with headers, body and outcome (admin)',

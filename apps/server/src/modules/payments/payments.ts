@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { paymentsApiPaths } from '@cutout/contracts';
+import { paymentsServerPaths } from './payments.paths.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentsConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
@@ -61,7 +61,7 @@ export async function createPayments(options: {
           : address.family === 'IPv6'
             ? `[${address.address}]`
             : address.address;
-      return `http://${host}:${address.port}${paymentsApiPaths.webhook('sandbox')}`;
+      return `http://${host}:${address.port}${paymentsServerPaths.webhook('sandbox')}`;
     };
     dispatcher = new WebhookDispatcher({
       db,

@@ -1,4 +1,5 @@
-import { appTexts, formatPrice, paths, paymentTexts, paymentsApiPaths, sandboxCards } from '@cutout/contracts';
+import { appTexts, formatPrice, paths, paymentTexts, sandboxCards } from '@cutout/contracts';
+import { paymentsServerPaths } from './payments.paths.js';
 import type { SandboxCheckoutView } from './providers/sandbox.js';
 
 // The sandbox provider's hosted checkout page, served by Cutout itself: plain HTML and a form,
@@ -55,7 +56,7 @@ export function sandboxCheckoutPage(
 <dt>Total</dt><dd data-testid="sandbox-total">${escapeHtml(price)}</dd>
 <dt>E-mail</dt><dd>${escapeHtml(request.email)}</dd></dl>
 ${error}
-<form method="post" action="${paymentsApiPaths.sandboxPay(checkout.id)}">
+<form method="post" action="${paymentsServerPaths.sandboxPay(checkout.id)}">
 <label for="card">Card number</label>
 <input id="card" name="card" inputmode="numeric" autocomplete="off" required value="${escapeHtml(state.card ?? '')}"${invalid('card')}>
 <div class="row"><div><label for="expiry">Expiry (MM/YY)</label>
@@ -63,7 +64,7 @@ ${error}
 <div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="off" required${invalid('cvc')}></div></div>
 <button class="pay" type="submit">Pay ${escapeHtml(price)}</button>
 </form>
-<form method="post" action="${paymentsApiPaths.sandboxCancel(checkout.id)}"><button class="cancel" type="submit">Cancel and return to Cutout</button></form>
+<form method="post" action="${paymentsServerPaths.sandboxCancel(checkout.id)}"><button class="cancel" type="submit">Cancel and return to Cutout</button></form>
 <div class="cards"><strong>Test cards</strong> (any future expiry, any 3-digit CVC):<br>
 <code>${sandboxCards.success}</code> pays &middot; <code>${sandboxCards.declined}</code> is declined</div>
 </div>`,

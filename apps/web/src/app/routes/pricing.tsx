@@ -1,5 +1,5 @@
-import { pageTexts, paths, paymentTexts, pricingTexts } from '@cutout/contracts';
-import { CalendarClock, FlaskConical } from 'lucide-react';
+import { pageTexts, paths, pricingTexts } from '@cutout/contracts';
+import { CalendarClock } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeading } from '../../components/page-placeholder';
 import { Button } from '../../components/ui/button';
@@ -8,6 +8,7 @@ import { useCheckoutReturn } from '../../features/pricing/checkout-return';
 import { EnterpriseSection } from '../../features/pricing/components/enterprise-section';
 import { PlanCard } from '../../features/pricing/components/plan-card';
 import { PricingFaq } from '../../features/pricing/components/pricing-faq';
+import { TestModeNotice } from '../../features/pricing/components/test-mode-notice';
 import { planAction } from '../../features/pricing/plan-actions';
 import { pricingPageTexts } from '../../features/pricing/texts';
 import { useCheckout } from '../../features/pricing/use-checkout';
@@ -33,15 +34,7 @@ export default function PricingRoute() {
       <div className="flex flex-col items-center text-center [&_p]:mx-auto">
         <PageHeading page={pageTexts.pricing} />
         <p className="mt-4 text-sm font-medium text-primary">{pricingPageTexts.heroNote}</p>
-        {testMode ? (
-          <p
-            role="note"
-            className="mt-4 inline-flex items-center gap-2 rounded-full border border-amber-500/50 bg-amber-50 px-3 py-1 text-sm font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-100"
-          >
-            <FlaskConical aria-hidden="true" className="size-4" />
-            {paymentTexts.testMode}
-          </p>
-        ) : null}
+        {testMode ? <TestModeNotice className="mt-4" /> : null}
       </div>
 
       <section aria-labelledby="plans-heading" className="mt-14">

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { paymentTexts, paymentsApiPaths, paths } from '@cutout/contracts';
+import { paymentTexts, paths } from '@cutout/contracts';
+import { paymentsServerPaths } from '../payments.paths.js';
 import type { Db } from '../../../db/database.js';
 import { AppError, notFound } from '../../../errors.js';
 import {
@@ -100,7 +101,7 @@ export class SandboxProvider implements PaymentProviderAdapter {
       declines: 0,
       created_at: this.clock().toISOString(),
     });
-    return { url: `${this.options.publicUrl}${paymentsApiPaths.sandboxCheckout(id)}`, providerCheckoutId: id };
+    return { url: `${this.options.publicUrl}${paymentsServerPaths.sandboxCheckout(id)}`, providerCheckoutId: id };
   }
 
   verify(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): boolean {

@@ -1,6 +1,6 @@
 import { creditsTexts, pageTexts, paths, paymentTexts } from '@cutout/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { RefreshCw } from 'lucide-react';
+import { RotateCw } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeading } from '../../../components/page-placeholder';
 import { ErrorAlert } from '../../../components/ui/alert';
@@ -27,7 +27,7 @@ export function CreditsSummary() {
       <div className="flex flex-wrap items-start justify-between gap-4">
         <PageHeading page={pageTexts.credits} variant="app" />
         <Button variant="outline" onClick={refresh} disabled={refreshing} aria-busy={refreshing || undefined}>
-          <RefreshCw aria-hidden="true" className={refreshing ? 'size-4 animate-spin' : 'size-4'} />
+          <RotateCw aria-hidden="true" className={refreshing ? 'size-4 animate-spin' : 'size-4'} />
           {paymentTexts.refresh}
         </Button>
       </div>

@@ -1,4 +1,4 @@
-import { paymentTexts } from '@cutout/contracts';
+import { testModeText } from '@cutout/contracts';
 import { FlaskConical } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 
@@ -13,7 +13,7 @@ export function TestModeNotice({ className }: { className?: string }) {
       )}
     >
       <FlaskConical aria-hidden="true" className="size-4" />
-      {paymentTexts.testMode}
+      {testModeText}
     </p>
   );
 }
