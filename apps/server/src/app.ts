@@ -29,7 +29,11 @@ import { contactRoutes } from './modules/contact/contact.routes.js';
 import { errorReportsRoutes } from './modules/error-reports/error-reports.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js';
-import { createPayments, type PaymentsSetup, type PaymentsTestHooks } from './modules/payments/payments.js';
+import {
+  createPayments,
+  type PaymentsSetup,
+  type PaymentsTestHooks,
+} from './modules/payments/payments.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { clientErrorHandler, errorsPlugin } from './plugins/errors.js';
 import { metricsPlugin } from './plugins/metrics.js';

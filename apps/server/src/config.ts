@@ -106,8 +106,14 @@ const envSchema = z.object({
   LEMONSQUEEZY_STORE_ID: z.string().regex(/^\d+$/, 'must be the numeric store id').optional(),
   LEMONSQUEEZY_WEBHOOK_SECRET: z.string().min(6, 'must be at least 6 characters').optional(),
   LEMONSQUEEZY_API_URL: z.url({ error: 'must be an absolute http(s) URL' }).optional(),
-  LEMONSQUEEZY_VARIANT_CREDITS_10: z.string().regex(/^\d+$/, 'must be a numeric variant id').optional(),
-  LEMONSQUEEZY_VARIANT_CREDITS_100: z.string().regex(/^\d+$/, 'must be a numeric variant id').optional(),
+  LEMONSQUEEZY_VARIANT_CREDITS_10: z
+    .string()
+    .regex(/^\d+$/, 'must be a numeric variant id')
+    .optional(),
+  LEMONSQUEEZY_VARIANT_CREDITS_100: z
+    .string()
+    .regex(/^\d+$/, 'must be a numeric variant id')
+    .optional(),
   LEMONSQUEEZY_VARIANT_CREDITS_1000: z
     .string()
     .regex(/^\d+$/, 'must be a numeric variant id')

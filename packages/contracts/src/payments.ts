@@ -33,7 +33,8 @@ export const paymentTexts = {
   enterprisePlan: 'Enterprise is arranged with our sales team. Please contact sales.',
   inactivePlan: 'That plan is not on sale at the moment.',
   notRefundable: 'This order has already been refunded.',
-  refundUnavailable: "This order's payment provider is not configured, so it cannot be refunded here.",
+  refundUnavailable:
+    "This order's payment provider is not configured, so it cannot be refunded here.",
   waitingTitle: 'Confirming your payment…',
   waitingBody:
     'Your payment was sent. We are waiting for the payment provider to confirm it; this page updates by itself.',
@@ -55,5 +56,6 @@ export const paymentTexts = {
   buy: 'Buy',
   lotExpires: (date: string) => `Credits valid until ${date}`,
   salesTitle: 'Need more?',
-  salesBody: 'For volume pricing, integration help or invoices for your team, talk to our sales team.',
+  salesBody:
+    'For volume pricing, integration help or invoices for your team, talk to our sales team.',
 } as const;

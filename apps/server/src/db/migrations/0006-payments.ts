@@ -115,10 +115,15 @@ export function payments({ timestamp, now }: MigrationContext) {
         .addColumn('created_at', timestamp, (c) => c.notNull().defaultTo(now))
         .addColumn('updated_at', timestamp, (c) => c.notNull().defaultTo(now))
         .execute();
-      await db
-        .insertInto('plans' as never)
+      // The table as it is at this migration, not today's Database type.
+      await (db as Kysely<{ plans: Record<string, unknown> }>)
+        .insertInto('plans')
         .values(
-          seedPlans.map((p) => ({ ...p, currency: 'USD', features: JSON.stringify(p.features) })) as never,
+          seedPlans.map((p) => ({
+            ...p,
+            currency: 'USD',
+            features: JSON.stringify(p.features),
+          })),
         )
         .execute();
 

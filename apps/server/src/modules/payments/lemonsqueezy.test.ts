@@ -29,7 +29,12 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const text = Buffer.concat(chunks).toString('utf8');
-      const request = { method: req.method!, url: req.url!, headers: req.headers, body: text ? JSON.parse(text) : null };
+      const request = {
+        method: req.method!,
+        url: req.url!,
+        headers: req.headers,
+        body: text ? JSON.parse(text) : null,
+      };
       seen.push(request);
       const { status, body } = answer(request);
       res.writeHead(status, { 'content-type': 'application/vnd.api+json' });
@@ -61,7 +66,12 @@ const lemonAnswer = (req: Seen) => {
     };
   }
   if (req.method === 'POST' && /^\/v1\/orders\/\d+\/refund$/.test(req.url)) {
-    return { status: 200, body: { data: { type: 'orders', id: req.url.split('/')[3], attributes: { status: 'refunded' } } } };
+    return {
+      status: 200,
+      body: {
+        data: { type: 'orders', id: req.url.split('/')[3], attributes: { status: 'refunded' } },
+      },
+    };
   }
   return { status: 404, body: { errors: [{ detail: 'Not found' }] } };
 };
@@ -70,14 +80,29 @@ describe('Lemon Squeezy adapter', () => {
   it('creates a checkout with the store, variant, prefilled buyer, custom data and redirect', async () => {
     answer = lemonAnswer;
     seen.length = 0;
-    const provider = new LemonSqueezyProvider({ apiKey: 'test-api-key', storeId: '4242', webhookSecret: 'whsec-test', apiUrl });
+    const provider = new LemonSqueezyProvider({
+      apiKey: 'test-api-key',
+      storeId: '4242',
+      webhookSecret: 'whsec-test',
+      apiUrl,
+    });
     const result = await provider.createCheckout({
       checkoutId: 'our-checkout-1',
-      plan: { id: 'credits-100', name: '100 Credits', priceCents: 2062, currency: 'USD', credits: 100, variantId: '777' },
+      plan: {
+        id: 'credits-100',
+        name: '100 Credits',
+        priceCents: 2062,
+        currency: 'USD',
+        credits: 100,
+        variantId: '777',
+      },
       buyer: { userId: 'user-1', email: 'ada@example.com', name: 'Ada Lovelace' },
       redirectUrl: 'https://cutout.example/payment-success?checkout=our-checkout-1',
     });
-    expect(result).toEqual({ url: 'https://cutout.lemonsqueezy.com/checkout/custom/5f1', providerCheckoutId: 'chk_5f1' });
+    expect(result).toEqual({
+      url: 'https://cutout.lemonsqueezy.com/checkout/custom/5f1',
+      providerCheckoutId: 'chk_5f1',
+    });
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ method: 'POST', url: '/v1/checkouts' });
     expect(seen[0]!.body).toEqual({
@@ -87,9 +112,16 @@ describe('Lemon Squeezy adapter', () => {
           checkout_data: {
             email: 'ada@example.com',
             name: 'Ada Lovelace',
-            custom: { user_id: 'user-1', plan_id: 'credits-100', credits: '100', checkout_id: 'our-checkout-1' },
+            custom: {
+              user_id: 'user-1',
+              plan_id: 'credits-100',
+              credits: '100',
+              checkout_id: 'our-checkout-1',
+            },
           },
-          product_options: { redirect_url: 'https://cutout.example/payment-success?checkout=our-checkout-1' },
+          product_options: {
+            redirect_url: 'https://cutout.example/payment-success?checkout=our-checkout-1',
+          },
         },
         relationships: {
           store: { data: { type: 'stores', id: '4242' } },
@@ -100,26 +132,55 @@ describe('Lemon Squeezy adapter', () => {
   });
 
   it('fails on an API error or an answer without a valid URL', async () => {
-    const provider = new LemonSqueezyProvider({ apiKey: 'wrong-key', storeId: '4242', webhookSecret: 'whsec-test', apiUrl });
+    const provider = new LemonSqueezyProvider({
+      apiKey: 'wrong-key',
+      storeId: '4242',
+      webhookSecret: 'whsec-test',
+      apiUrl,
+    });
     answer = lemonAnswer;
     const request = {
       checkoutId: 'c',
-      plan: { id: 'credits-10', name: '10 Credits', priceCents: 515, currency: 'USD', credits: 10, variantId: '1' },
+      plan: {
+        id: 'credits-10',
+        name: '10 Credits',
+        priceCents: 515,
+        currency: 'USD',
+        credits: 10,
+        variantId: '1',
+      },
       buyer: { userId: 'u', email: 'a@example.com', name: 'A' },
       redirectUrl: 'https://cutout.example/payment-success',
     };
     await expect(provider.createCheckout(request)).rejects.toThrow(/answered 401/);
-    answer = () => ({ status: 201, body: { data: { attributes: { url: 'javascript:alert(1)' } } } });
-    const good = new LemonSqueezyProvider({ apiKey: 'test-api-key', storeId: '4242', webhookSecret: 'x', apiUrl });
+    answer = () => ({
+      status: 201,
+      body: { data: { attributes: { url: 'javascript:alert(1)' } } },
+    });
+    const good = new LemonSqueezyProvider({
+      apiKey: 'test-api-key',
+      storeId: '4242',
+      webhookSecret: 'x',
+      apiUrl,
+    });
     await expect(good.createCheckout(request)).rejects.toThrow('Invalid checkout URL generated');
   });
 
   it('asks for a refund at POST /v1/orders/{id}/refund', async () => {
     answer = lemonAnswer;
     seen.length = 0;
-    const provider = new LemonSqueezyProvider({ apiKey: 'test-api-key', storeId: '4242', webhookSecret: 'x', apiUrl });
+    const provider = new LemonSqueezyProvider({
+      apiKey: 'test-api-key',
+      storeId: '4242',
+      webhookSecret: 'x',
+      apiUrl,
+    });
     await provider.refund('98765');
-    expect(seen[0]).toMatchObject({ method: 'POST', url: '/v1/orders/98765/refund', body: { data: { type: 'orders', id: '98765' } } });
+    expect(seen[0]).toMatchObject({
+      method: 'POST',
+      url: '/v1/orders/98765/refund',
+      body: { data: { type: 'orders', id: '98765' } },
+    });
   });
 });
 
@@ -146,19 +207,41 @@ describe('Lemon Squeezy configured', () => {
     answer = lemonAnswer;
     seen.length = 0;
     const user = await signUp(app);
-    const res = await app.inject({ method: 'POST', url: '/api/checkouts', headers: { cookie: user.cookie }, payload: { planId: 'credits-100' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/checkouts',
+      headers: { cookie: user.cookie },
+      payload: { planId: 'credits-100' },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().url).toBe('https://cutout.lemonsqueezy.com/checkout/custom/5f1');
-    const sent = seen[0]!.body as { data: { relationships: { variant: { data: { id: string } } }; attributes: { product_options: { redirect_url: string } } } };
+    const sent = seen[0]!.body as {
+      data: {
+        relationships: { variant: { data: { id: string } } };
+        attributes: { product_options: { redirect_url: string } };
+      };
+    };
     expect(sent.data.relationships.variant.data.id).toBe('102');
-    expect(sent.data.attributes.product_options.redirect_url).toContain(`/payment-success?checkout=${res.json().id}`);
+    expect(sent.data.attributes.product_options.redirect_url).toContain(
+      `/payment-success?checkout=${res.json().id}`,
+    );
 
     // No variant configured for the 1000 pack: 'Checkout not configured'.
-    const missing = await app.inject({ method: 'POST', url: '/api/checkouts', headers: { cookie: user.cookie }, payload: { planId: 'credits-1000' } });
+    const missing = await app.inject({
+      method: 'POST',
+      url: '/api/checkouts',
+      headers: { cookie: user.cookie },
+      payload: { planId: 'credits-1000' },
+    });
     expect(missing.statusCode).toBe(503);
     expect(missing.json().error.message).toBe('Checkout not configured');
 
-    const body = orderEventBody('order_created', { orderId: String(Date.now()), userId: user.id, variantId: '102', checkoutId: res.json().id });
+    const body = orderEventBody('order_created', {
+      orderId: String(Date.now()),
+      userId: user.id,
+      variantId: '102',
+      checkoutId: res.json().id,
+    });
     const wrong = await deliver(app, body, { provider: 'lemonsqueezy', secret: 'whsec-sandbox' });
     expect(wrong.statusCode).toBe(401);
     const ok = await deliver(app, body, { provider: 'lemonsqueezy', secret: 'whsec-lemon-test' });
@@ -166,9 +249,14 @@ describe('Lemon Squeezy configured', () => {
     expect(await findBalance(app.database.db, user.id)).toBe(110);
     // The sandbox's endpoint is closed while Lemon Squeezy sells.
     expect((await deliver(app, body)).statusCode).toBe(401);
-    expect((await app.inject({ url: `/api/payments/sandbox/checkouts/${randomUUID()}` })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ url: `/api/payments/sandbox/checkouts/${randomUUID()}` })).statusCode,
+    ).toBe(404);
 
-    const status = await app.inject({ url: `/api/checkouts/${res.json().id}`, headers: { cookie: user.cookie } });
+    const status = await app.inject({
+      url: `/api/checkouts/${res.json().id}`,
+      headers: { cookie: user.cookie },
+    });
     expect(status.json()).toMatchObject({ state: 'paid', credits: 100, balance: 110 });
   });
 
@@ -176,7 +264,12 @@ describe('Lemon Squeezy configured', () => {
     const { app } = t;
     answer = () => ({ status: 500, body: { errors: [{ detail: 'internal secret detail' }] } });
     const user = await signUp(app);
-    const res = await app.inject({ method: 'POST', url: '/api/checkouts', headers: { cookie: user.cookie }, payload: { planId: 'credits-10' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/checkouts',
+      headers: { cookie: user.cookie },
+      payload: { planId: 'credits-10' },
+    });
     expect(res.statusCode).toBe(502);
     expect(res.json().error.message).toBe('Failed to create checkout session');
     expect(res.body).not.toContain('internal secret detail');

@@ -5,8 +5,7 @@ export const paymentsServerPaths = {
   webhook: (provider: string) => `/api/payments/webhooks/${encodeURIComponent(provider)}`,
   sandboxCheckout: (id: string) => `/api/payments/sandbox/checkouts/${encodeURIComponent(id)}`,
   sandboxPay: (id: string) => `/api/payments/sandbox/checkouts/${encodeURIComponent(id)}/pay`,
-  sandboxCancel: (id: string) =>
-    `/api/payments/sandbox/checkouts/${encodeURIComponent(id)}/cancel`,
+  sandboxCancel: (id: string) => `/api/payments/sandbox/checkouts/${encodeURIComponent(id)}/cancel`,
   /** Spec §7: GET /users/{id}/purchases?page=1&per_page=20. */
   userPurchases: (id: string) => `/users/${encodeURIComponent(id)}/purchases`,
   adminOrders: '/api/admin/orders',

@@ -91,7 +91,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
     '/api/checkouts/:id',
     {
       schema: {
-        summary: "A checkout of the signed-in user and its order, as the server knows it",
+        summary: 'A checkout of the signed-in user and its order, as the server knows it',
         params: idParams,
         response: { 200: checkoutStatusSchema, ...errors },
       },
@@ -225,7 +225,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
         const result = await payments.receiveWebhook(request.params.provider, raw, request.headers);
         if (result.status === 200) return { received: true as const, outcome: result.outcome };
         const code =
-          result.status === 401 ? 'unauthorized' : result.status === 400 ? 'validation_failed' : 'internal';
+          result.status === 401
+            ? 'unauthorized'
+            : result.status === 400
+              ? 'validation_failed'
+              : 'internal';
         return reply
           .status(result.status)
           .send({ error: { code, message: result.detail ?? 'Webhook refused.' } });
@@ -245,7 +249,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       const html = (page: string) => page;
       scope.get(
         '/api/payments/sandbox/checkouts/:id',
-        { schema: { summary: "The sandbox provider's checkout page (test mode)", params: idParams } },
+        {
+          schema: { summary: "The sandbox provider's checkout page (test mode)", params: idParams },
+        },
         async (request, reply) => {
           const checkout = await sandbox.checkout(request.params.id);
           return reply
@@ -262,7 +268,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       scope.post(
         '/api/payments/sandbox/checkouts/:id/pay',
         {
-          schema: { summary: 'Pay a sandbox checkout with a test card', params: idParams, body: form },
+          schema: {
+            summary: 'Pay a sandbox checkout with a test card',
+            params: idParams,
+            body: form,
+          },
           config: { rateLimit: rateLimits.payments.sandboxPay },
         },
         async (request, reply) => {
@@ -327,7 +337,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
     '/api/admin/orders/:id/refund',
     {
       schema: {
-        summary: "Refund an order through its provider (credits go when the provider's order_refunded arrives)",
+        summary:
+          "Refund an order through its provider (credits go when the provider's order_refunded arrives)",
         params: idParams,
         response: { 202: orderSchema, ...errors },
       },

@@ -48,7 +48,11 @@ import {
   type PlanRow,
   type WebhookEventRow,
 } from './payments.repository.js';
-import { readOrderEvent, type OrderEvent, type PaymentProviderAdapter } from './providers/provider.js';
+import {
+  readOrderEvent,
+  type OrderEvent,
+  type PaymentProviderAdapter,
+} from './providers/provider.js';
 import { receiptFilename, receiptHtml, receiptMail } from './receipts.js';
 
 // The money path (issue 12, docs/decisions/0070–0074): checkouts through the configured
@@ -164,7 +168,8 @@ export class PaymentsService {
     const provider = this.options.provider;
     const plan = await findPlanRow(this.db, planId);
     if (!plan) throw notFound(paymentTexts.unknownPlan);
-    if (plan.billing_type === 'free') throw new AppError(400, 'validation_failed', paymentTexts.freePlan);
+    if (plan.billing_type === 'free')
+      throw new AppError(400, 'validation_failed', paymentTexts.freePlan);
     if (plan.billing_type === 'enterprise') {
       throw new AppError(400, 'validation_failed', paymentTexts.enterprisePlan);
     }
@@ -298,7 +303,11 @@ export class PaymentsService {
     const event = readOrderEvent(parsed);
     if (typeof event === 'string') {
       const name = (parsed as { meta?: { event_name?: unknown } } | null)?.meta?.event_name;
-      await record({ valid: true, eventName: typeof name === 'string' ? name : null }, 'ignored', event);
+      await record(
+        { valid: true, eventName: typeof name === 'string' ? name : null },
+        'ignored',
+        event,
+      );
       return { status: 200, eventId, outcome: 'ignored', detail: event };
     }
     await record(
@@ -313,7 +322,12 @@ export class PaymentsService {
       return { status: 200, eventId, outcome, detail };
     } catch (error) {
       this.options.log.error({ err: error, eventId }, 'webhook could not be applied');
-      await setWebhookOutcome(this.db, eventId, 'failed', 'Could not be applied; the provider retries.');
+      await setWebhookOutcome(
+        this.db,
+        eventId,
+        'failed',
+        'Could not be applied; the provider retries.',
+      );
       return { status: 500, eventId, outcome: 'failed', detail: 'Could not be applied.' };
     }
   }
@@ -343,7 +357,10 @@ export class PaymentsService {
 
   private async applyOrderCreated(provider: string, event: OrderEvent) {
     if (event.status !== 'paid') {
-      return { outcome: 'ignored' as const, detail: `Order status is ${event.status || 'missing'}, not paid.` };
+      return {
+        outcome: 'ignored' as const,
+        detail: `Order status is ${event.status || 'missing'}, not paid.`,
+      };
     }
     const plan = await this.resolvePlan(provider, event);
     if (!plan || plan.billing_type !== 'one-time' || Number(plan.credits) <= 0) {
@@ -360,7 +377,9 @@ export class PaymentsService {
       };
     }
     const now = this.clock();
-    const checkout = event.custom.checkoutId ? await findCheckout(this.db, event.custom.checkoutId) : undefined;
+    const checkout = event.custom.checkoutId
+      ? await findCheckout(this.db, event.custom.checkoutId)
+      : undefined;
     const orderId = randomUUID();
     const reference = `order:${provider}:${event.providerOrderId}`;
     try {
@@ -414,7 +433,8 @@ export class PaymentsService {
       });
     } catch (error) {
       // The ledger's unique (user, kind, reference) caught a race the order index did not.
-      if (isUniqueViolation(error)) return { outcome: 'duplicate' as const, detail: 'Order already credited.' };
+      if (isUniqueViolation(error))
+        return { outcome: 'duplicate' as const, detail: 'Order already credited.' };
       throw error;
     }
   }
@@ -454,7 +474,12 @@ export class PaymentsService {
             detail: 'Refund received before its order; the order will credit nothing.',
           };
         }
-        const order = await markOrderRefunded(trx, provider, event.providerOrderId, now.toISOString());
+        const order = await markOrderRefunded(
+          trx,
+          provider,
+          event.providerOrderId,
+          now.toISOString(),
+        );
         if (!order) return { outcome: 'duplicate' as const, detail: 'Refund already applied.' };
         let removed = 0;
         if (order.user_id && order.lot_id) {
@@ -472,7 +497,8 @@ export class PaymentsService {
         };
       });
     } catch (error) {
-      if (isUniqueViolation(error)) return { outcome: 'duplicate' as const, detail: 'Refund already applied.' };
+      if (isUniqueViolation(error))
+        return { outcome: 'duplicate' as const, detail: 'Refund already applied.' };
       throw error;
     }
   }
@@ -491,7 +517,8 @@ export class PaymentsService {
     if (!order) throw notFound('That order does not exist.');
     if (order.status === 'refunded') throw conflict(paymentTexts.notRefundable);
     const provider = this.options.provider;
-    if (!provider || provider.name !== order.provider) throw conflict(paymentTexts.refundUnavailable);
+    if (!provider || provider.name !== order.provider)
+      throw conflict(paymentTexts.refundUnavailable);
     await provider.refund(order.provider_order_id);
     return toOrder(order);
   }
@@ -529,7 +556,9 @@ export class PaymentsService {
   async billingSummary(user: SessionUser): Promise<BillingSummary> {
     const now = this.clock();
     const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-    const firstDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 29));
+    const firstDay = new Date(
+      Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 29),
+    );
     const since = monthStart < firstDay ? monthStart : firstDay;
     const times = await listCompletedJobTimes(this.db, user.id, since.toISOString());
     const byDay = new Map<string, number>();

@@ -31,9 +31,7 @@ onBothDialects(
         userId: user.id,
         variantId: 'credits-100',
       });
-      const concurrent = await Promise.all(
-        Array.from({ length: 20 }, () => deliver(app, body)),
-      );
+      const concurrent = await Promise.all(Array.from({ length: 20 }, () => deliver(app, body)));
       expect(concurrent.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
       const outcomes = concurrent.map((r) => r.json().outcome as string);
       expect(outcomes.filter((o) => o === 'credited')).toHaveLength(1);
@@ -63,8 +61,16 @@ onBothDialects(
       const { app } = get();
       const user = await signUp(app);
       const orderId = `ord-${randomUUID()}`;
-      const refund = orderEventBody('order_refunded', { orderId, userId: user.id, variantId: 'credits-10' });
-      const created = orderEventBody('order_created', { orderId, userId: user.id, variantId: 'credits-10' });
+      const refund = orderEventBody('order_refunded', {
+        orderId,
+        userId: user.id,
+        variantId: 'credits-10',
+      });
+      const created = orderEventBody('order_created', {
+        orderId,
+        userId: user.id,
+        variantId: 'credits-10',
+      });
       expect((await deliver(app, refund)).json().outcome).toBe('refund_before_order');
       expect((await deliver(app, created)).json().outcome).toBe('duplicate');
       expect((await deliver(app, refund)).json().outcome).toBe('duplicate');
@@ -83,11 +89,18 @@ onBothDialects(
       const user = await signUp(app);
       const db = app.database.db;
       const orderId = `ord-${randomUUID()}`;
-      await deliver(app, orderEventBody('order_created', { orderId, userId: user.id, variantId: 'credits-100' }));
+      await deliver(
+        app,
+        orderEventBody('order_created', { orderId, userId: user.id, variantId: 'credits-100' }),
+      );
       // Spending takes the lot that expires first: the paid one (sign-up credits never expire).
       for (let i = 0; i < 15; i++) await spendCredit(db, user.id, `job-${orderId}-${i}`);
       expect(await findBalance(db, user.id)).toBe(95);
-      const refund = orderEventBody('order_refunded', { orderId, userId: user.id, variantId: 'credits-100' });
+      const refund = orderEventBody('order_refunded', {
+        orderId,
+        userId: user.id,
+        variantId: 'credits-100',
+      });
       const results = await Promise.all([deliver(app, refund), deliver(app, refund)]);
       expect(results.map((r) => r.json().outcome).sort()).toEqual(['duplicate', 'refunded']);
       expect(await findBalance(db, user.id)).toBe(10);
@@ -96,7 +109,11 @@ onBothDialects(
       expect(refunds).toHaveLength(1);
       expect(Number(refunds[0]!.amount)).toBe(-85);
       expect(refunds[0]!.reason).toMatch(/Refund of 100 Credits .*unspent credits removed/);
-      const order = await db.selectFrom('orders').selectAll().where('provider_order_id', '=', orderId).executeTakeFirstOrThrow();
+      const order = await db
+        .selectFrom('orders')
+        .selectAll()
+        .where('provider_order_id', '=', orderId)
+        .executeTakeFirstOrThrow();
       expect(order.status).toBe('refunded');
       expect(Number(order.refunded_credits)).toBe(85);
     });
@@ -106,10 +123,16 @@ onBothDialects(
       const user = await signUp(app);
       const db = app.database.db;
       const orderId = `ord-${randomUUID()}`;
-      await deliver(app, orderEventBody('order_created', { orderId, userId: user.id, variantId: 'credits-10' }));
+      await deliver(
+        app,
+        orderEventBody('order_created', { orderId, userId: user.id, variantId: 'credits-10' }),
+      );
       for (let i = 0; i < 20; i++) await spendCredit(db, user.id, `all-${orderId}-${i}`);
       expect(await findBalance(db, user.id)).toBe(0);
-      const res = await deliver(app, orderEventBody('order_refunded', { orderId, userId: user.id, variantId: 'credits-10' }));
+      const res = await deliver(
+        app,
+        orderEventBody('order_refunded', { orderId, userId: user.id, variantId: 'credits-10' }),
+      );
       expect(res.json().outcome).toBe('refunded');
       expect(await findBalance(db, user.id)).toBe(0);
       expect(await sumLedger(db, user.id)).toBe(0);
@@ -118,7 +141,11 @@ onBothDialects(
     it('a wrong or missing signature: 401 and nothing changes but the stored event', async () => {
       const { app } = get();
       const user = await signUp(app);
-      const body = orderEventBody('order_created', { orderId: `ord-${randomUUID()}`, userId: user.id, variantId: 'credits-1000' });
+      const body = orderEventBody('order_created', {
+        orderId: `ord-${randomUUID()}`,
+        userId: user.id,
+        variantId: 'credits-1000',
+      });
       const wrong = await deliver(app, body, { secret: 'not-the-secret-at-all' });
       expect(wrong.statusCode).toBe(401);
       const missing = await deliver(app, body, { signature: null });
@@ -135,7 +162,9 @@ onBothDialects(
         .where('body', '=', JSON.stringify(body))
         .execute();
       expect(stored).toHaveLength(4);
-      expect(stored.every((e) => e.outcome === 'invalid_signature' && !Number(e.signature_valid))).toBe(true);
+      expect(
+        stored.every((e) => e.outcome === 'invalid_signature' && !Number(e.signature_valid)),
+      ).toBe(true);
     });
 
     it('malformed JSON is 400; unknown variants and users are recorded, answered 200, credit no one', async () => {
@@ -145,26 +174,46 @@ onBothDialects(
       expect(malformed.statusCode).toBe(400);
       const unknownVariant = await deliver(
         app,
-        orderEventBody('order_created', { orderId: `ord-${randomUUID()}`, userId: user.id, variantId: 'credits-7' }),
+        orderEventBody('order_created', {
+          orderId: `ord-${randomUUID()}`,
+          userId: user.id,
+          variantId: 'credits-7',
+        }),
       );
       expect(unknownVariant.statusCode).toBe(200);
       expect(unknownVariant.json().outcome).toBe('ignored');
       const free = await deliver(
         app,
-        orderEventBody('order_created', { orderId: `ord-${randomUUID()}`, userId: user.id, variantId: 'free' }),
+        orderEventBody('order_created', {
+          orderId: `ord-${randomUUID()}`,
+          userId: user.id,
+          variantId: 'free',
+        }),
       );
       expect(free.json().outcome).toBe('ignored');
       const nobody = await deliver(
         app,
-        orderEventBody('order_created', { orderId: `ord-${randomUUID()}`, userId: 'no-such-user', variantId: 'credits-10' }),
+        orderEventBody('order_created', {
+          orderId: `ord-${randomUUID()}`,
+          userId: 'no-such-user',
+          variantId: 'credits-10',
+        }),
       );
       expect(nobody.json().outcome).toBe('ignored');
       const unpaid = await deliver(
         app,
-        orderEventBody('order_created', { orderId: `ord-${randomUUID()}`, userId: user.id, variantId: 'credits-10', status: 'pending' }),
+        orderEventBody('order_created', {
+          orderId: `ord-${randomUUID()}`,
+          userId: user.id,
+          variantId: 'credits-10',
+          status: 'pending',
+        }),
       );
       expect(unpaid.json().outcome).toBe('ignored');
-      const other = await deliver(app, { meta: { event_name: 'subscription_created' }, data: { type: 'subscriptions', id: '1' } });
+      const other = await deliver(app, {
+        meta: { event_name: 'subscription_created' },
+        data: { type: 'subscriptions', id: '1' },
+      });
       expect(other.json().outcome).toBe('ignored');
       expect(await findBalance(app.database.db, user.id)).toBe(10);
     });
@@ -174,18 +223,35 @@ onBothDialects(
       const user = await signUp(app);
       const cookie = await adminCookie(app);
       const orderId = `ord-${randomUUID()}`;
-      await deliver(app, orderEventBody('order_created', { orderId, userId: user.id, variantId: 'credits-10' }));
-      const list = await app.inject({ url: `/api/admin/webhook-events?order=${orderId}`, headers: { cookie } });
+      await deliver(
+        app,
+        orderEventBody('order_created', { orderId, userId: user.id, variantId: 'credits-10' }),
+      );
+      const list = await app.inject({
+        url: `/api/admin/webhook-events?order=${orderId}`,
+        headers: { cookie },
+      });
       expect(list.statusCode).toBe(200);
       const [event] = list.json().events;
-      expect(event).toMatchObject({ outcome: 'credited', signatureValid: true, eventName: 'order_created' });
+      expect(event).toMatchObject({
+        outcome: 'credited',
+        signatureValid: true,
+        eventName: 'order_created',
+      });
       expect(event.headers['x-signature']).toMatch(/^[0-9a-f]{64}$/);
-      const replay = await app.inject({ method: 'POST', url: `/api/admin/webhook-events/${event.id}/replay`, headers: { cookie } });
+      const replay = await app.inject({
+        method: 'POST',
+        url: `/api/admin/webhook-events/${event.id}/replay`,
+        headers: { cookie },
+      });
       expect(replay.statusCode).toBe(200);
       expect(replay.json()).toMatchObject({ outcome: 'duplicate', replayOf: event.id });
       expect(await findBalance(app.database.db, user.id)).toBe(20);
 
-      const orders = await app.inject({ url: `/api/admin/orders?user_id=${user.id}`, headers: { cookie } });
+      const orders = await app.inject({
+        url: `/api/admin/orders?user_id=${user.id}`,
+        headers: { cookie },
+      });
       expect(orders.json()).toMatchObject({ total: 1, orders: [{ status: 'paid', credits: 10 }] });
     });
   },
@@ -199,7 +265,12 @@ onBothDialects(
       const { app } = get();
       const user = await signUp(app);
       const buy = (planId: string) =>
-        app.inject({ method: 'POST', url: '/api/checkouts', headers: { cookie: user.cookie }, payload: { planId } });
+        app.inject({
+          method: 'POST',
+          url: '/api/checkouts',
+          headers: { cookie: user.cookie },
+          payload: { planId },
+        });
       let res = await buy('credits-7');
       expect(res.statusCode).toBe(404);
       expect(res.json().error.message).toBe(paymentTexts.unknownPlan);
@@ -209,13 +280,26 @@ onBothDialects(
       res = await buy('enterprise');
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toBe(paymentTexts.enterprisePlan);
-      await app.database.db.updateTable('plans').set({ active: 0 }).where('id', '=', 'credits-1000').execute();
+      await app.database.db
+        .updateTable('plans')
+        .set({ active: 0 })
+        .where('id', '=', 'credits-1000')
+        .execute();
       res = await buy('credits-1000');
       expect(res.statusCode).toBe(409);
       expect(res.json().error.message).toBe(paymentTexts.inactivePlan);
       const plans = await app.inject({ url: '/api/plans' });
-      expect(plans.json().plans.map((p: { id: string }) => p.id)).toEqual(['free', 'credits-10', 'credits-100', 'enterprise']);
-      await app.database.db.updateTable('plans').set({ active: 1 }).where('id', '=', 'credits-1000').execute();
+      expect(plans.json().plans.map((p: { id: string }) => p.id)).toEqual([
+        'free',
+        'credits-10',
+        'credits-100',
+        'enterprise',
+      ]);
+      await app.database.db
+        .updateTable('plans')
+        .set({ active: 1 })
+        .where('id', '=', 'credits-1000')
+        .execute();
     });
 
     it('serves the plans from the database, seeded with the spec prices', async () => {
@@ -225,9 +309,23 @@ onBothDialects(
       const body = res.json();
       expect(body).toMatchObject({ provider: 'sandbox', testMode: true });
       const byId = Object.fromEntries(body.plans.map((p: { id: string }) => [p.id, p]));
-      expect(byId['credits-10']).toMatchObject({ price: 5.15, credits: 10, pricePerCredit: 0.52, validity: '1 year' });
-      expect(byId['credits-100']).toMatchObject({ price: 20.62, credits: 100, pricePerCredit: 0.21, popular: true });
-      expect(byId['credits-1000']).toMatchObject({ price: 30.93, credits: 1000, pricePerCredit: 0.03 });
+      expect(byId['credits-10']).toMatchObject({
+        price: 5.15,
+        credits: 10,
+        pricePerCredit: 0.52,
+        validity: '1 year',
+      });
+      expect(byId['credits-100']).toMatchObject({
+        price: 20.62,
+        credits: 100,
+        pricePerCredit: 0.21,
+        popular: true,
+      });
+      expect(byId['credits-1000']).toMatchObject({
+        price: 30.93,
+        credits: 1000,
+        pricePerCredit: 0.03,
+      });
       expect(byId.enterprise).toMatchObject({ credits: -1, billingType: 'enterprise' });
       expect(byId.free).toMatchObject({ price: 0, credits: 3, billingType: 'free' });
     });
@@ -250,7 +348,10 @@ describe('PAYMENTS_PROVIDER=none', () => {
         });
         expect(res.statusCode).toBe(503);
         expect(res.json().error.message).toBe('Checkout not configured');
-        expect((await app.inject({ url: '/api/plans' })).json()).toMatchObject({ provider: 'none', testMode: false });
+        expect((await app.inject({ url: '/api/plans' })).json()).toMatchObject({
+          provider: 'none',
+          testMode: false,
+        });
       });
     },
     { env: { PAYMENTS_PROVIDER: 'none' } },

@@ -1,12 +1,7 @@
 import type { Plan } from '@cutout/contracts';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../errors.js';
-import {
-  findPlanRow,
-  listPlanRows,
-  updatePlanRow,
-  type PlanRow,
-} from './payments.repository.js';
+import { findPlanRow, listPlanRows, updatePlanRow, type PlanRow } from './payments.repository.js';
 
 // Plans live in the database (seeded with spec §9's plans by migration 0006), so the pricing
 // page, the checkout and the webhook read the same rows and the admin can edit them.
@@ -69,10 +64,20 @@ export async function updatePlan(
   changes: PlanChanges,
   now: Date = new Date(),
 ): Promise<PlanRow> {
-  if (changes.priceCents !== undefined && (!Number.isInteger(changes.priceCents) || changes.priceCents < 0)) {
-    throw new AppError(400, 'validation_failed', 'The price must be a whole number of cents, 0 or more.');
+  if (
+    changes.priceCents !== undefined &&
+    (!Number.isInteger(changes.priceCents) || changes.priceCents < 0)
+  ) {
+    throw new AppError(
+      400,
+      'validation_failed',
+      'The price must be a whole number of cents, 0 or more.',
+    );
   }
-  if (changes.credits !== undefined && (!Number.isInteger(changes.credits) || changes.credits < -1)) {
+  if (
+    changes.credits !== undefined &&
+    (!Number.isInteger(changes.credits) || changes.credits < -1)
+  ) {
     throw new AppError(400, 'validation_failed', 'Credits must be a whole number (-1 for custom).');
   }
   const row = await updatePlanRow(db, id, {

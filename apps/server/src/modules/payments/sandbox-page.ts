@@ -44,9 +44,7 @@ export function sandboxCheckoutPage(
   }
   const price = formatPrice(request.priceCents / 100, request.currency);
   const invalid = (field: string) => (state.field === field ? ' aria-invalid="true"' : '');
-  const error = state.error
-    ? `<p class="error" role="alert">${escapeHtml(state.error)}</p>`
-    : '';
+  const error = state.error ? `<p class="error" role="alert">${escapeHtml(state.error)}</p>` : '';
   return layout(
     title,
     `<div class="card">

@@ -16,18 +16,18 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-async function start(dir: string, options: { listen?: boolean; clock?: () => Date; retry?: number[] } = {}) {
-  const app = await buildApp(
-    testConfig({ DATA_DIR: dir, ADMIN_PASSWORD: TEST_ADMIN.password }),
-    {
-      webApp: null,
-      payments: {
-        tickMs: 50,
-        ...(options.clock ? { clock: options.clock } : {}),
-        ...(options.retry ? { retrySchedule: options.retry } : {}),
-      },
+async function start(
+  dir: string,
+  options: { listen?: boolean; clock?: () => Date; retry?: number[] } = {},
+) {
+  const app = await buildApp(testConfig({ DATA_DIR: dir, ADMIN_PASSWORD: TEST_ADMIN.password }), {
+    webApp: null,
+    payments: {
+      tickMs: 50,
+      ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.retry ? { retrySchedule: options.retry } : {}),
     },
-  );
+  });
   if (options.listen === false) await app.ready();
   else await app.listen({ host: '127.0.0.1', port: 0 });
   return app;
@@ -39,7 +39,12 @@ const form = (fields: Record<string, string>) => ({
 });
 
 async function checkout(app: FastifyInstance, cookie: string, planId = 'credits-100') {
-  const res = await app.inject({ method: 'POST', url: '/api/checkouts', headers: { cookie }, payload: { planId } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/checkouts',
+    headers: { cookie },
+    payload: { planId },
+  });
   expect(res.statusCode).toBe(201);
   const { id, url } = res.json<{ id: string; url: string }>();
   const path = new URL(url).pathname;
@@ -59,7 +64,10 @@ describe('sandbox provider', () => {
   it('checkout page → pay with the test card → signed webhook → credits, order, receipt', async () => {
     const tmp = tempDir();
     const app = await start(tmp.dir);
-    cleanups.push(() => tmp.remove(), () => app.close());
+    cleanups.push(
+      () => tmp.remove(),
+      () => app.close(),
+    );
     const user = await signUp(app);
     const { id, path } = await checkout(app, user.cookie);
 
@@ -70,50 +78,101 @@ describe('sandbox provider', () => {
     expect(page.body).toContain('$20.62');
     expect(page.body).toContain('4242 4242 4242 4242');
 
-    const waiting = await app.inject({ url: `/api/checkouts/${id}`, headers: { cookie: user.cookie } });
-    expect(waiting.json()).toMatchObject({ state: 'waiting', credits: 100, balance: 10, order: null });
+    const waiting = await app.inject({
+      url: `/api/checkouts/${id}`,
+      headers: { cookie: user.cookie },
+    });
+    expect(waiting.json()).toMatchObject({
+      state: 'waiting',
+      credits: 100,
+      balance: 10,
+      order: null,
+    });
 
-    const paid = await app.inject({ method: 'POST', url: `${path}/pay`, ...form({ card: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' }) });
+    const paid = await app.inject({
+      method: 'POST',
+      url: `${path}/pay`,
+      ...form({ card: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' }),
+    });
     expect(paid.statusCode).toBe(303);
     const target = new URL(paid.headers.location as string);
     expect(target.pathname).toBe('/payment-success');
     expect(target.searchParams.get('checkout')).toBe(id);
 
     const status = await until(
-      async () => (await app.inject({ url: `/api/checkouts/${id}`, headers: { cookie: user.cookie } })).json(),
+      async () =>
+        (
+          await app.inject({ url: `/api/checkouts/${id}`, headers: { cookie: user.cookie } })
+        ).json(),
       (s) => s.state === 'paid',
     );
     expect(status).toMatchObject({ state: 'paid', credits: 100, balance: 110, testMode: true });
-    expect(status.order).toMatchObject({ planName: '100 Credits', amountCents: 2062, currency: 'USD', status: 'paid' });
+    expect(status.order).toMatchObject({
+      planName: '100 Credits',
+      amountCents: 2062,
+      currency: 'USD',
+      status: 'paid',
+    });
     const paidAt = new Date(status.order.paidAt);
     const expires = new Date(status.order.lotExpiresAt);
     expect(expires.getUTCFullYear() - paidAt.getUTCFullYear()).toBe(1);
     expect(expires.toISOString().slice(5)).toBe(paidAt.toISOString().slice(5));
 
     // Paying again is refused: the checkout is closed.
-    const again = await app.inject({ method: 'POST', url: `${path}/pay`, ...form({ card: '4242424242424242', expiry: '12/39', cvc: '123' }) });
+    const again = await app.inject({
+      method: 'POST',
+      url: `${path}/pay`,
+      ...form({ card: '4242424242424242', expiry: '12/39', cvc: '123' }),
+    });
     expect(again.statusCode).toBe(409);
 
     const orders = await app.inject({ url: '/api/me/orders', headers: { cookie: user.cookie } });
     expect(orders.json()).toMatchObject({ total: 1, orders: [{ id: status.order.id }] });
-    const purchases = await app.inject({ url: `/users/${user.id}/purchases?page=1&per_page=20`, headers: { cookie: user.cookie } });
+    const purchases = await app.inject({
+      url: `/users/${user.id}/purchases?page=1&per_page=20`,
+      headers: { cookie: user.cookie },
+    });
     expect(purchases.json().total).toBe(1);
 
-    const receipt = await app.inject({ url: `/api/me/orders/${status.order.id}/receipt`, headers: { cookie: user.cookie } });
+    const receipt = await app.inject({
+      url: `/api/me/orders/${status.order.id}/receipt`,
+      headers: { cookie: user.cookie },
+    });
     expect(receipt.statusCode).toBe(200);
-    expect(receipt.headers['content-disposition']).toMatch(/attachment; filename="cutout-receipt-CUT-/);
-    for (const text of [status.order.receiptNumber, '100 Credits', '$20.62', 'USD', paymentTexts.testMode, expires.toISOString().slice(0, 10)]) {
+    expect(receipt.headers['content-disposition']).toMatch(
+      /attachment; filename="cutout-receipt-CUT-/,
+    );
+    for (const text of [
+      status.order.receiptNumber,
+      '100 Credits',
+      '$20.62',
+      'USD',
+      paymentTexts.testMode,
+      expires.toISOString().slice(0, 10),
+    ]) {
       expect(receipt.body).toContain(text);
     }
     const other = await signUp(app);
-    const stolen = await app.inject({ url: `/api/me/orders/${status.order.id}/receipt`, headers: { cookie: other.cookie } });
+    const stolen = await app.inject({
+      url: `/api/me/orders/${status.order.id}/receipt`,
+      headers: { cookie: other.cookie },
+    });
     expect(stolen.statusCode).toBe(404);
 
     // The receipt was e-mailed when the order was paid; the button sends it again.
-    const emailed = await app.inject({ method: 'POST', url: `/api/me/orders/${status.order.id}/receipt/email`, headers: { cookie: user.cookie } });
+    const emailed = await app.inject({
+      method: 'POST',
+      url: `/api/me/orders/${status.order.id}/receipt/email`,
+      headers: { cookie: user.cookie },
+    });
     expect(emailed.statusCode).toBe(202);
     const mails = await until(
-      () => app.database.db.selectFrom('outbox').selectAll().where('subject', 'like', '%receipt%').execute(),
+      () =>
+        app.database.db
+          .selectFrom('outbox')
+          .selectAll()
+          .where('subject', 'like', '%receipt%')
+          .execute(),
       (rows) => rows.length >= 2,
     );
     expect(mails.map((m) => m.to)).toEqual([user.email, user.email]);
@@ -132,42 +191,80 @@ describe('sandbox provider', () => {
     // Refund through the admin call: the sandbox sends order_refunded, the credits go.
     const cookie = await adminCookie(app);
     await spendCredit(app.database.db, user.id, 'job-before-refund');
-    const refund = await app.inject({ method: 'POST', url: `/api/admin/orders/${status.order.id}/refund`, headers: { cookie } });
+    const refund = await app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${status.order.id}/refund`,
+      headers: { cookie },
+    });
     expect(refund.statusCode).toBe(202);
     const refunded = await until(
-      async () => (await app.inject({ url: `/api/checkouts/${id}`, headers: { cookie: user.cookie } })).json(),
+      async () =>
+        (
+          await app.inject({ url: `/api/checkouts/${id}`, headers: { cookie: user.cookie } })
+        ).json(),
       (s) => s.state === 'refunded',
     );
     expect(refunded).toMatchObject({ state: 'refunded', balance: 10 });
     expect(refunded.order.refundedCredits).toBe(99);
-    const twice = await app.inject({ method: 'POST', url: `/api/admin/orders/${status.order.id}/refund`, headers: { cookie } });
+    const twice = await app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${status.order.id}/refund`,
+      headers: { cookie },
+    });
     expect(twice.statusCode).toBe(409);
   });
 
   it('a declined card and a cancel take no money and give no credits', async () => {
     const tmp = tempDir();
     const app = await start(tmp.dir);
-    cleanups.push(() => tmp.remove(), () => app.close());
+    cleanups.push(
+      () => tmp.remove(),
+      () => app.close(),
+    );
     const user = await signUp(app);
     const { id, path } = await checkout(app, user.cookie, 'credits-10');
-    const declined = await app.inject({ method: 'POST', url: `${path}/pay`, ...form({ card: '4000 0000 0000 0002', expiry: '12/39', cvc: '123' }) });
+    const declined = await app.inject({
+      method: 'POST',
+      url: `${path}/pay`,
+      ...form({ card: '4000 0000 0000 0002', expiry: '12/39', cvc: '123' }),
+    });
     expect(declined.statusCode).toBe(402);
     expect(declined.body).toContain(paymentTexts.cardDeclined);
-    const unknown = await app.inject({ method: 'POST', url: `${path}/pay`, ...form({ card: '4111 1111 1111 1111', expiry: '12/39', cvc: '123' }) });
+    const unknown = await app.inject({
+      method: 'POST',
+      url: `${path}/pay`,
+      ...form({ card: '4111 1111 1111 1111', expiry: '12/39', cvc: '123' }),
+    });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.body).toContain(paymentTexts.unknownCard);
-    const expired = await app.inject({ method: 'POST', url: `${path}/pay`, ...form({ card: '4242 4242 4242 4242', expiry: '01/20', cvc: '123' }) });
+    const expired = await app.inject({
+      method: 'POST',
+      url: `${path}/pay`,
+      ...form({ card: '4242 4242 4242 4242', expiry: '01/20', cvc: '123' }),
+    });
     expect(expired.statusCode).toBe(422);
     expect(expired.body).toContain(paymentTexts.badExpiry);
     const cancelled = await app.inject({ method: 'POST', url: `${path}/cancel` });
     expect(cancelled.statusCode).toBe(303);
-    expect(new URL(cancelled.headers.location as string).pathname + new URL(cancelled.headers.location as string).search).toBe('/pricing?canceled=true');
-    const after = await app.inject({ method: 'POST', url: `${path}/pay`, ...form({ card: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' }) });
+    expect(
+      new URL(cancelled.headers.location as string).pathname +
+        new URL(cancelled.headers.location as string).search,
+    ).toBe('/pricing?canceled=true');
+    const after = await app.inject({
+      method: 'POST',
+      url: `${path}/pay`,
+      ...form({ card: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' }),
+    });
     expect(after.statusCode).toBe(409);
     await new Promise((r) => setTimeout(r, 200));
-    const status = await app.inject({ url: `/api/checkouts/${id}`, headers: { cookie: user.cookie } });
+    const status = await app.inject({
+      url: `/api/checkouts/${id}`,
+      headers: { cookie: user.cookie },
+    });
     expect(status.json()).toMatchObject({ state: 'waiting', balance: 10, order: null });
-    expect(await app.database.db.selectFrom('webhook_deliveries').selectAll().execute()).toHaveLength(0);
+    expect(
+      await app.database.db.selectFrom('webhook_deliveries').selectAll().execute(),
+    ).toHaveLength(0);
   });
 
   it('retries an unanswered webhook on the schedule and loses nothing across a restart', async () => {
@@ -177,7 +274,11 @@ describe('sandbox provider', () => {
     let app = await start(tmp.dir, { listen: false, retry: [100, 100, 100] });
     const user = await signUp(app);
     const { path } = await checkout(app, user.cookie);
-    const paid = await app.inject({ method: 'POST', url: `${path}/pay`, ...form({ card: '4242424242424242', expiry: '12/39', cvc: '123' }) });
+    const paid = await app.inject({
+      method: 'POST',
+      url: `${path}/pay`,
+      ...form({ card: '4242424242424242', expiry: '12/39', cvc: '123' }),
+    });
     expect(paid.statusCode).toBe(303);
     const pending = await until(
       () => app.database.db.selectFrom('webhook_deliveries').selectAll().executeTakeFirstOrThrow(),
@@ -202,10 +303,17 @@ describe('sandbox provider', () => {
   it('gives up after the last retry, marking the delivery failed', async () => {
     const tmp = tempDir();
     const app = await start(tmp.dir, { listen: false, retry: [50, 50] });
-    cleanups.push(() => tmp.remove(), () => app.close());
+    cleanups.push(
+      () => tmp.remove(),
+      () => app.close(),
+    );
     const user = await signUp(app);
     const { path } = await checkout(app, user.cookie, 'credits-10');
-    await app.inject({ method: 'POST', url: `${path}/pay`, ...form({ card: '4242424242424242', expiry: '12/39', cvc: '123' }) });
+    await app.inject({
+      method: 'POST',
+      url: `${path}/pay`,
+      ...form({ card: '4242424242424242', expiry: '12/39', cvc: '123' }),
+    });
     const failed = await until(
       () => app.database.db.selectFrom('webhook_deliveries').selectAll().executeTakeFirstOrThrow(),
       (d) => d.status === 'failed',
@@ -217,13 +325,23 @@ describe('sandbox provider', () => {
     const tmp = tempDir();
     let now = new Date('2026-03-10T12:00:00.000Z');
     const app = await start(tmp.dir, { clock: () => now });
-    cleanups.push(() => tmp.remove(), () => app.close());
+    cleanups.push(
+      () => tmp.remove(),
+      () => app.close(),
+    );
     const user = await signUp(app);
     const db = app.database.db;
     const { id, path } = await checkout(app, user.cookie, 'credits-10');
-    await app.inject({ method: 'POST', url: `${path}/pay`, ...form({ card: '4242424242424242', expiry: '12/39', cvc: '123' }) });
+    await app.inject({
+      method: 'POST',
+      url: `${path}/pay`,
+      ...form({ card: '4242424242424242', expiry: '12/39', cvc: '123' }),
+    });
     const status = await until(
-      async () => (await app.inject({ url: `/api/checkouts/${id}`, headers: { cookie: user.cookie } })).json(),
+      async () =>
+        (
+          await app.inject({ url: `/api/checkouts/${id}`, headers: { cookie: user.cookie } })
+        ).json(),
       (s) => s.state === 'paid',
     );
     expect(status.order.lotExpiresAt).toBe('2027-03-10T12:00:00.000Z');
@@ -249,15 +367,25 @@ describe('sandbox provider', () => {
     const tmp = tempDir();
     let now = new Date('2026-01-01T00:00:00.000Z');
     const app = await start(tmp.dir, { clock: () => now });
-    cleanups.push(() => tmp.remove(), () => app.close());
+    cleanups.push(
+      () => tmp.remove(),
+      () => app.close(),
+    );
     const user = await signUp(app);
     const db = app.database.db;
     // Spend the 10 sign-up credits, then buy 10.
     for (let i = 0; i < 10; i++) await spendCredit(db, user.id, `pre-${i}`, now);
     const { id, path } = await checkout(app, user.cookie, 'credits-10');
-    await app.inject({ method: 'POST', url: `${path}/pay`, ...form({ card: '4242424242424242', expiry: '12/39', cvc: '123' }) });
+    await app.inject({
+      method: 'POST',
+      url: `${path}/pay`,
+      ...form({ card: '4242424242424242', expiry: '12/39', cvc: '123' }),
+    });
     await until(
-      async () => (await app.inject({ url: `/api/checkouts/${id}`, headers: { cookie: user.cookie } })).json(),
+      async () =>
+        (
+          await app.inject({ url: `/api/checkouts/${id}`, headers: { cookie: user.cookie } })
+        ).json(),
       (s) => s.state === 'paid',
     );
     expect(await findBalance(db, user.id)).toBe(10);

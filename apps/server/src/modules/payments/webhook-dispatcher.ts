@@ -95,7 +95,7 @@ export class WebhookDispatcher {
       const lease = new Date(now.getTime() + 60_000).toISOString();
       if (!(await claimDelivery(db, delivery.id, delivery.next_attempt_at!, lease))) continue;
       const attempt = delivery.attempts + 1;
-      const result = await this.post(delivery.body);
+      const result = await this.post(delivery.body, delivery.event_name);
       const at = this.clock();
       if (result.ok) {
         await updateDelivery(db, delivery.id, {
@@ -128,7 +128,10 @@ export class WebhookDispatcher {
     return sent;
   }
 
-  private async post(body: string): Promise<{ ok: boolean; status?: number; error?: string }> {
+  private async post(
+    body: string,
+    eventName: string,
+  ): Promise<{ ok: boolean; status?: number; error?: string }> {
     const url = this.options.target();
     if (!url) return { ok: false, error: 'The server is not listening yet.' };
     try {
@@ -137,7 +140,7 @@ export class WebhookDispatcher {
         headers: {
           'content-type': 'application/json',
           'x-signature': signBody(body, this.options.secret),
-          'x-event-name': JSON.parse(body).meta?.event_name ?? '',
+          'x-event-name': eventName,
           'user-agent': 'Cutout-Sandbox-Webhooks/1',
         },
         body,

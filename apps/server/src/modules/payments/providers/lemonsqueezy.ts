@@ -1,10 +1,6 @@
 import { checkoutTexts } from '@cutout/contracts';
 import { AppError } from '../../../errors.js';
-import {
-  verifySignature,
-  type CheckoutRequest,
-  type PaymentProviderAdapter,
-} from './provider.js';
+import { verifySignature, type CheckoutRequest, type PaymentProviderAdapter } from './provider.js';
 
 // Lemon Squeezy (the spec's provider): a hosted checkout created through its JSON:API
 // (POST /v1/checkouts), signed webhooks (X-Signature), refunds (POST /v1/orders/{id}/refund).
@@ -55,7 +51,8 @@ export class LemonSqueezyProvider implements PaymentProviderAdapter {
   }
 
   async createCheckout(request: CheckoutRequest) {
-    if (!this.options.storeId) throw new AppError(503, 'service_unavailable', checkoutTexts.notConfigured);
+    if (!this.options.storeId)
+      throw new AppError(503, 'service_unavailable', checkoutTexts.notConfigured);
     if (!request.plan.variantId) {
       throw new AppError(400, 'validation_failed', checkoutTexts.variantRequired);
     }
@@ -85,7 +82,11 @@ export class LemonSqueezyProvider implements PaymentProviderAdapter {
     if (typeof url !== 'string' || !/^https?:\/\//.test(url) || !URL.canParse(url)) {
       throw new Error(checkoutTexts.invalidCheckoutUrl);
     }
-    return { url, providerCheckoutId: String(answer?.data?.id ?? '') };
+    const id = answer?.data?.id;
+    return {
+      url,
+      providerCheckoutId: typeof id === 'string' || typeof id === 'number' ? String(id) : '',
+    };
   }
 
   verify(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): boolean {

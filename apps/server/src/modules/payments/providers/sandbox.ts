@@ -15,11 +15,7 @@ import {
   type SandboxCheckoutRow,
 } from '../payments.repository.js';
 import type { WebhookDispatcher } from '../webhook-dispatcher.js';
-import {
-  verifySignature,
-  type CheckoutRequest,
-  type PaymentProviderAdapter,
-} from './provider.js';
+import { verifySignature, type CheckoutRequest, type PaymentProviderAdapter } from './provider.js';
 
 // The built-in sandbox provider (docs/decisions/0072): a checkout page served by Cutout itself,
 // test cards, and the same signed webhooks Lemon Squeezy sends, delivered over HTTP to the
@@ -101,7 +97,10 @@ export class SandboxProvider implements PaymentProviderAdapter {
       declines: 0,
       created_at: this.clock().toISOString(),
     });
-    return { url: `${this.options.publicUrl}${paymentsServerPaths.sandboxCheckout(id)}`, providerCheckoutId: id };
+    return {
+      url: `${this.options.publicUrl}${paymentsServerPaths.sandboxCheckout(id)}`,
+      providerCheckoutId: id,
+    };
   }
 
   verify(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): boolean {
@@ -111,13 +110,18 @@ export class SandboxProvider implements PaymentProviderAdapter {
   async checkout(id: string): Promise<SandboxCheckoutView> {
     const row = await findSandboxCheckout(this.options.db, id);
     if (!row) throw notFound('This checkout does not exist.');
-    return { id: row.id, status: row.status, request: JSON.parse(row.request) as SandboxCheckoutRequest };
+    return {
+      id: row.id,
+      status: row.status,
+      request: JSON.parse(row.request) as SandboxCheckoutRequest,
+    };
   }
 
   /** The buyer pays with a test card; success sends `order_created` (through the outbox of deliveries). */
   async pay(id: string, form: { card: string; expiry: string; cvc: string }): Promise<PayResult> {
     const checkout = await this.checkout(id);
-    if (checkout.status !== 'open') throw new AppError(409, 'conflict', paymentTexts.checkoutClosed);
+    if (checkout.status !== 'open')
+      throw new AppError(409, 'conflict', paymentTexts.checkoutClosed);
     const card = form.card.replace(/[\s-]/g, '');
     const expiry = /^(\d{2})\s*\/\s*(\d{2})$/.exec(form.expiry.trim());
     const now = this.clock();
@@ -200,8 +204,21 @@ export class SandboxProvider implements PaymentProviderAdapter {
         attributes: Record<string, unknown>;
         custom: Record<string, string>;
       };
-      const attributes = { ...stored.attributes, status: 'refunded', refunded: true, refunded_at: now, updated_at: now };
-      if (!(await refundSandboxOrder(trx, providerOrderId, JSON.stringify({ ...stored, attributes }), now))) {
+      const attributes = {
+        ...stored.attributes,
+        status: 'refunded',
+        refunded: true,
+        refunded_at: now,
+        updated_at: now,
+      };
+      if (
+        !(await refundSandboxOrder(
+          trx,
+          providerOrderId,
+          JSON.stringify({ ...stored, attributes }),
+          now,
+        ))
+      ) {
         throw new AppError(409, 'conflict', paymentTexts.notRefundable);
       }
       await this.options.dispatcher.enqueue(

@@ -56,7 +56,10 @@ export function useCheckoutStatus(checkoutId: string | null) {
   return useQuery({
     queryKey: ['checkout', checkoutId],
     queryFn: ({ signal }) =>
-      apiClient.get(paymentsApiPaths.checkout(checkoutId!), { schema: checkoutStatusSchema, signal }),
+      apiClient.get(paymentsApiPaths.checkout(checkoutId!), {
+        schema: checkoutStatusSchema,
+        signal,
+      }),
     enabled: checkoutId !== null,
     staleTime: 0,
     refetchInterval: (query) => (query.state.data?.state === 'waiting' ? 2000 : false),

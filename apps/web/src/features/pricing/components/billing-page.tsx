@@ -32,7 +32,15 @@ import { TestModeNotice } from './test-mode-notice';
 // messages, the paid plans, usage from real jobs, the ledger 20 a page, every order with its
 // receipt, and the sales contact.
 
-function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+function Section({
+  title,
+  children,
+  action,
+}: {
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
   const id = `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return (
     <section aria-labelledby={id} className="mt-8">
@@ -64,7 +72,10 @@ export function BalanceCard({ billing }: { billing: BillingSummary }) {
           {billing.balance > 0 ? creditsTexts.active : creditsTexts.noCredits}
         </Badge>
       </div>
-      <p className="mt-3 text-4xl font-semibold tracking-tight tabular-nums" data-testid="billing-balance">
+      <p
+        className="mt-3 text-4xl font-semibold tracking-tight tabular-nums"
+        data-testid="billing-balance"
+      >
         {billing.balance}
       </p>
       {billing.nextExpiry ? (
@@ -107,7 +118,9 @@ function PlansGrid({ plans }: { plans: readonly Plan[] }) {
               <h3 className="font-semibold">{plan.name}</h3>
               {plan.popular ? <Badge variant="primary">{pricingTexts.mostPopular}</Badge> : null}
             </div>
-            <p className="mt-2 text-2xl font-semibold">{formatPlanPrice(plan.price, plan.currency)}</p>
+            <p className="mt-2 text-2xl font-semibold">
+              {formatPlanPrice(plan.price, plan.currency)}
+            </p>
             {plan.pricePerCredit !== undefined ? (
               <p className="text-sm text-muted-foreground">
                 {formatPlanPrice(plan.pricePerCredit, plan.currency)}
@@ -115,7 +128,9 @@ function PlansGrid({ plans }: { plans: readonly Plan[] }) {
               </p>
             ) : null}
             {plan.validity ? (
-              <p className="mt-1 text-xs text-muted-foreground">{pricingTexts.validFor(plan.validity)}</p>
+              <p className="mt-1 text-xs text-muted-foreground">
+                {pricingTexts.validFor(plan.validity)}
+              </p>
             ) : null}
             <Button
               className="mt-4"
@@ -156,7 +171,10 @@ function Usage({ usage }: { usage: BillingSummary['usage'] }) {
           <li
             key={day.date}
             className="flex-1 rounded-t bg-primary/70"
-            style={{ height: `${Math.max(2, (day.images / max) * 100)}%`, opacity: day.images ? 1 : 0.25 }}
+            style={{
+              height: `${Math.max(2, (day.images / max) * 100)}%`,
+              opacity: day.images ? 1 : 0.25,
+            }}
             title={`${formatDay(day.date)}: ${day.images}`}
           >
             <span className="sr-only">{`${formatDay(day.date)}: ${day.images} images`}</span>
@@ -167,7 +185,15 @@ function Usage({ usage }: { usage: BillingSummary['usage'] }) {
   );
 }
 
-function Pager({ page, hasNext, onPage }: { page: number; hasNext: boolean; onPage: (page: number) => void }) {
+function Pager({
+  page,
+  hasNext,
+  onPage,
+}: {
+  page: number;
+  hasNext: boolean;
+  onPage: (page: number) => void;
+}) {
   if (page === 1 && !hasNext) return null;
   return (
     <div className="mt-3 flex items-center justify-end gap-3 text-sm">
@@ -252,9 +278,17 @@ function Orders() {
         </thead>
         <tbody>
           {orders.data.orders.map((order) => (
-            <tr key={order.id} className="border-b border-border last:border-0" data-testid="order-row">
-              <td className="px-4 py-2 font-mono text-xs whitespace-nowrap">{order.receiptNumber}</td>
-              <td className="px-4 py-2 whitespace-nowrap">{formatDay(order.paidAt ?? order.createdAt)}</td>
+            <tr
+              key={order.id}
+              className="border-b border-border last:border-0"
+              data-testid="order-row"
+            >
+              <td className="px-4 py-2 font-mono text-xs whitespace-nowrap">
+                {order.receiptNumber}
+              </td>
+              <td className="px-4 py-2 whitespace-nowrap">
+                {formatDay(order.paidAt ?? order.createdAt)}
+              </td>
               <td className="px-4 py-2">
                 <span className="whitespace-nowrap">{order.planName ?? '—'}</span>
                 {order.testMode ? (
@@ -269,7 +303,9 @@ function Orders() {
               <td className="px-4 py-2 text-right tabular-nums">{order.credits}</td>
               <td className="px-4 py-2 whitespace-nowrap">{formatDay(order.lotExpiresAt)}</td>
               <td className="px-4 py-2">
-                {order.status === 'refunded' ? `Refunded (${order.refundedCredits} removed)` : 'Paid'}
+                {order.status === 'refunded'
+                  ? `Refunded (${order.refundedCredits} removed)`
+                  : 'Paid'}
               </td>
               <td className="px-4 py-2">
                 <div className="flex justify-end gap-2">

@@ -26,7 +26,12 @@ export function CreditsSummary() {
     <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <PageHeading page={pageTexts.credits} variant="app" />
-        <Button variant="outline" onClick={refresh} disabled={refreshing} aria-busy={refreshing || undefined}>
+        <Button
+          variant="outline"
+          onClick={refresh}
+          disabled={refreshing}
+          aria-busy={refreshing || undefined}
+        >
           <RotateCw aria-hidden="true" className={refreshing ? 'size-4 animate-spin' : 'size-4'} />
           {paymentTexts.refresh}
         </Button>
@@ -44,7 +49,8 @@ export function CreditsSummary() {
               <h2 className="text-sm font-medium text-muted-foreground">Plan</h2>
               {last ? (
                 <p className="mt-2" data-testid="last-order">
-                  Last purchase: <strong>{last.planName}</strong> on {formatDay(last.paidAt ?? last.createdAt)} for{' '}
+                  Last purchase: <strong>{last.planName}</strong> on{' '}
+                  {formatDay(last.paidAt ?? last.createdAt)} for{' '}
                   {formatAmount(last.amountCents, last.currency)}
                   {last.status === 'refunded' ? ' (refunded)' : ''}
                 </p>
@@ -52,8 +58,9 @@ export function CreditsSummary() {
                 <p className="mt-2">Free Forever — no credit pack bought yet.</p>
               )}
               <p className="mt-1 text-sm text-muted-foreground">
-                {billing.data.lots.length} active credit {billing.data.lots.length === 1 ? 'lot' : 'lots'};{' '}
-                {billing.data.usage.thisMonth} images processed this month.
+                {billing.data.lots.length} active credit{' '}
+                {billing.data.lots.length === 1 ? 'lot' : 'lots'}; {billing.data.usage.thisMonth}{' '}
+                images processed this month.
               </p>
               <div className="mt-4 flex gap-2">
                 <Button asChild>

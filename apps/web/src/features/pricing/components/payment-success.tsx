@@ -47,7 +47,10 @@ export function PaymentSuccess() {
   }, [data]);
 
   let body;
-  if (session.status === 'loading' || (checkoutId && status.isPending && session.status === 'signed-in')) {
+  if (
+    session.status === 'loading' ||
+    (checkoutId && status.isPending && session.status === 'signed-in')
+  ) {
     body = (
       <p className="flex items-center justify-center gap-2 text-muted-foreground">
         <Spinner /> {appTexts.loading}
@@ -63,7 +66,11 @@ export function PaymentSuccess() {
       </p>
     );
   } else if (!checkoutId || status.isError || !data) {
-    body = <ErrorAlert>We could not find this checkout. Your orders are listed under Credits &amp; Billing.</ErrorAlert>;
+    body = (
+      <ErrorAlert>
+        We could not find this checkout. Your orders are listed under Credits &amp; Billing.
+      </ErrorAlert>
+    );
   } else {
     const icon =
       data.state === 'paid' ? (
@@ -93,15 +100,16 @@ export function PaymentSuccess() {
         ) : null}
         <dl className="mt-4 divide-y divide-border">
           <Row label="Plan" value={data.planName} testId="order-plan" />
-          <Row label="Amount" value={formatAmount(data.amountCents, data.currency)} testId="order-amount" />
+          <Row
+            label="Amount"
+            value={formatAmount(data.amountCents, data.currency)}
+            testId="order-amount"
+          />
           <Row label="Credits" value={String(data.credits)} testId="order-credits" />
           {data.order ? (
             <>
               <Row label={paymentTexts.receiptNumber} value={data.order.receiptNumber} />
-              <Row
-                label="Credits valid until"
-                value={formatDay(data.order.lotExpiresAt)}
-              />
+              <Row label="Credits valid until" value={formatDay(data.order.lotExpiresAt)} />
             </>
           ) : null}
           <Row label={paymentTexts.balance} value={String(data.balance)} testId="current-balance" />
