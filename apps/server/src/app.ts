@@ -37,6 +37,12 @@ import { pagesRoutes } from './modules/pages/pages.routes.js';
 import { databaseConnectionsRoutes } from './modules/database-connections/database-connections.routes.js';
 import { DatabaseConnections } from './modules/database-connections/database-connections.service.js';
 import { createDrivers } from './modules/database-connections/drivers/index.js';
+import {
+  createPayments,
+  type PaymentsSetup,
+  type PaymentsTestHooks,
+} from './modules/payments/payments.js';
+import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { clientErrorHandler, errorsPlugin } from './plugins/errors.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { openApiPlugin } from './plugins/openapi.js';
@@ -51,6 +57,7 @@ declare module 'fastify' {
     processing: Processing;
     /** Encrypts secrets stored in the database (provider keys, connection passwords). */
     secretBox: SecretBox;
+    payments: PaymentsSetup;
   }
 }
 
@@ -67,6 +74,8 @@ export interface BuildOptions {
   engine?: EnginePool;
   /** The clock of the sign-in back-off (tests move it instead of waiting). */
   clock?: () => number;
+  /** Payments' clock, webhook retry schedule and HTTP client (tests). */
+  payments?: PaymentsTestHooks;
 }
 
 const version = (
@@ -141,11 +150,12 @@ export async function buildApp(
     app.log.warn('SMTP_URL is not set: e-mail (reset links) goes to the outbox table only');
   }
   // Filled in below, once the metrics registry it reports to exists.
-  const late: { processing?: Processing } = {};
+  const late: { processing?: Processing; payments?: PaymentsSetup } = {};
   app.addHook('onClose', async () => {
     // Running jobs end first (they write to the database); mail still being handed over may
     // need the database (the outbox): close it last.
     await late.processing?.close();
+    await late.payments?.close();
     await mailer.close();
     await database.close();
   });
@@ -255,6 +265,20 @@ export async function buildApp(
     supportEmail: config.mail.support,
   });
   await app.register(newsletterRoutes, { db: database.db });
+  const payments = await createPayments({
+    config: config.payments,
+    db: database.db,
+    mailer,
+    log: app.log,
+    publicUrl: config.publicUrl,
+    secret,
+    listening: () => (app.server.listening ? app.server.address() : null),
+    ...(options.payments ? { hooks: options.payments } : {}),
+  });
+  late.payments = payments;
+  app.decorate('payments', payments);
+  app.addHook('onReady', async () => payments.start());
+  await app.register(paymentsRoutes, { payments: payments.service, sandbox: payments.sandbox });
   {
     const connections = new DatabaseConnections({
       db: database.db,

@@ -100,6 +100,31 @@ const envSchema = z.object({
   TURNSTILE_SECRET_KEY: z.string().min(1).optional(),
   TURNSTILE_VERIFY_URL: z.url({ error: 'must be an absolute http(s) URL' }).optional(),
   API_RATE_LIMIT_PER_MINUTE: positiveInt.default(100),
+  PAYMENTS_PROVIDER: z
+    .enum(['sandbox', 'lemonsqueezy', 'none'], { error: 'must be sandbox, lemonsqueezy or none' })
+    .optional(),
+  PAYMENTS_SANDBOX_WEBHOOK_URL: z.url({ error: 'must be an absolute http(s) URL' }).optional(),
+  PAYMENTS_SANDBOX_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  CREDIT_EXPIRY_SWEEP_MINUTES: z.coerce
+    .number({ error: 'must be a number' })
+    .positive('must be more than 0')
+    .default(60),
+  LEMONSQUEEZY_API_KEY: z.string().min(1, 'must not be empty').optional(),
+  LEMONSQUEEZY_STORE_ID: z.string().regex(/^\d+$/, 'must be the numeric store id').optional(),
+  LEMONSQUEEZY_WEBHOOK_SECRET: z.string().min(6, 'must be at least 6 characters').optional(),
+  LEMONSQUEEZY_API_URL: z.url({ error: 'must be an absolute http(s) URL' }).optional(),
+  LEMONSQUEEZY_VARIANT_CREDITS_10: z
+    .string()
+    .regex(/^\d+$/, 'must be a numeric variant id')
+    .optional(),
+  LEMONSQUEEZY_VARIANT_CREDITS_100: z
+    .string()
+    .regex(/^\d+$/, 'must be a numeric variant id')
+    .optional(),
+  LEMONSQUEEZY_VARIANT_CREDITS_1000: z
+    .string()
+    .regex(/^\d+$/, 'must be a numeric variant id')
+    .optional(),
 });
 
 export type DatabaseConfig =
@@ -164,7 +189,34 @@ export interface Config {
   databaseConnections: { sqliteDir: string };
   /** Cloudflare Turnstile; the editor's bot check runs only when both keys are set. */
   turnstile: { siteKey: string; secretKey: string; verifyUrl: string } | undefined;
+  /** Who sells credit packs (docs/decisions/0070). */
+  payments: PaymentsConfig;
 }
+
+export type PaymentsConfig = {
+  /** How often expired credit lots are swept. */
+  expirySweepMs: number;
+} & (
+  | {
+      provider: 'sandbox';
+      /** Where the sandbox posts its webhooks; unset: the address this server listens on. */
+      sandboxWebhookUrl: string | undefined;
+      /** Signs the sandbox's webhooks; unset: derived from the auth secret. */
+      sandboxSecret: string | undefined;
+    }
+  | {
+      provider: 'lemonsqueezy';
+      lemonSqueezy: {
+        apiKey: string;
+        storeId: string;
+        webhookSecret: string;
+        apiUrl: string;
+        /** Plan id → variant id, from LEMONSQUEEZY_VARIANT_*; written to the plans at start. */
+        variants: Record<string, string>;
+      };
+    }
+  | { provider: 'none' }
+);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -181,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  const payments = paymentsConfig(e);
   const dataDir = path.resolve(e.DATA_DIR);
   const database: DatabaseConfig = !e.DATABASE_URL
     ? { dialect: 'sqlite', file: path.join(dataDir, 'cutout.db') }
@@ -259,6 +312,47 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               e.TURNSTILE_VERIFY_URL ?? 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
           }
         : undefined,
+    payments,
+  };
+}
+
+/** PAYMENTS_PROVIDER, defaulting to Lemon Squeezy when its API key is set, else the sandbox. */
+function paymentsConfig(e: z.infer<typeof envSchema>): PaymentsConfig {
+  const expirySweepMs = e.CREDIT_EXPIRY_SWEEP_MINUTES * 60_000;
+  const provider = e.PAYMENTS_PROVIDER ?? (e.LEMONSQUEEZY_API_KEY ? 'lemonsqueezy' : 'sandbox');
+  if (provider === 'none') return { provider, expirySweepMs };
+  if (provider === 'sandbox') {
+    return {
+      provider,
+      expirySweepMs,
+      sandboxWebhookUrl: e.PAYMENTS_SANDBOX_WEBHOOK_URL,
+      sandboxSecret: e.PAYMENTS_SANDBOX_SECRET,
+    };
+  }
+  const missing = (
+    ['LEMONSQUEEZY_API_KEY', 'LEMONSQUEEZY_STORE_ID', 'LEMONSQUEEZY_WEBHOOK_SECRET'] as const
+  ).filter((name) => !e[name]);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      missing.map((name) => `${name}: must be set when PAYMENTS_PROVIDER is lemonsqueezy`),
+    );
+  }
+  const variants: Record<string, string> = {};
+  if (e.LEMONSQUEEZY_VARIANT_CREDITS_10) variants['credits-10'] = e.LEMONSQUEEZY_VARIANT_CREDITS_10;
+  if (e.LEMONSQUEEZY_VARIANT_CREDITS_100)
+    variants['credits-100'] = e.LEMONSQUEEZY_VARIANT_CREDITS_100;
+  if (e.LEMONSQUEEZY_VARIANT_CREDITS_1000)
+    variants['credits-1000'] = e.LEMONSQUEEZY_VARIANT_CREDITS_1000;
+  return {
+    provider,
+    expirySweepMs,
+    lemonSqueezy: {
+      apiKey: e.LEMONSQUEEZY_API_KEY!,
+      storeId: e.LEMONSQUEEZY_STORE_ID!,
+      webhookSecret: e.LEMONSQUEEZY_WEBHOOK_SECRET!,
+      apiUrl: (e.LEMONSQUEEZY_API_URL ?? 'https://api.lemonsqueezy.com').replace(/\/+$/, ''),
+      variants,
+    },
   };
 }
 

@@ -14,7 +14,8 @@ import type { TestApp } from './test/test-app.js';
 
 // 'caller': a session or an API key; anonymous callers are told to sign up (spec §8).
 // 'key': the public API, a key or a session; anonymous callers are told how to send a key.
-type Access = 'public' | 'user' | 'admin' | 'caller' | 'key';
+// 'signed': no session needed or used; the request must carry the provider's signature.
+type Access = 'public' | 'user' | 'admin' | 'caller' | 'key' | 'signed';
 
 const table: Record<string, Access> = {
   'GET /health': 'public',
@@ -94,6 +95,24 @@ const table: Record<string, Access> = {
   'GET /api/admin/database/status': 'admin',
   'POST /api/admin/database/query': 'admin',
   'GET /api/admin/database/tables': 'admin',
+  'GET /api/plans': 'public',
+  'POST /api/checkouts': 'user',
+  'GET /api/checkouts/:id': 'user',
+  'GET /api/me/billing': 'user',
+  'GET /api/me/orders': 'user',
+  'GET /api/me/orders/:id/receipt': 'user',
+  'POST /api/me/orders/:id/receipt/email': 'user',
+  'GET /users/:id/purchases': 'user',
+  // Signed by the provider (X-Signature), not by a session.
+  'POST /api/payments/webhooks/:provider': 'signed',
+  // The sandbox provider's hosted checkout: the unguessable checkout id is the capability.
+  'GET /api/payments/sandbox/checkouts/:id': 'public',
+  'POST /api/payments/sandbox/checkouts/:id/pay': 'public',
+  'POST /api/payments/sandbox/checkouts/:id/cancel': 'public',
+  'GET /api/admin/orders': 'admin',
+  'POST /api/admin/orders/:id/refund': 'admin',
+  'GET /api/admin/webhook-events': 'admin',
+  'POST /api/admin/webhook-events/:id/replay': 'admin',
 };
 
 describe('route guards', () => {
@@ -141,6 +160,15 @@ describe('route guards', () => {
 
   for (const [key, access] of Object.entries(table)) {
     if (access === 'public') continue;
+    if (access === 'signed') {
+      it(`${key}: 401 without the signature, even with a session`, async () => {
+        for (const cookie of [undefined, user.cookie, admin]) {
+          const res = await call(key.replace(':provider', 'sandbox'), cookie, user.id);
+          expect(res.statusCode).toBe(401);
+        }
+      });
+      continue;
+    }
     it(`${key}: 401 anonymous, ${access === 'admin' ? '403 for a user, ' : ''}allowed for ${access}`, async () => {
       const anonymous = await call(key, undefined, user.id);
       expect(anonymous.statusCode).toBe(401);

@@ -235,6 +235,126 @@ export interface DatabaseConnectionTable {
   last_used_at: string | null;
 }
 
+/** A plan (spec §3 Plan), editable by the admin; prices in cents. */
+export interface PlanTable {
+  id: string;
+  name: string;
+  description: string;
+  price_cents: number;
+  currency: string;
+  /** -1: custom (enterprise). */
+  credits: number;
+  price_per_credit_cents: number | null;
+  billing_type: 'free' | 'one-time' | 'enterprise';
+  interval: string;
+  /** JSON array of strings. */
+  features: string;
+  popular: number;
+  active: number;
+  validity: string | null;
+  /** How long credits bought with this plan last; null: no expiry. */
+  validity_days: number | null;
+  lemonsqueezy_variant_id: string | null;
+  sort_order: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CheckoutTable {
+  id: string;
+  user_id: string;
+  plan_id: string;
+  provider: string;
+  provider_checkout_id: string | null;
+  url: string | null;
+  amount_cents: number;
+  currency: string;
+  credits: number;
+  created_at: Timestamp;
+}
+
+/** Credits that arrived together and leave together: spent earliest expiry first. */
+export interface CreditLotTable {
+  id: string;
+  user_id: string;
+  source: CreditKind;
+  order_id: string | null;
+  granted: number;
+  remaining: number;
+  /** Null: never expires. */
+  expires_at: string | null;
+  created_at: Timestamp;
+}
+
+export interface OrderTable {
+  id: string;
+  provider: string;
+  provider_order_id: string;
+  receipt_number: string;
+  user_id: string | null;
+  plan_id: string | null;
+  plan_name: string | null;
+  checkout_id: string | null;
+  status: 'paid' | 'refunded';
+  amount_cents: number;
+  currency: string;
+  credits: number;
+  lot_id: string | null;
+  lot_expires_at: string | null;
+  refunded_credits: number;
+  test_mode: number;
+  buyer_email: string | null;
+  buyer_name: string | null;
+  paid_at: string | null;
+  refunded_at: string | null;
+  created_at: Timestamp;
+}
+
+export interface WebhookEventTable {
+  id: string;
+  provider: string;
+  event_name: string | null;
+  provider_order_id: string | null;
+  headers: string;
+  body: string;
+  signature_valid: number;
+  outcome: string;
+  detail: string | null;
+  replay_of: string | null;
+  received_at: Timestamp;
+}
+
+export interface SandboxCheckoutTable {
+  id: string;
+  request: string;
+  status: 'open' | 'paid' | 'cancelled';
+  declines: number;
+  created_at: Timestamp;
+}
+
+export interface SandboxOrderTable {
+  id: string;
+  order_number: number;
+  checkout_id: string;
+  status: 'paid' | 'refunded';
+  data: string;
+  created_at: Timestamp;
+  refunded_at: string | null;
+}
+
+export interface WebhookDeliveryTable {
+  id: string;
+  event_name: string;
+  body: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  next_attempt_at: string | null;
+  last_attempt_at: string | null;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   error_reports: ErrorReportTable;
   users: UserTable;
@@ -250,6 +370,14 @@ export interface Database {
   audit_log: AuditLogTable;
   pages: PageTable;
   database_connections: DatabaseConnectionTable;
+  plans: PlanTable;
+  checkouts: CheckoutTable;
+  credit_lots: CreditLotTable;
+  orders: OrderTable;
+  webhook_events: WebhookEventTable;
+  sandbox_checkouts: SandboxCheckoutTable;
+  sandbox_orders: SandboxOrderTable;
+  webhook_deliveries: WebhookDeliveryTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

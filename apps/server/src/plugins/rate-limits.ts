@@ -42,6 +42,11 @@ export const rateLimits = {
   /** Enough for a person, too few for a spam run. */
   contact: { max: 5, timeWindow: 10 * 60_000 },
   newsletter: { max: 10, timeWindow: 60 * 60_000 },
+  payments: {
+    checkout: { max: 20, timeWindow: 60_000 },
+    emailReceipt: { max: 5, timeWindow: 10 * 60_000 },
+    sandboxPay: { max: 30, timeWindow: 60_000 },
+  },
   /** So a render loop in one tab cannot flood the table. */
   errorReports: { max: 30, timeWindow: 60_000 },
 } as const;

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { CreditLedgerTable } from '../../db/schema.js';
+import type { CreditLedgerTable, CreditLotTable } from '../../db/schema.js';
 
 export type NewLedgerRow = Omit<CreditLedgerTable, 'created_at'> & { created_at: string };
 
@@ -69,6 +69,84 @@ export async function sumLedger(db: Db, userId: string): Promise<number> {
   const row = await db
     .selectFrom('credit_ledger')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('amount'), eb.lit(0)).as('total'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+// Credit lots (docs/decisions/0071): credits that arrived together, with their expiry. The sum of
+// a user's `remaining` equals users.credits; every change of a lot happens in the transaction
+// that changes the balance, after that transaction has taken the user's row lock.
+
+export async function insertLot(db: Db, row: Insertable<CreditLotTable>): Promise<void> {
+  await db.insertInto('credit_lots').values(row).execute();
+}
+
+/** Lots with credits left, in spending order: earliest expiry first, never-expiring last. */
+export async function listSpendableLots(db: Db, userId: string) {
+  return db
+    .selectFrom('credit_lots')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('remaining', '>', 0)
+    .orderBy(sql`case when expires_at is null then 1 else 0 end`)
+    .orderBy('expires_at')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export async function setLotRemaining(db: Db, lotId: string, remaining: number): Promise<void> {
+  await db.updateTable('credit_lots').set({ remaining }).where('id', '=', lotId).execute();
+}
+
+export async function findLot(db: Db, lotId: string) {
+  return db.selectFrom('credit_lots').selectAll().where('id', '=', lotId).executeTakeFirst();
+}
+
+/** A user's lots that have credits left and expired at or before `now`. */
+export async function listDueLots(db: Db, userId: string, now: string) {
+  return db
+    .selectFrom('credit_lots')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('remaining', '>', 0)
+    .where('expires_at', 'is not', null)
+    .where('expires_at', '<=', now)
+    .orderBy('expires_at')
+    .execute();
+}
+
+/** Users owning at least one lot that is due to expire. */
+export async function listUsersWithDueLots(db: Db, now: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('credit_lots')
+    .select('user_id')
+    .distinct()
+    .where('remaining', '>', 0)
+    .where('expires_at', 'is not', null)
+    .where('expires_at', '<=', now)
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
+/** Remaining credits and the nearest expiry, for the billing pages. */
+export async function listActiveLots(db: Db, userId: string) {
+  return db
+    .selectFrom('credit_lots')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('remaining', '>', 0)
+    .orderBy(sql`case when expires_at is null then 1 else 0 end`)
+    .orderBy('expires_at')
+    .execute();
+}
+
+export async function sumLots(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('credit_lots')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('remaining'), eb.lit(0)).as('total'))
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
   return Number(row.total);

@@ -1,10 +1,18 @@
-import { checkoutTexts, siteContacts, siteTexts } from '@cutout/contracts';
+import {
+  checkoutTexts,
+  plans,
+  siteContacts,
+  siteTexts,
+  type BillingSummary,
+  type Order,
+} from '@cutout/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as CreateCheckoutModule from '../../features/pricing/api/create-checkout';
 import { createCheckout } from '../../features/pricing/api/create-checkout';
+import { apiError, json, stubFetch } from '../../test/fetch';
 import { anUser, renderRoutes, testQueryClient } from '../../test/render';
 import { resetToastSpy, toastSpy } from '../../test/toast-mock';
 import PricingRoute from './pricing';
@@ -40,7 +48,45 @@ function renderPricing({ path = '/pricing', signedIn = false } = {}) {
 
 const card = (name: string) => screen.getByRole('group', { name });
 
-beforeEach(() => resetToastSpy());
+const paidOrder: Order = {
+  id: 'o1',
+  receiptNumber: 'CUT-20260101-AAAA',
+  status: 'paid',
+  provider: 'sandbox',
+  planId: 'credits-100',
+  planName: '100 Credits',
+  amountCents: 2062,
+  currency: 'USD',
+  credits: 100,
+  refundedCredits: 0,
+  lotExpiresAt: '2027-01-01T00:00:00.000Z',
+  testMode: true,
+  paidAt: '2026-01-01T00:00:00.000Z',
+  refundedAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+let billing: BillingSummary;
+
+beforeEach(() => {
+  resetToastSpy();
+  billing = {
+    balance: 10,
+    lots: [],
+    nextExpiry: null,
+    usage: { thisMonth: 0, last30Days: [] },
+    purchasedPlanIds: [],
+    recentOrder: null,
+    provider: 'sandbox',
+    testMode: true,
+  };
+  stubFetch((call) => {
+    if (call.url === '/api/plans') return json({ plans, provider: 'sandbox', testMode: true });
+    if (call.url === '/api/me/billing') return json(billing);
+    if (call.url === '/api/checkouts') return apiError(503, checkoutTexts.notConfigured);
+    return apiError(404, 'Not found.');
+  });
+});
 
 describe('pricing page', () => {
   it('shows the plans with exact prices, per-credit prices, validity and the popular badge', () => {
@@ -134,6 +180,21 @@ describe('pricing page', () => {
     }
   });
 
+  it("marks a bought pack 'Purchased' and still lets the user buy it again", async () => {
+    billing = { ...billing, purchasedPlanIds: ['credits-100'] };
+    renderPricing({ signedIn: true });
+    expect(await within(card('100 Credits')).findByTestId('plan-purchased')).toHaveTextContent(
+      'Purchased',
+    );
+    expect(within(card('100 Credits')).getByRole('button', { name: 'Buy Now' })).toBeEnabled();
+    expect(within(card('10 Credits')).queryByTestId('plan-purchased')).toBeNull();
+  });
+
+  it("says 'Test mode — no real payment' while the sandbox sells", async () => {
+    renderPricing();
+    expect(await screen.findByText('Test mode — no real payment')).toBeInTheDocument();
+  });
+
   it('disables every Buy Now while a checkout loads', async () => {
     vi.mocked(createCheckout).mockReturnValueOnce(new Promise<string>(() => undefined));
     renderPricing({ signedIn: true });
@@ -175,7 +236,8 @@ describe('pricing page', () => {
 });
 
 describe('returning from checkout', () => {
-  it('?success=true: success toast, then the credits page', async () => {
+  it('?success=true with a just-completed paid order: success toast, then the credits page', async () => {
+    billing = { ...billing, recentOrder: paidOrder, purchasedPlanIds: ['credits-100'] };
     renderPricing({ path: '/pricing?success=true', signedIn: true });
     await waitFor(() =>
       expect(screen.getByTestId('where')).toHaveTextContent('/dashboard/credits'),
@@ -186,6 +248,15 @@ describe('returning from checkout', () => {
       }),
     );
     expect(toastSpy.success).toHaveBeenCalledTimes(1);
+  });
+
+  it('?success=true without a real order shows nothing and cleans the address', async () => {
+    const { router } = renderPricing({ path: '/pricing?success=true', signedIn: true });
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.pathname).toBe('/pricing');
+    const signedOut = renderPricing({ path: '/pricing?success=true' });
+    await waitFor(() => expect(signedOut.router.state.location.search).toBe(''));
+    expect(toastSpy.success).not.toHaveBeenCalled();
   });
 
   it('?canceled=true: cancelled toast, then /pricing without the query, replacing history', async () => {

@@ -1,13 +1,14 @@
-import { pageTexts, paths, plans, pricingTexts } from '@cutout/contracts';
+import { pageTexts, paths, pricingTexts } from '@cutout/contracts';
 import { CalendarClock } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeading } from '../../components/page-placeholder';
 import { Button } from '../../components/ui/button';
-import { usePurchasedPlanIds } from '../../features/pricing/api/purchases';
+import { usePlans, usePurchasedPlanIds } from '../../features/pricing/api/purchases';
 import { useCheckoutReturn } from '../../features/pricing/checkout-return';
 import { EnterpriseSection } from '../../features/pricing/components/enterprise-section';
 import { PlanCard } from '../../features/pricing/components/plan-card';
 import { PricingFaq } from '../../features/pricing/components/pricing-faq';
+import { TestModeNotice } from '../../features/pricing/components/test-mode-notice';
 import { planAction } from '../../features/pricing/plan-actions';
 import { pricingPageTexts } from '../../features/pricing/texts';
 import { useCheckout } from '../../features/pricing/use-checkout';
@@ -17,12 +18,14 @@ import { pageMeta } from '../../lib/meta';
 export const meta = () => pageMeta(pageTexts.pricing);
 
 export default function PricingRoute() {
-  useCheckoutReturn();
   const session = useSession();
-  const purchasedPlanIds = usePurchasedPlanIds();
+  useCheckoutReturn(session);
+  const signedIn = session.status === 'signed-in';
+  const purchasedPlanIds = usePurchasedPlanIds(signedIn);
+  const { plans, testMode } = usePlans();
   const { pendingPlanId, buy } = useCheckout();
   // While the session loads (and in the prerendered HTML) the cards show the signed-out view.
-  const viewer = { signedIn: session.status === 'signed-in', purchasedPlanIds };
+  const viewer = { signedIn, purchasedPlanIds };
   const enterprise = plans.find((plan) => plan.billingType === 'enterprise');
   const { validity, cta } = pricingPageTexts;
 
@@ -31,6 +34,7 @@ export default function PricingRoute() {
       <div className="flex flex-col items-center text-center [&_p]:mx-auto">
         <PageHeading page={pageTexts.pricing} />
         <p className="mt-4 text-sm font-medium text-primary">{pricingPageTexts.heroNote}</p>
+        {testMode ? <TestModeNotice className="mt-4" /> : null}
       </div>
 
       <section aria-labelledby="plans-heading" className="mt-14">

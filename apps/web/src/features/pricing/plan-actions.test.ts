@@ -56,8 +56,8 @@ describe('planAction', () => {
     expect(planAction(plan('credits-100'), newUser, plans)).toBe('buy');
   });
 
-  it('marks bought packs purchased', () => {
-    expect(planAction(plan('credits-100'), buyer, plans)).toBe('purchased');
+  it('marks bought packs purchased and still lets the user buy them again', () => {
+    expect(planAction(plan('credits-100'), buyer, plans)).toBe('buy-again');
     expect(planAction(plan('credits-10'), buyer, plans)).toBe('buy');
     expect(planAction(plan('free'), buyer, plans)).toBe('dashboard');
   });

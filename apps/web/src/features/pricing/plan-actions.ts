@@ -3,10 +3,7 @@ import type { Plan } from '@cutout/contracts';
 /** Who is looking at the pricing page, as far as the plan cards care. */
 export interface PlanViewer {
   signedIn: boolean;
-  /**
-   * Ids of the paid plans this user has bought. Always empty until checkout records purchases
-   * (a later issue feeds it; see usePurchasedPlanIds).
-   */
+  /** Ids of the paid plans this user has bought (from the server's orders; usePurchasedPlanIds). */
   purchasedPlanIds: readonly string[];
 }
 
@@ -42,8 +39,11 @@ export type PlanAction =
   | 'buy-sign-up'
   /** Paid, signed in: 'Buy Now' starts a checkout. */
   | 'buy'
-  /** Paid, bought: 'Purchased', disabled. */
-  | 'purchased'
+  /**
+   * Paid, bought before: the card says 'Purchased' and 'Buy Now' stays enabled — packs are
+   * consumable, buying another is never blocked (docs/decisions/0073).
+   */
+  | 'buy-again'
   /** Enterprise: the mail draft to sales. */
   | 'contact-sales';
 
@@ -55,7 +55,7 @@ export function planAction(plan: Plan, viewer: PlanViewer, allPlans: readonly Pl
       return owned ? 'current-plan' : 'dashboard';
     case 'one-time':
       if (!viewer.signedIn) return 'buy-sign-up';
-      return owned ? 'purchased' : 'buy';
+      return owned ? 'buy-again' : 'buy';
     case 'enterprise':
       return 'contact-sales';
   }

@@ -1,10 +1,50 @@
-/** Nothing is purchased before checkout exists; the checkout issue feeds the real list. */
-const noPurchasesYet: readonly string[] = [];
+import {
+  paymentsApiPaths,
+  plans as seededPlans,
+  type BillingSummary,
+  type PlansResponse,
+} from '@cutout/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+
+// What the pricing page reads from the server: the plans (from the database) and, for a
+// signed-in user, their billing summary (purchases, a just-completed order, test mode). Typed by
+// the contract without zod, for the first-load budget (docs/decisions/0064).
+
+export const billingQueryKey = ['me', 'billing'] as const;
+
+export const billingSummaryQueryOptions = queryOptions({
+  queryKey: billingQueryKey,
+  queryFn: ({ signal }) => apiClient.get<BillingSummary>(paymentsApiPaths.billing, { signal }),
+  staleTime: 0,
+});
+
+/** The signed-in user's billing summary (undefined while signed out or loading). */
+export function useBillingSummary(signedIn: boolean) {
+  return useQuery({ ...billingSummaryQueryOptions, enabled: signedIn });
+}
+
+const noPurchases: readonly string[] = [];
+
+/** Ids of the paid plans this user has bought (docs/decisions/0073: shown, never blocking). */
+export function usePurchasedPlanIds(signedIn: boolean): readonly string[] {
+  return useBillingSummary(signedIn).data?.purchasedPlanIds ?? noPurchases;
+}
+
+export const plansQueryOptions = queryOptions({
+  queryKey: ['plans'],
+  queryFn: ({ signal }) => apiClient.get<PlansResponse>(paymentsApiPaths.plans, { signal }),
+});
 
 /**
- * Ids of the paid plans the signed-in user has bought, for the cards' ownership rule
- * (plan-actions.ts). There is no purchase record yet, so the list is always empty.
+ * The plans on sale, from the server's database. Until it answers (and in the prerendered
+ * HTML) the page shows the seeded plans, which are the database's starting rows.
  */
-export function usePurchasedPlanIds(): readonly string[] {
-  return noPurchasesYet;
+export function usePlans() {
+  const query = useQuery(plansQueryOptions);
+  return {
+    plans: query.data?.plans ?? seededPlans,
+    testMode: query.data?.testMode ?? false,
+    provider: query.data?.provider,
+  };
 }

@@ -67,6 +67,7 @@ function PlanButton({ plan, action, pending = false, busy = false, onBuy }: Plan
         </Button>
       );
     case 'buy':
+    case 'buy-again':
       return (
         <Button
           variant={variant}
@@ -78,12 +79,6 @@ function PlanButton({ plan, action, pending = false, busy = false, onBuy }: Plan
           {pending ? <Spinner /> : null}
           {pricingTexts.buyNow}
           {pending ? <span className="sr-only"> {pricingPageTexts.checkoutLoading}</span> : null}
-        </Button>
-      );
-    case 'purchased':
-      return (
-        <Button variant="outline" className="w-full" disabled>
-          {pricingTexts.purchased}
         </Button>
       );
     case 'contact-sales':
@@ -112,9 +107,16 @@ export function PlanCard(props: PlanCardProps) {
           {pricingTexts.mostPopular}
         </Badge>
       ) : null}
-      <h3 id={headingId} className="text-lg font-semibold">
-        {plan.name}
-      </h3>
+      <div className="flex items-center justify-between gap-2">
+        <h3 id={headingId} className="text-lg font-semibold">
+          {plan.name}
+        </h3>
+        {props.action === 'buy-again' ? (
+          <Badge variant="outline" data-testid="plan-purchased">
+            {pricingTexts.purchased}
+          </Badge>
+        ) : null}
+      </div>
       <p className="mt-1.5 min-h-10 text-sm text-muted-foreground">{plan.description}</p>
       <p className="mt-5 flex items-baseline gap-1.5">
         <span className="text-4xl font-semibold tracking-tight" data-testid="plan-price">

@@ -1,0 +1,398 @@
+import { paymentTexts } from '@cutout/contracts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { signUp, TEST_ADMIN, adminCookie } from '../../test/accounts.js';
+import { tempDir, testConfig } from '../../test/test-app.js';
+import { findBalance, listLedger, sumLots } from '../credits/credits.repository.js';
+import { spendCredit } from '../credits/credits.service.js';
+import type { FastifyInstance } from 'fastify';
+
+// The sandbox provider end to end over real HTTP: checkout page, test cards, the signed webhook
+// posted to the server's own listening address, its retry schedule, a restart in the middle,
+// refunds, receipts — and lots that expire on time with an injected clock.
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+async function start(
+  dir: string,
+  options: { listen?: boolean; clock?: () => Date; retry?: number[] } = {},
+) {
+  const app = await buildApp(testConfig({ DATA_DIR: dir, ADMIN_PASSWORD: TEST_ADMIN.password }), {
+    webApp: null,
+    payments: {
+      tickMs: 50,
+      ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.retry ? { retrySchedule: options.retry } : {}),
+    },
+  });
+  if (options.listen === false) await app.ready();
+  else await app.listen({ host: '127.0.0.1', port: 0 });
+  return app;
+}
+
+const form = (fields: Record<string, string>) => ({
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  payload: new URLSearchParams(fields).toString(),
+});
+
+async function checkout(app: FastifyInstance, cookie: string, planId = 'credits-100') {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/checkouts',
+    headers: { cookie },
+    payload: { planId },
+  });
+  expect(res.statusCode).toBe(201);
+  const { id, url } = res.json<{ id: string; url: string }>();
+  const path = new URL(url).pathname;
+  return { id, path };
+}
+
+async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > end) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('sandbox provider', () => {
+  it('checkout page → pay with the test card → signed webhook → credits, order, receipt', async () => {
+    const tmp = tempDir();
+    const app = await start(tmp.dir);
+    cleanups.push(
+      () => tmp.remove(),
+      () => app.close(),
+    );
+    const user = await signUp(app);
+    const { id, path } = await checkout(app, user.cookie);
+
+    const page = await app.inject({ url: path });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain(paymentTexts.testMode);
+    expect(page.body).toContain('$20.62');
+    expect(page.body).toContain('4242 4242 4242 4242');
+
+    const waiting = await app.inject({
+      url: `/api/checkouts/${id}`,
+      headers: { cookie: user.cookie },
+    });
+    expect(waiting.json()).toMatchObject({
+      state: 'waiting',
+      credits: 100,
+      balance: 10,
+      order: null,
+    });
+
+    const paid = await app.inject({
+      method: 'POST',
+      url: `${path}/pay`,
+      ...form({ card: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' }),
+    });
+    expect(paid.statusCode).toBe(303);
+    const target = new URL(paid.headers.location as string);
+    expect(target.pathname).toBe('/payment-success');
+    expect(target.searchParams.get('checkout')).toBe(id);
+
+    const status = await until(
+      async () =>
+        (
+          await app.inject({ url: `/api/checkouts/${id}`, headers: { cookie: user.cookie } })
+        ).json(),
+      (s) => s.state === 'paid',
+    );
+    expect(status).toMatchObject({ state: 'paid', credits: 100, balance: 110, testMode: true });
+    expect(status.order).toMatchObject({
+      planName: '100 Credits',
+      amountCents: 2062,
+      currency: 'USD',
+      status: 'paid',
+    });
+    const paidAt = new Date(status.order.paidAt);
+    const expires = new Date(status.order.lotExpiresAt);
+    expect(expires.getUTCFullYear() - paidAt.getUTCFullYear()).toBe(1);
+    expect(expires.toISOString().slice(5)).toBe(paidAt.toISOString().slice(5));
+
+    // Paying again is refused: the checkout is closed.
+    const again = await app.inject({
+      method: 'POST',
+      url: `${path}/pay`,
+      ...form({ card: '4242424242424242', expiry: '12/39', cvc: '123' }),
+    });
+    expect(again.statusCode).toBe(409);
+
+    const orders = await app.inject({ url: '/api/me/orders', headers: { cookie: user.cookie } });
+    expect(orders.json()).toMatchObject({ total: 1, orders: [{ id: status.order.id }] });
+    const purchases = await app.inject({
+      url: `/users/${user.id}/purchases?page=1&per_page=20`,
+      headers: { cookie: user.cookie },
+    });
+    expect(purchases.json().total).toBe(1);
+
+    const receipt = await app.inject({
+      url: `/api/me/orders/${status.order.id}/receipt`,
+      headers: { cookie: user.cookie },
+    });
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.headers['content-disposition']).toMatch(
+      /attachment; filename="cutout-receipt-CUT-/,
+    );
+    for (const text of [
+      status.order.receiptNumber,
+      '100 Credits',
+      '$20.62',
+      'USD',
+      paymentTexts.testMode,
+      expires.toISOString().slice(0, 10),
+    ]) {
+      expect(receipt.body).toContain(text);
+    }
+    const other = await signUp(app);
+    const stolen = await app.inject({
+      url: `/api/me/orders/${status.order.id}/receipt`,
+      headers: { cookie: other.cookie },
+    });
+    expect(stolen.statusCode).toBe(404);
+
+    // The receipt was e-mailed when the order was paid; the button sends it again.
+    const emailed = await app.inject({
+      method: 'POST',
+      url: `/api/me/orders/${status.order.id}/receipt/email`,
+      headers: { cookie: user.cookie },
+    });
+    expect(emailed.statusCode).toBe(202);
+    const mails = await until(
+      () =>
+        app.database.db
+          .selectFrom('outbox')
+          .selectAll()
+          .where('subject', 'like', '%receipt%')
+          .execute(),
+      (rows) => rows.length >= 2,
+    );
+    expect(mails.map((m) => m.to)).toEqual([user.email, user.email]);
+    expect(mails[0]!.text).toContain(status.order.receiptNumber);
+
+    const billing = await app.inject({ url: '/api/me/billing', headers: { cookie: user.cookie } });
+    expect(billing.json()).toMatchObject({
+      balance: 110,
+      purchasedPlanIds: ['credits-100'],
+      recentOrder: { id: status.order.id },
+      nextExpiry: { credits: 100 },
+      usage: { thisMonth: 0 },
+    });
+    expect(billing.json().usage.last30Days).toHaveLength(30);
+
+    // Refund through the admin call: the sandbox sends order_refunded, the credits go.
+    const cookie = await adminCookie(app);
+    await spendCredit(app.database.db, user.id, 'job-before-refund');
+    const refund = await app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${status.order.id}/refund`,
+      headers: { cookie },
+    });
+    expect(refund.statusCode).toBe(202);
+    const refunded = await until(
+      async () =>
+        (
+          await app.inject({ url: `/api/checkouts/${id}`, headers: { cookie: user.cookie } })
+        ).json(),
+      (s) => s.state === 'refunded',
+    );
+    expect(refunded).toMatchObject({ state: 'refunded', balance: 10 });
+    expect(refunded.order.refundedCredits).toBe(99);
+    const twice = await app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${status.order.id}/refund`,
+      headers: { cookie },
+    });
+    expect(twice.statusCode).toBe(409);
+  });
+
+  it('a declined card and a cancel take no money and give no credits', async () => {
+    const tmp = tempDir();
+    const app = await start(tmp.dir);
+    cleanups.push(
+      () => tmp.remove(),
+      () => app.close(),
+    );
+    const user = await signUp(app);
+    const { id, path } = await checkout(app, user.cookie, 'credits-10');
+    const declined = await app.inject({
+      method: 'POST',
+      url: `${path}/pay`,
+      ...form({ card: '4000 0000 0000 0002', expiry: '12/39', cvc: '123' }),
+    });
+    expect(declined.statusCode).toBe(402);
+    expect(declined.body).toContain(paymentTexts.cardDeclined);
+    const unknown = await app.inject({
+      method: 'POST',
+      url: `${path}/pay`,
+      ...form({ card: '4111 1111 1111 1111', expiry: '12/39', cvc: '123' }),
+    });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.body).toContain(paymentTexts.unknownCard);
+    const expired = await app.inject({
+      method: 'POST',
+      url: `${path}/pay`,
+      ...form({ card: '4242 4242 4242 4242', expiry: '01/20', cvc: '123' }),
+    });
+    expect(expired.statusCode).toBe(422);
+    expect(expired.body).toContain(paymentTexts.badExpiry);
+    const cancelled = await app.inject({ method: 'POST', url: `${path}/cancel` });
+    expect(cancelled.statusCode).toBe(303);
+    expect(
+      new URL(cancelled.headers.location as string).pathname +
+        new URL(cancelled.headers.location as string).search,
+    ).toBe('/pricing?canceled=true');
+    const after = await app.inject({
+      method: 'POST',
+      url: `${path}/pay`,
+      ...form({ card: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' }),
+    });
+    expect(after.statusCode).toBe(409);
+    await new Promise((r) => setTimeout(r, 200));
+    const status = await app.inject({
+      url: `/api/checkouts/${id}`,
+      headers: { cookie: user.cookie },
+    });
+    expect(status.json()).toMatchObject({ state: 'waiting', balance: 10, order: null });
+    expect(
+      await app.database.db.selectFrom('webhook_deliveries').selectAll().execute(),
+    ).toHaveLength(0);
+  });
+
+  it('retries an unanswered webhook on the schedule and loses nothing across a restart', async () => {
+    const tmp = tempDir();
+    cleanups.push(() => tmp.remove());
+    // Not listening: the first attempt cannot reach the endpoint.
+    let app = await start(tmp.dir, { listen: false, retry: [100, 100, 100] });
+    const user = await signUp(app);
+    const { path } = await checkout(app, user.cookie);
+    const paid = await app.inject({
+      method: 'POST',
+      url: `${path}/pay`,
+      ...form({ card: '4242424242424242', expiry: '12/39', cvc: '123' }),
+    });
+    expect(paid.statusCode).toBe(303);
+    const pending = await until(
+      () => app.database.db.selectFrom('webhook_deliveries').selectAll().executeTakeFirstOrThrow(),
+      (d) => d.attempts >= 2,
+    );
+    expect(pending).toMatchObject({ status: 'pending', event_name: 'order_created' });
+    expect(pending.last_error).toMatch(/not listening/);
+    expect(await findBalance(app.database.db, user.id)).toBe(10);
+    await app.close();
+
+    // The same data directory, a new process: the pending delivery goes out.
+    app = await start(tmp.dir, { retry: [100, 100, 100] });
+    cleanups.push(() => app.close());
+    const delivered = await until(
+      () => app.database.db.selectFrom('webhook_deliveries').selectAll().executeTakeFirstOrThrow(),
+      (d) => d.status === 'delivered',
+    );
+    expect(delivered.last_status).toBe(200);
+    expect(await findBalance(app.database.db, user.id)).toBe(110);
+  });
+
+  it('gives up after the last retry, marking the delivery failed', async () => {
+    const tmp = tempDir();
+    const app = await start(tmp.dir, { listen: false, retry: [50, 50] });
+    cleanups.push(
+      () => tmp.remove(),
+      () => app.close(),
+    );
+    const user = await signUp(app);
+    const { path } = await checkout(app, user.cookie, 'credits-10');
+    await app.inject({
+      method: 'POST',
+      url: `${path}/pay`,
+      ...form({ card: '4242424242424242', expiry: '12/39', cvc: '123' }),
+    });
+    const failed = await until(
+      () => app.database.db.selectFrom('webhook_deliveries').selectAll().executeTakeFirstOrThrow(),
+      (d) => d.status === 'failed',
+    );
+    expect(failed.attempts).toBe(3);
+  });
+
+  it('paid credits expire one year after purchase, on time, earliest expiry spent first', async () => {
+    const tmp = tempDir();
+    let now = new Date('2026-03-10T12:00:00.000Z');
+    const app = await start(tmp.dir, { clock: () => now });
+    cleanups.push(
+      () => tmp.remove(),
+      () => app.close(),
+    );
+    const user = await signUp(app);
+    const db = app.database.db;
+    const { id, path } = await checkout(app, user.cookie, 'credits-10');
+    await app.inject({
+      method: 'POST',
+      url: `${path}/pay`,
+      ...form({ card: '4242424242424242', expiry: '12/39', cvc: '123' }),
+    });
+    const status = await until(
+      async () =>
+        (
+          await app.inject({ url: `/api/checkouts/${id}`, headers: { cookie: user.cookie } })
+        ).json(),
+      (s) => s.state === 'paid',
+    );
+    expect(status.order.lotExpiresAt).toBe('2027-03-10T12:00:00.000Z');
+    await spendCredit(db, user.id, 'job-1', now);
+    // The paid lot expires first, so it was spent first: 9 paid + 10 sign-up left.
+    expect(await findBalance(db, user.id)).toBe(19);
+
+    now = new Date('2027-03-10T11:59:59.999Z');
+    expect(await app.payments.service.sweepExpiredCredits()).toBe(0);
+    expect(await findBalance(db, user.id)).toBe(19);
+
+    now = new Date('2027-03-10T12:00:00.000Z');
+    expect(await app.payments.service.sweepExpiredCredits()).toBe(9);
+    expect(await findBalance(db, user.id)).toBe(10);
+    expect(await sumLots(db, user.id)).toBe(10);
+    const expiry = (await listLedger(db, user.id, 50)).filter((r) => r.kind === 'expiry');
+    expect(expiry).toHaveLength(1);
+    expect(Number(expiry[0]!.amount)).toBe(-9);
+    expect(await app.payments.service.sweepExpiredCredits()).toBe(0);
+  });
+
+  it('never spends an expired credit, even before the sweep has run', async () => {
+    const tmp = tempDir();
+    let now = new Date('2026-01-01T00:00:00.000Z');
+    const app = await start(tmp.dir, { clock: () => now });
+    cleanups.push(
+      () => tmp.remove(),
+      () => app.close(),
+    );
+    const user = await signUp(app);
+    const db = app.database.db;
+    // Spend the 10 sign-up credits, then buy 10.
+    for (let i = 0; i < 10; i++) await spendCredit(db, user.id, `pre-${i}`, now);
+    const { id, path } = await checkout(app, user.cookie, 'credits-10');
+    await app.inject({
+      method: 'POST',
+      url: `${path}/pay`,
+      ...form({ card: '4242424242424242', expiry: '12/39', cvc: '123' }),
+    });
+    await until(
+      async () =>
+        (
+          await app.inject({ url: `/api/checkouts/${id}`, headers: { cookie: user.cookie } })
+        ).json(),
+      (s) => s.state === 'paid',
+    );
+    expect(await findBalance(db, user.id)).toBe(10);
+    now = new Date('2027-01-01T00:00:00.000Z');
+    await expect(spendCredit(db, user.id, 'late', now)).rejects.toMatchObject({ status: 402 });
+    // The refused spend rolled back; the sweep then records the expiry.
+    expect(await app.payments.service.sweepExpiredCredits()).toBe(10);
+    expect(await findBalance(db, user.id)).toBe(0);
+  });
+});

@@ -1,0 +1,73 @@
+import {
+  accountsApiPaths,
+  billingSummarySchema,
+  checkoutStatusSchema,
+  creditHistoryResponseSchema,
+  limits,
+  ordersResponseSchema,
+  paymentsApiPaths,
+} from '@cutout/contracts';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { billingQueryKey } from './purchases';
+
+// The billing pages' calls (dashboard chunks: checked with the contract's zod/mini schemas).
+
+export function useBilling() {
+  return useQuery({
+    queryKey: billingQueryKey,
+    queryFn: ({ signal }) =>
+      apiClient.get(paymentsApiPaths.billing, { schema: billingSummarySchema, signal }),
+    staleTime: 0,
+  });
+}
+
+export function ordersQueryOptions(page: number) {
+  return queryOptions({
+    queryKey: ['me', 'orders', page],
+    queryFn: ({ signal }) =>
+      apiClient.get(
+        `${paymentsApiPaths.orders}?${new URLSearchParams({ page: String(page), per_page: String(limits.purchasesPageSize) })}`,
+        { schema: ordersResponseSchema, signal },
+      ),
+    staleTime: 0,
+  });
+}
+
+export function useOrders(page: number) {
+  return useQuery(ordersQueryOptions(page));
+}
+
+/** The ledger, 20 rows a page (spec §9 "Purchases page size 20"). */
+export function useCreditHistoryPage(page: number) {
+  return useQuery({
+    queryKey: ['me', 'credit-history', 'page', page],
+    queryFn: ({ signal }) =>
+      apiClient.get(
+        `${accountsApiPaths.creditHistory}?${new URLSearchParams({ page: String(page), per_page: String(limits.purchasesPageSize) })}`,
+        { schema: creditHistoryResponseSchema, signal },
+      ),
+    staleTime: 0,
+  });
+}
+
+/** /payment-success: asks again every 2 s until the provider's webhook has arrived. */
+export function useCheckoutStatus(checkoutId: string | null) {
+  return useQuery({
+    queryKey: ['checkout', checkoutId],
+    queryFn: ({ signal }) =>
+      apiClient.get(paymentsApiPaths.checkout(checkoutId!), {
+        schema: checkoutStatusSchema,
+        signal,
+      }),
+    enabled: checkoutId !== null,
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.state === 'waiting' ? 2000 : false),
+  });
+}
+
+export function useEmailReceipt() {
+  return useMutation({
+    mutationFn: (orderId: string) => apiClient.post(paymentsApiPaths.emailReceipt(orderId)),
+  });
+}

@@ -1,0 +1,388 @@
+import {
+  creditsTexts,
+  limits,
+  pageTexts,
+  paths,
+  paymentTexts,
+  paymentsApiPaths,
+  pricingTexts,
+  siteContacts,
+  type BillingSummary,
+  type Plan,
+} from '@cutout/contracts';
+import { Coins, Download, Mail } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { PageHeading } from '../../../components/page-placeholder';
+import { ErrorAlert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { toastError } from '../../../lib/error-toast';
+import { loadToast } from '../../../lib/toast';
+import { useBilling, useCreditHistoryPage, useEmailReceipt, useOrders } from '../api/billing';
+import { usePlans } from '../api/purchases';
+import { formatAmount, formatDay } from '../billing-format';
+import { formatPlanPrice } from '../plan-actions';
+import { useCheckout } from '../use-checkout';
+import { TestModeNotice } from './test-mode-notice';
+
+// /dashboard/subscriptions (spec §2 "Credits and billing"): balance and badge, the low-credit
+// messages, the paid plans, usage from real jobs, the ledger 20 a page, every order with its
+// receipt, and the sales contact.
+
+function Section({
+  title,
+  children,
+  action,
+}: {
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
+  const id = `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  return (
+    <section aria-labelledby={id} className="mt-8">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id={id} className="text-lg font-semibold">
+          {title}
+        </h2>
+        {action}
+      </div>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+export function lowCreditMessage(balance: number): string | null {
+  if (balance < limits.lowCreditsWarning) return creditsTexts.runningLow;
+  if (balance < limits.lowCreditsNotice) return creditsTexts.considerBuying;
+  return null;
+}
+
+export function BalanceCard({ billing }: { billing: BillingSummary }) {
+  const low = lowCreditMessage(billing.balance);
+  return (
+    <Card className="p-6 shadow-xs">
+      <div className="flex flex-wrap items-center gap-3">
+        <Coins aria-hidden="true" className="size-5 text-primary" />
+        <h2 className="text-sm font-medium text-muted-foreground">{paymentTexts.balance}</h2>
+        <Badge variant={billing.balance > 0 ? 'soft' : 'outline'} data-testid="credits-badge">
+          {billing.balance > 0 ? creditsTexts.active : creditsTexts.noCredits}
+        </Badge>
+      </div>
+      <p
+        className="mt-3 text-4xl font-semibold tracking-tight tabular-nums"
+        data-testid="billing-balance"
+      >
+        {billing.balance}
+      </p>
+      {billing.nextExpiry ? (
+        <p className="mt-1 text-sm text-muted-foreground">
+          {billing.nextExpiry.credits} {billing.nextExpiry.credits === 1 ? 'credit' : 'credits'}{' '}
+          valid until {formatDay(billing.nextExpiry.expiresAt)}
+        </p>
+      ) : null}
+      {low ? (
+        <p className="mt-3 text-sm font-medium text-amber-700 dark:text-amber-300" role="status">
+          {low}
+        </p>
+      ) : null}
+      <div
+        className="mt-4 h-2 overflow-hidden rounded-full bg-muted"
+        role="meter"
+        aria-label={paymentTexts.balance}
+        aria-valuemin={0}
+        aria-valuemax={limits.creditsBarMax}
+        aria-valuenow={Math.min(billing.balance, limits.creditsBarMax)}
+      >
+        <div
+          className="h-full rounded-full bg-primary"
+          style={{ width: `${Math.min(billing.balance, limits.creditsBarMax)}%` }}
+        />
+      </div>
+    </Card>
+  );
+}
+
+function PlansGrid({ plans }: { plans: readonly Plan[] }) {
+  const { pendingPlanId, buy } = useCheckout();
+  const paid = plans.filter((plan) => plan.billingType === 'one-time');
+  return (
+    <ul className="grid gap-4 sm:grid-cols-3">
+      {paid.map((plan) => (
+        <li key={plan.id}>
+          <Card className="flex h-full flex-col p-5 shadow-xs" role="group" aria-label={plan.name}>
+            <div className="flex items-center justify-between gap-2">
+              <h3 className="font-semibold">{plan.name}</h3>
+              {plan.popular ? <Badge variant="primary">{pricingTexts.mostPopular}</Badge> : null}
+            </div>
+            <p className="mt-2 text-2xl font-semibold">
+              {formatPlanPrice(plan.price, plan.currency)}
+            </p>
+            {plan.pricePerCredit !== undefined ? (
+              <p className="text-sm text-muted-foreground">
+                {formatPlanPrice(plan.pricePerCredit, plan.currency)}
+                {pricingTexts.perCredit}
+              </p>
+            ) : null}
+            {plan.validity ? (
+              <p className="mt-1 text-xs text-muted-foreground">
+                {pricingTexts.validFor(plan.validity)}
+              </p>
+            ) : null}
+            <Button
+              className="mt-4"
+              variant={plan.popular ? 'primary' : 'outline'}
+              disabled={pendingPlanId !== null}
+              aria-busy={pendingPlanId === plan.id || undefined}
+              onClick={() => void buy(plan)}
+            >
+              {pendingPlanId === plan.id ? <Spinner /> : null}
+              {paymentTexts.buy}
+            </Button>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Usage({ usage }: { usage: BillingSummary['usage'] }) {
+  const max = Math.max(1, ...usage.last30Days.map((d) => d.images));
+  const total = usage.last30Days.reduce((sum, d) => sum + d.images, 0);
+  return (
+    <Card className="p-5 shadow-xs">
+      <div className="flex flex-wrap gap-8">
+        <div>
+          <p className="text-sm text-muted-foreground">{paymentTexts.thisMonth}</p>
+          <p className="text-2xl font-semibold tabular-nums" data-testid="usage-this-month">
+            {usage.thisMonth}
+          </p>
+        </div>
+        <div>
+          <p className="text-sm text-muted-foreground">{paymentTexts.last30Days}</p>
+          <p className="text-2xl font-semibold tabular-nums">{total}</p>
+        </div>
+      </div>
+      <ol className="mt-4 flex h-20 items-end gap-0.5" aria-label={paymentTexts.last30Days}>
+        {usage.last30Days.map((day) => (
+          <li
+            key={day.date}
+            className="flex-1 rounded-t bg-primary/70"
+            style={{
+              height: `${Math.max(2, (day.images / max) * 100)}%`,
+              opacity: day.images ? 1 : 0.25,
+            }}
+            title={`${formatDay(day.date)}: ${day.images}`}
+          >
+            <span className="sr-only">{`${formatDay(day.date)}: ${day.images} images`}</span>
+          </li>
+        ))}
+      </ol>
+    </Card>
+  );
+}
+
+function Pager({
+  page,
+  hasNext,
+  onPage,
+}: {
+  page: number;
+  hasNext: boolean;
+  onPage: (page: number) => void;
+}) {
+  if (page === 1 && !hasNext) return null;
+  return (
+    <div className="mt-3 flex items-center justify-end gap-3 text-sm">
+      <Button variant="outline" size="sm" disabled={page === 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </Button>
+      <span className="text-muted-foreground">Page {page}</span>
+      <Button variant="outline" size="sm" disabled={!hasNext} onClick={() => onPage(page + 1)}>
+        Next
+      </Button>
+    </div>
+  );
+}
+
+function CreditHistory() {
+  const [page, setPage] = useState(1);
+  const history = useCreditHistoryPage(page);
+  if (history.isPending) return <Spinner />;
+  if (history.isError) return <ErrorAlert>{creditsTexts.loadFailed}</ErrorAlert>;
+  const entries = history.data.entries;
+  return (
+    <Card className="overflow-x-auto p-0 shadow-xs">
+      <table className="w-full text-sm" data-testid="credit-history">
+        <thead className="border-b border-border text-left text-muted-foreground">
+          <tr>
+            <th className="px-4 py-2 font-medium">Date</th>
+            <th className="px-4 py-2 font-medium">What</th>
+            <th className="px-4 py-2 text-right font-medium">Change</th>
+            <th className="px-4 py-2 text-right font-medium">Balance</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.id} className="border-b border-border last:border-0">
+              <td className="px-4 py-2 whitespace-nowrap">{formatDay(entry.createdAt)}</td>
+              <td className="px-4 py-2">{entry.reason ?? entry.kind}</td>
+              <td className="px-4 py-2 text-right tabular-nums">
+                {entry.amount > 0 ? `+${entry.amount}` : entry.amount}
+              </td>
+              <td className="px-4 py-2 text-right tabular-nums">{entry.balanceAfter}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="px-4 pb-3">
+        <Pager page={page} hasNext={entries.length === limits.purchasesPageSize} onPage={setPage} />
+      </div>
+    </Card>
+  );
+}
+
+function Orders() {
+  const [page, setPage] = useState(1);
+  const orders = useOrders(page);
+  const email = useEmailReceipt();
+  if (orders.isPending) return <Spinner />;
+  if (orders.isError) return <ErrorAlert>{creditsTexts.loadFailed}</ErrorAlert>;
+  if (orders.data.orders.length === 0) {
+    return <p className="text-sm text-muted-foreground">{paymentTexts.noOrders}</p>;
+  }
+  const sendReceipt = (id: string) =>
+    email.mutate(id, {
+      onSuccess: () => void loadToast().then((toast) => toast.success(paymentTexts.receiptSent)),
+      onError: (error) => void toastError(error, { fallback: paymentTexts.receiptFailed }),
+    });
+  return (
+    <Card className="overflow-x-auto p-0 shadow-xs">
+      <table className="w-full text-sm" data-testid="orders">
+        <thead className="border-b border-border text-left text-muted-foreground">
+          <tr>
+            <th className="px-4 py-2 font-medium">{paymentTexts.receiptNumber}</th>
+            <th className="px-4 py-2 font-medium">Date</th>
+            <th className="px-4 py-2 font-medium">Plan</th>
+            <th className="px-4 py-2 text-right font-medium">Amount</th>
+            <th className="px-4 py-2 text-right font-medium">Credits</th>
+            <th className="px-4 py-2 font-medium">Valid until</th>
+            <th className="px-4 py-2 font-medium">Status</th>
+            <th className="px-4 py-2">
+              <span className="sr-only">Receipt</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.data.orders.map((order) => (
+            <tr
+              key={order.id}
+              className="border-b border-border last:border-0"
+              data-testid="order-row"
+            >
+              <td className="px-4 py-2 font-mono text-xs whitespace-nowrap">
+                {order.receiptNumber}
+              </td>
+              <td className="px-4 py-2 whitespace-nowrap">
+                {formatDay(order.paidAt ?? order.createdAt)}
+              </td>
+              <td className="px-4 py-2">
+                <span className="whitespace-nowrap">{order.planName ?? '—'}</span>
+                {order.testMode ? (
+                  <span className="block text-xs whitespace-nowrap text-amber-700 dark:text-amber-300">
+                    {paymentTexts.testMode}
+                  </span>
+                ) : null}
+              </td>
+              <td className="px-4 py-2 text-right tabular-nums whitespace-nowrap">
+                {formatAmount(order.amountCents, order.currency)}
+              </td>
+              <td className="px-4 py-2 text-right tabular-nums">{order.credits}</td>
+              <td className="px-4 py-2 whitespace-nowrap">{formatDay(order.lotExpiresAt)}</td>
+              <td className="px-4 py-2">
+                {order.status === 'refunded'
+                  ? `Refunded (${order.refundedCredits} removed)`
+                  : 'Paid'}
+              </td>
+              <td className="px-4 py-2">
+                <div className="flex justify-end gap-2">
+                  <Button asChild variant="outline" size="sm" title={paymentTexts.downloadReceipt}>
+                    <a href={paymentsApiPaths.receipt(order.id)} download>
+                      <Download aria-hidden="true" className="size-4" />
+                      <span className="sr-only">{paymentTexts.downloadReceipt}</span>
+                    </a>
+                  </Button>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    title={paymentTexts.emailReceipt}
+                    disabled={email.isPending}
+                    onClick={() => sendReceipt(order.id)}
+                  >
+                    <Mail aria-hidden="true" className="size-4" />
+                    <span className="sr-only">{paymentTexts.emailReceipt}</span>
+                  </Button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="px-4 pb-3">
+        <Pager
+          page={page}
+          hasNext={page * orders.data.perPage < orders.data.total}
+          onPage={setPage}
+        />
+      </div>
+    </Card>
+  );
+}
+
+export function BillingPage() {
+  const billing = useBilling();
+  const { plans } = usePlans();
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
+      <PageHeading page={pageTexts.subscriptions} variant="app" />
+      {billing.data?.testMode ? <TestModeNotice className="mt-4" /> : null}
+      <div className="mt-6">
+        {billing.isPending ? (
+          <Spinner />
+        ) : billing.isError ? (
+          <ErrorAlert>{creditsTexts.loadFailed}</ErrorAlert>
+        ) : (
+          <BalanceCard billing={billing.data} />
+        )}
+      </div>
+      <Section title="Buy credits">
+        <PlansGrid plans={plans} />
+      </Section>
+      <Section title={paymentTexts.usage}>
+        {billing.data ? <Usage usage={billing.data.usage} /> : null}
+      </Section>
+      <Section title={paymentTexts.orders}>
+        <Orders />
+      </Section>
+      <Section title={paymentTexts.creditsHistory}>
+        <CreditHistory />
+      </Section>
+      <Section title={paymentTexts.salesTitle}>
+        <Card className="flex flex-col gap-4 p-5 shadow-xs sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-muted-foreground">{paymentTexts.salesBody}</p>
+          <div className="flex gap-2">
+            <Button asChild variant="outline">
+              <Link to={paths.contact}>{pricingTexts.contactSales}</Link>
+            </Button>
+            <Button asChild variant="ghost">
+              <a href={`mailto:${siteContacts.sales}`}>{siteContacts.sales}</a>
+            </Button>
+          </div>
+        </Card>
+      </Section>
+    </div>
+  );
+}

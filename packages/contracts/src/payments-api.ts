@@ -1,0 +1,21 @@
+// What the pricing page needs of payments, in a module of its own: everything it imports is part
+// of its first load (docs/decisions/0074). The rest is in payments.ts.
+
+/** Shown wherever sandbox (test) orders appear: pricing, the sandbox checkout, receipts, admin. */
+export const testModeText = 'Test mode — no real payment';
+
+/**
+ * The payments endpoints the web client calls (one object for the server's payments module).
+ * Kept here rather than in paths.ts, whose every byte is on every page's first load; only the
+ * pricing and billing pages load this module (docs/decisions/0074). The webhook, the sandbox's
+ * pages and the admin calls are server-only (apps/server/src/modules/payments/payments.paths.ts).
+ */
+export const paymentsApiPaths = {
+  plans: '/api/plans',
+  checkouts: '/api/checkouts',
+  checkout: (id: string) => `/api/checkouts/${encodeURIComponent(id)}`,
+  billing: '/api/me/billing',
+  orders: '/api/me/orders',
+  receipt: (id: string) => `/api/me/orders/${encodeURIComponent(id)}/receipt`,
+  emailReceipt: (id: string) => `/api/me/orders/${encodeURIComponent(id)}/receipt/email`,
+} as const;

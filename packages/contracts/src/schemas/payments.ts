@@ -1,0 +1,108 @@
+import * as z from 'zod/mini';
+import { creditKinds } from '../credits.js';
+import { checkoutStates, orderStatuses, paymentProviders } from '../payments.js';
+import { planSchema } from './plans.js';
+
+// Schemas of the payments API (issue 12).
+
+/** GET /api/plans: the active plans, from the database; and who sells them. */
+export const plansResponseSchema = z.object({
+  plans: z.array(planSchema),
+  provider: z.enum(paymentProviders),
+  testMode: z.boolean(),
+});
+export type PlansResponse = z.infer<typeof plansResponseSchema>;
+
+/** POST /api/checkouts */
+export const createCheckoutBodySchema = z.object({
+  planId: z.string().check(z.minLength(1, 'Choose a plan'), z.maxLength(100)),
+});
+export type CreateCheckoutBody = z.infer<typeof createCheckoutBodySchema>;
+
+export const createCheckoutResponseSchema = z.object({ id: z.string(), url: z.string() });
+export type CreateCheckoutResponse = z.infer<typeof createCheckoutResponseSchema>;
+
+export const orderSchema = z.object({
+  id: z.string(),
+  receiptNumber: z.string(),
+  status: z.enum(orderStatuses),
+  provider: z.string(),
+  planId: z.nullable(z.string()),
+  planName: z.nullable(z.string()),
+  /** Minor units (cents). */
+  amountCents: z.int(),
+  currency: z.string(),
+  credits: z.int(),
+  refundedCredits: z.int(),
+  lotExpiresAt: z.nullable(z.string()),
+  testMode: z.boolean(),
+  paidAt: z.nullable(z.string()),
+  refundedAt: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** GET /api/checkouts/{id}: the order as the server knows it, never the query string's claims. */
+export const checkoutStatusSchema = z.object({
+  id: z.string(),
+  state: z.enum(checkoutStates),
+  planId: z.string(),
+  planName: z.string(),
+  amountCents: z.int(),
+  currency: z.string(),
+  credits: z.int(),
+  order: z.nullable(orderSchema),
+  balance: z.int(),
+  testMode: z.boolean(),
+});
+export type CheckoutStatus = z.infer<typeof checkoutStatusSchema>;
+
+export const ordersResponseSchema = z.object({
+  orders: z.array(orderSchema),
+  total: z.int(),
+  page: z.int(),
+  perPage: z.int(),
+});
+export type OrdersResponse = z.infer<typeof ordersResponseSchema>;
+
+export const creditLotSchema = z.object({
+  id: z.string(),
+  source: z.enum(creditKinds),
+  granted: z.int(),
+  remaining: z.int(),
+  expiresAt: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+
+/** GET /api/me/billing: balance, lots and usage from real jobs. */
+export const billingSummarySchema = z.object({
+  balance: z.int(),
+  lots: z.array(creditLotSchema),
+  nextExpiry: z.nullable(z.object({ credits: z.int(), expiresAt: z.string() })),
+  usage: z.object({
+    thisMonth: z.int(),
+    last30Days: z.array(z.object({ date: z.string(), images: z.int() })),
+  }),
+  /** Whether the last paid order was bought (useful for the 'Purchased' rule). */
+  purchasedPlanIds: z.array(z.string()),
+  /** A paid order completed in the last 10 minutes (the pricing page's success toast). */
+  recentOrder: z.nullable(orderSchema),
+  provider: z.enum(paymentProviders),
+  testMode: z.boolean(),
+});
+export type BillingSummary = z.infer<typeof billingSummarySchema>;
+
+export const webhookEventSchema = z.object({
+  id: z.string(),
+  provider: z.string(),
+  eventName: z.nullable(z.string()),
+  providerOrderId: z.nullable(z.string()),
+  headers: z.record(z.string(), z.string()),
+  body: z.string(),
+  signatureValid: z.boolean(),
+  outcome: z.string(),
+  detail: z.nullable(z.string()),
+  replayOf: z.nullable(z.string()),
+  receivedAt: z.string(),
+});
+export type WebhookEvent = z.infer<typeof webhookEventSchema>;
