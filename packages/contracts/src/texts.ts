@@ -184,6 +184,14 @@ export const batchTexts = {
   failedFor: (filename: string) => `Failed to process ${filename}`,
   downloadFailed: 'Failed to download batch results',
   noCompleted: 'No completed images to download',
+  /** Spec §9 states the maximum in the UI only; the server enforces it with this text. */
+  tooMany: (max: number, count: number) =>
+    `A batch holds at most ${max} images; this one would have ${count}. Remove some and try again.`,
+  itemBusy: 'This image is being processed and cannot be removed until it finishes.',
+  batchBusy: 'Some images of this batch are still being processed. Wait until they finish.',
+  alreadyCompleted: 'This image has already been processed.',
+  notFound: 'Batch not found.',
+  itemNotFound: 'This image is not part of the batch.',
 } as const;
 
 export const creditsTexts = {

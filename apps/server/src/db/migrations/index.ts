@@ -5,6 +5,7 @@ import { errorReports } from './0001-error-reports.js';
 import { accounts } from './0002-accounts.js';
 import { jobs } from './0003-jobs.js';
 import { contactAndNewsletter } from './0004-contact-and-newsletter.js';
+import { batches } from './0007-batches.js';
 
 // One set of migrations for SQLite and PostgreSQL. Each migration is a factory taking the few
 // column types that differ between the two, so the table definitions are written once.
@@ -23,6 +24,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0002-accounts': accounts,
   '0003-jobs': jobs,
   '0004-contact-and-newsletter': contactAndNewsletter,
+  '0007-batches': batches,
 };
 
 function provider(ctx: MigrationContext): MigrationProvider {
