@@ -8,7 +8,7 @@ import {
 } from '@cutout/contracts';
 import type { EnginePool } from '@cutout/engine';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { onBothDialects, signUp, type SignedUp } from '../../test/accounts.js';
 import { createTestEnginePool, multipart, photo, type Photo } from '../../test/processing.js';
