@@ -6,10 +6,9 @@ import {
   type BatchItemStatus,
 } from '@cutout/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Download, ImageUp, Loader2, Play, RotateCcw, X } from 'lucide-react';
+import { Download, FileQuestion, ImageUp, Loader2, Play, RotateCcw, X } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { ErrorAlert } from '../../../components/ui/alert';
-import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ApiError } from '../../../lib/api-client';
@@ -38,7 +37,7 @@ import { batchUiTexts } from '../texts';
 interface LocalFile {
   key: string;
   file: File;
-  preview: string;
+  preview: string | null;
 }
 
 const pollMs = 500;
@@ -71,7 +70,7 @@ const statusBadge: Record<BatchItemStatus, string> = {
   pending: 'bg-muted text-muted-foreground ring-border',
   processing: 'bg-primary/10 text-primary ring-primary/20',
   completed: 'bg-emerald-500/10 text-emerald-700 ring-emerald-600/20 dark:text-emerald-400',
-  error: 'bg-destructive/10 text-destructive ring-destructive/20',
+  error: 'bg-red-500/10 text-red-700 ring-red-600/20 dark:text-red-400',
 };
 
 export function BatchProcessor({
@@ -191,14 +190,16 @@ export function BatchProcessor({
     setLocal((current) => [
       ...current,
       ...chosen.map((file) => {
-        const preview = URL.createObjectURL(file);
-        previews.current.add(preview);
+        // Only images get a preview: anything else would be a broken picture.
+        const preview = file.type.startsWith('image/') ? URL.createObjectURL(file) : null;
+        if (preview) previews.current.add(preview);
         return { key: `local-${++keyCounter.current}`, file, preview };
       }),
     ]);
   };
 
   const release = (entry: LocalFile) => {
+    if (!entry.preview) return;
     URL.revokeObjectURL(entry.preview);
     previews.current.delete(entry.preview);
   };
@@ -509,16 +510,23 @@ function BatchRow({
       >
         {thumbnail ? (
           <img src={thumbnail} alt="" className="size-full object-contain" loading="lazy" />
-        ) : null}
+        ) : (
+          <FileQuestion aria-hidden="true" className="size-5 text-muted-foreground" />
+        )}
       </span>
       <div className="min-w-0 flex-1">
         <div className="flex items-center gap-2">
           <p className="truncate text-sm font-medium" title={name}>
             {name}
           </p>
-          <Badge className={cn('shrink-0 ring-1 ring-inset', statusBadge[status])}>
+          <span
+            className={cn(
+              'inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset',
+              statusBadge[status],
+            )}
+          >
             {batchUiTexts.status[status]}
-          </Badge>
+          </span>
         </div>
         {processing ? (
           <div className="mt-2 flex items-center gap-2">
@@ -541,7 +549,7 @@ function BatchRow({
           </div>
         ) : null}
         {status === 'error' && error ? (
-          <p className="mt-1 text-xs text-destructive">{error}</p>
+          <p className="mt-1 text-xs text-red-600 dark:text-red-400">{error}</p>
         ) : null}
         {note ? <p className="mt-1 text-xs text-muted-foreground">{note}</p> : null}
       </div>
