@@ -114,18 +114,6 @@ export const publicApiPaths = {
   usage: jobsApiPaths.publicUsage,
 } as const;
 
-/** batches: the dashboard's batch processing (up to 50 images, a zip of the results). */
-export const batchesApiPaths = {
-  list: '/api/batches',
-  batch: (id: string) => `/api/batches/${encodeURIComponent(id)}`,
-  run: (id: string) => `/api/batches/${encodeURIComponent(id)}/run`,
-  item: (id: string, itemId: string) =>
-    `/api/batches/${encodeURIComponent(id)}/items/${encodeURIComponent(itemId)}`,
-  itemImage: (id: string, itemId: string) =>
-    `/api/batches/${encodeURIComponent(id)}/items/${encodeURIComponent(itemId)}/image`,
-  download: (id: string) => `/api/batches/${encodeURIComponent(id)}/download`,
-} as const;
-
 /** samples: the editor's four sample images. */
 export const samplesApiPaths = {
   list: '/api/samples',

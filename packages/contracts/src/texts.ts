@@ -176,24 +176,6 @@ export const pricingTexts = {
   contactSales: 'Contact Sales',
 } as const;
 
-export const batchTexts = {
-  noImages: 'No images to process',
-  notEnoughCredits: (need: number, have: number) =>
-    `Not enough credits. You need ${need} credits but have ${have}`,
-  itemFailed: 'Failed to process image',
-  failedFor: (filename: string) => `Failed to process ${filename}`,
-  downloadFailed: 'Failed to download batch results',
-  noCompleted: 'No completed images to download',
-  /** Spec §9 states the maximum in the UI only; the server enforces it with this text. */
-  tooMany: (max: number, count: number) =>
-    `A batch holds at most ${max} images; this one would have ${count}. Remove some and try again.`,
-  itemBusy: 'This image is being processed and cannot be removed until it finishes.',
-  batchBusy: 'Some images of this batch are still being processed. Wait until they finish.',
-  alreadyCompleted: 'This image has already been processed.',
-  notFound: 'Batch not found.',
-  itemNotFound: 'This image is not part of the batch.',
-} as const;
-
 export const creditsTexts = {
   runningLow: "You're running low on credits!",
   considerBuying: 'Consider buying more credits soon.',

@@ -6,7 +6,7 @@ import {
   type BatchItemStatus,
 } from '@cutout/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Download, FileQuestion, ImageUp, Loader2, Play, RotateCcw, X } from 'lucide-react';
+import { Download, FileQuestion, Loader2, Play, RotateCcw, Upload, X } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -398,7 +398,7 @@ export function BatchProcessor({
           }}
         />
         <span className="flex size-10 items-center justify-center rounded-full bg-primary/10 text-primary">
-          <ImageUp aria-hidden="true" className="size-5" />
+          <Upload aria-hidden="true" className="size-5" />
         </span>
         <span className="mt-3 block text-sm font-medium">{batchUiTexts.dropTitle}</span>
         <span className="mt-1 block text-xs text-muted-foreground">
