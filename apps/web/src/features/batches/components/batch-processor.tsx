@@ -299,6 +299,8 @@ export function BatchProcessor({
         },
       });
     } catch (error) {
+      // The batch was deleted meanwhile (another tab): the next click starts a new one.
+      if (current && error instanceof ApiError && error.status === 404) applyBatch(null, false);
       await toastError(error, { fallback: batchTexts.itemFailed });
     } finally {
       if (abort.current === controller) abort.current = null;
