@@ -1,19 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { batchTexts, batchZipFiles, creditsTexts, paths } from '@cutout/contracts';
-import type { Page } from '@playwright/test';
+import { request, type Page } from '@playwright/test';
 // Hoisted from apps/server (it draws and reads test files there too).
 import sharp from 'sharp';
 import yauzl from 'yauzl';
 import { expectPath, signUpThroughForm, uniqueEmail } from './accounts-helpers.js';
-import {
-  creditsOf,
-  scratchDir,
-  setCreditsAsAdmin,
-  userIdOf,
-  writePhoto,
-  writeTextFile,
-} from './editor-helpers.js';
+import { e2eAdmin } from './admin-helpers.js';
+import { creditsOf, scratchDir, userIdOf, writePhoto, writeTextFile } from './editor-helpers.js';
 import { expect, test } from './fixtures.js';
 
 // Issue 13 end to end: the dashboard's Batch tab against the real server and engine (u2netp in
@@ -89,6 +83,24 @@ async function recordProgress(page: Page): Promise<() => Promise<number[]>> {
     );
 }
 
+/** The admin sets a user's credits through the API (PATCH /users/{id}/credits). */
+async function setCredits(page: Page, userId: string, credits: number): Promise<void> {
+  const origin = new URL(page.url()).origin;
+  const admin = await request.newContext({ baseURL: origin });
+  try {
+    const signIn = await admin.post('/api/auth/sign-in', {
+      data: { email: e2eAdmin.email, password: e2eAdmin.password },
+    });
+    expect(signIn.status()).toBe(200);
+    const patch = await admin.patch(`/users/${encodeURIComponent(userId)}/credits`, {
+      data: { credits },
+    });
+    expect(patch.status()).toBe(200);
+  } finally {
+    await admin.dispose();
+  }
+}
+
 const items = (page: Page) => page.getByTestId('batch-item');
 
 async function statuses(page: Page): Promise<string[]> {
@@ -111,6 +123,12 @@ test.describe.serial('the Batch tab', () => {
     const start = await creditsOf(page);
     expect(start).toBeGreaterThanOrEqual(4);
 
+    // The Single tab is the editor itself.
+    await expect(page.getByRole('tab', { name: 'Single' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(page.getByLabel('Choose an image to upload')).toBeAttached();
     await page.getByRole('tab', { name: 'Batch' }).click();
     await expect(page).toHaveURL(/\?tab=batch$/);
     const chooser = page.getByLabel('Choose images for the batch');
@@ -218,7 +236,7 @@ test.describe.serial('the Batch tab', () => {
       password,
     });
     await expectPath(page, paths.dashboard);
-    await setCreditsAsAdmin(page, await userIdOf(page), 0);
+    await setCredits(page, await userIdOf(page), 0);
     await page.reload();
     await expect(page.getByRole('heading', { name: creditsTexts.proFeature })).toBeVisible();
     const ad = page.getByTestId('ad-slot');
