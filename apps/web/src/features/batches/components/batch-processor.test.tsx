@@ -1,4 +1,4 @@
-import { batchTexts, limits, type Batch } from '@cutout/contracts';
+import { batchTexts, limits, type Batch, type BatchList } from '@cutout/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -46,7 +46,7 @@ const stored: Batch = {
   counts: { pending: 0, processing: 0, completed: 1, error: 1 },
 };
 
-function answer(batches: Batch[]) {
+function answer(batches: BatchList['batches']) {
   return stubFetch(({ url }) => {
     if (url === '/api/batches') return json({ batches });
     if (url === '/api/batches/b1') return json(stored);
