@@ -28,6 +28,8 @@ import { samplesRoutes } from './modules/samples/samples.routes.js';
 import type { EnginePool } from '@cutout/engine';
 import { authPlugin } from './plugins/auth.js';
 import { rateLimitOptions, rateLimits } from './plugins/rate-limits.js';
+import { batchesRoutes } from './modules/batches/batches.routes.js';
+import { BatchesService } from './modules/batches/batches.service.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { errorReportsRoutes } from './modules/error-reports/error-reports.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -258,6 +260,10 @@ export async function buildApp(
     publicUrl: config.publicUrl,
     urlImportAllowHosts: config.jobs.urlImportAllowHosts,
     rateLimitPerMinute: config.api.rateLimitPerMinute,
+  });
+  await app.register(batchesRoutes, {
+    batches: new BatchesService({ db: database.db, jobs: proc.jobs, log: app.log }),
+    store: proc.store,
   });
   await app.register(contactRoutes, {
     db: database.db,

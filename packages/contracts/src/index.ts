@@ -2,6 +2,7 @@
 export * from './accounts.js';
 export * from './api-examples.js';
 export * from './avatar.js';
+export * from './batches.js';
 export * from './blog.js';
 export * from './contact.js';
 export * from './content/about.js';
@@ -29,6 +30,7 @@ export * from './site.js';
 export * from './texts.js';
 // The request and response schemas (zod/mini), shared by the server's routes and the web client.
 export * from './schemas/accounts.js';
+export * from './schemas/batches.js';
 export * from './schemas/contact.js';
 export * from './schemas/credits.js';
 export * from './schemas/database-connections.js';

@@ -176,16 +176,6 @@ export const pricingTexts = {
   contactSales: 'Contact Sales',
 } as const;
 
-export const batchTexts = {
-  noImages: 'No images to process',
-  notEnoughCredits: (need: number, have: number) =>
-    `Not enough credits. You need ${need} credits but have ${have}`,
-  itemFailed: 'Failed to process image',
-  failedFor: (filename: string) => `Failed to process ${filename}`,
-  downloadFailed: 'Failed to download batch results',
-  noCompleted: 'No completed images to download',
-} as const;
-
 export const creditsTexts = {
   runningLow: "You're running low on credits!",
   considerBuying: 'Consider buying more credits soon.',

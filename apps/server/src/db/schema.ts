@@ -378,6 +378,28 @@ export interface Database {
   sandbox_checkouts: SandboxCheckoutTable;
   sandbox_orders: SandboxOrderTable;
   webhook_deliveries: WebhookDeliveryTable;
+  batches: BatchTable;
+  batch_items: BatchItemTable;
+}
+
+/** A batch of images (spec §3 Batch item): owned by one user, at most 50 items. */
+export interface BatchTable {
+  id: string;
+  user_id: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One image of a batch; once uploaded, its job (job_id) carries its progress and result. */
+export interface BatchItemTable {
+  id: string;
+  batch_id: string;
+  position: number;
+  original_name: string;
+  state: 'pending' | 'uploading' | 'queued' | 'error';
+  job_id: string | null;
+  error_message: string | null;
+  updated_at: Timestamp;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

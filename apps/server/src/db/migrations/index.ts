@@ -7,6 +7,7 @@ import { jobs } from './0003-jobs.js';
 import { contactAndNewsletter } from './0004-contact-and-newsletter.js';
 import { auditLog } from './0005-audit-log.js';
 import { payments } from './0006-payments.js';
+import { batches } from './0007-batches.js';
 import { publicApi } from './0008-public-api.js';
 import { pages } from './0010-pages.js';
 import { databaseConnections } from './0011-database-connections.js';
@@ -31,6 +32,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0004-contact-and-newsletter': contactAndNewsletter,
   '0005-audit-log': auditLog,
   '0006-payments': payments,
+  '0007-batches': batches,
   '0008-public-api': publicApi,
   '0010-pages': pages,
   '0011-database-connections': databaseConnections,

@@ -6,10 +6,9 @@ export const dashboardTexts = {
   intro: 'Your credits and account at a glance.',
   usage: {
     title: 'Usage',
-    label: 'Images processed',
-    none: 'No images processed yet',
-    hint: 'Each processed image uses one credit.',
-    recent: (n: number) => `In your last ${n} credit changes.`,
+    label: 'Images processed this month',
+    none: 'No images processed this month',
+    allTime: (n: number) => (n === 1 ? '1 image processed in all' : `${n} images processed in all`),
   },
   credits: {
     title: 'Credits',
@@ -24,10 +23,12 @@ export const dashboardTexts = {
     body: 'Batch processing and the single-image editor need credits. Buy a credit pack to keep removing backgrounds.',
     action: 'View plans',
   },
-  editor: {
-    title: 'Remove a background',
-    body: 'Upload an image, paste a URL or try a sample. Each image uses one credit.',
-    action: 'Open the editor',
+  tabs: { single: 'Single', batch: 'Batch', label: 'How to process' },
+  loadingPanel: 'Loading…',
+  ad: {
+    label: 'Advertisement',
+    title: 'Process up to 50 images at once',
+    body: 'Any credit pack unlocks batch processing and the API, and removes this ad.',
   },
   retry: 'Try again',
 } as const;

@@ -1,14 +1,18 @@
 import { creditsTexts, paths, type UserProfile } from '@cutout/contracts';
-import { ArrowRight, CalendarDays, Coins, ImageIcon, Sparkles, Wand2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowRight, CalendarDays, Coins, ImageIcon, Layers, Sparkles } from 'lucide-react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { cn } from '../../../lib/cn';
-import { creditHistoryPageSize, useCreditHistory, useMe } from '../api/me';
+import { creditHistoryPageSize, meQueryKey, useCreditHistory, useMe } from '../api/me';
+import { useUsage } from '../api/usage';
 import { dashboardTexts, formatDate } from '../texts';
+import { AdSlot } from './ad-slot';
 
 function StatCard({
   title,
@@ -39,31 +43,31 @@ function Skeleton({ className }: { className?: string }) {
 }
 
 function UsageCard() {
-  const history = useCreditHistory();
+  const usage = useUsage();
   let body: ReactNode;
-  if (history.isPending) {
+  if (usage.isPending) {
     body = <Skeleton className="h-8 w-16" />;
-  } else if (history.isError) {
+  } else if (usage.isError) {
     body = <p className="text-sm text-muted-foreground">—</p>;
   } else {
-    const entries = history.data.entries;
-    const processed = entries.filter((entry) => entry.kind === 'spend').length;
-    body =
-      processed === 0 ? (
-        <p className="text-base font-medium">{dashboardTexts.usage.none}</p>
-      ) : (
-        <>
-          <p className="text-3xl font-semibold tracking-tight tabular-nums">{processed}</p>
-          <p className="mt-1 text-sm text-muted-foreground">{dashboardTexts.usage.label}</p>
-        </>
-      );
+    const month = usage.data.images_processed_this_month;
     body = (
       <>
-        {body}
+        {month === 0 ? (
+          <p className="text-base font-medium">{dashboardTexts.usage.none}</p>
+        ) : (
+          <>
+            <p
+              className="text-3xl font-semibold tracking-tight tabular-nums"
+              data-testid="usage-month"
+            >
+              {month}
+            </p>
+            <p className="mt-1 text-sm text-muted-foreground">{dashboardTexts.usage.label}</p>
+          </>
+        )}
         <p className="mt-auto pt-3 text-xs text-muted-foreground">
-          {entries.length >= creditHistoryPageSize
-            ? dashboardTexts.usage.recent(creditHistoryPageSize)
-            : dashboardTexts.usage.hint}
+          {dashboardTexts.usage.allTime(usage.data.images_processed)}
         </p>
       </>
     );
@@ -141,31 +145,89 @@ function ProFeaturePrompt() {
   );
 }
 
-function EditorPrompt() {
+export type DashboardTab = 'single' | 'batch';
+
+/** What the Single and Batch tabs hold; the route supplies them (each loads its own chunk). */
+export interface DashboardWorkspace {
+  single: () => ReactNode;
+  batch: (credits: number, onCreditsChanged: () => void) => ReactNode;
+}
+
+/**
+ * Free users see the ad slot (spec §1, §6): a balance of 0, or credits that were only ever given
+ * (no purchase in the ledger). When the ledger is longer than the page read and holds no
+ * purchase, whether one was ever made is unknown, and no ad is shown.
+ */
+function useIsFreeUser(profile: UserProfile | undefined): boolean {
+  const history = useCreditHistory();
+  if (!profile) return false;
+  if (profile.credits === 0) return true;
+  if (!history.data) return false;
+  const entries = history.data.entries;
   return (
-    <Card className="mt-6 flex flex-col gap-5 p-6 shadow-xs sm:flex-row sm:items-center sm:justify-between">
-      <div className="flex gap-4">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary">
-          <Wand2 aria-hidden="true" className="size-5" />
-        </span>
-        <div>
-          <h2 className="font-semibold">{dashboardTexts.editor.title}</h2>
-          <p className="mt-1 max-w-xl text-sm text-muted-foreground">
-            {dashboardTexts.editor.body}
-          </p>
-        </div>
-      </div>
-      <Button asChild variant="outline" className="shrink-0">
-        <Link to={paths.editor}>{dashboardTexts.editor.action}</Link>
-      </Button>
-    </Card>
+    !entries.some((entry) => entry.kind === 'purchase') && entries.length < creditHistoryPageSize
+  );
+}
+
+function WorkspaceTabs({
+  workspace,
+  credits,
+  tab,
+  onTabChange,
+  onCreditsChanged,
+}: {
+  workspace: DashboardWorkspace;
+  credits: number;
+  tab: DashboardTab;
+  onTabChange: (tab: DashboardTab) => void;
+  onCreditsChanged: () => void;
+}) {
+  return (
+    <Tabs
+      value={tab}
+      onValueChange={(value) => onTabChange(value === 'batch' ? 'batch' : 'single')}
+      className="mt-8"
+    >
+      <TabsList aria-label={dashboardTexts.tabs.label}>
+        <TabsTrigger value="single">
+          <ImageIcon aria-hidden="true" />
+          {dashboardTexts.tabs.single}
+        </TabsTrigger>
+        <TabsTrigger value="batch">
+          <Layers aria-hidden="true" />
+          {dashboardTexts.tabs.batch}
+        </TabsTrigger>
+      </TabsList>
+      <TabsContent value="single">{tab === 'single' ? workspace.single() : null}</TabsContent>
+      <TabsContent value="batch">
+        {tab === 'batch' ? workspace.batch(credits, onCreditsChanged) : null}
+      </TabsContent>
+    </Tabs>
   );
 }
 
 /** The dashboard (spec §2): welcome, Usage, Credits and Member Since cards. */
-export function DashboardOverview({ sessionName }: { sessionName: string | null }) {
+export function DashboardOverview({
+  sessionName,
+  workspace,
+  tab,
+  onTabChange,
+}: {
+  sessionName: string | null;
+  workspace?: DashboardWorkspace;
+  tab?: DashboardTab;
+  onTabChange?: (tab: DashboardTab) => void;
+}) {
   const me = useMe();
+  const queryClient = useQueryClient();
+  // The route keeps the tab in the address; without it, the tab is kept here.
+  const [ownTab, setOwnTab] = useState<DashboardTab>('single');
+  const free = useIsFreeUser(me.data);
   const name = me.data?.name || sessionName;
+  // The balance and usage change as images are charged: read them again.
+  const onCreditsChanged = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: meQueryKey });
+  }, [queryClient]);
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
       <h1 className="text-2xl font-semibold tracking-tight text-balance sm:text-3xl">
@@ -195,7 +257,22 @@ export function DashboardOverview({ sessionName }: { sessionName: string | null 
               </>
             )}
           </div>
-          {me.data ? me.data.credits > 0 ? <EditorPrompt /> : <ProFeaturePrompt /> : null}
+          {me.data ? (
+            me.data.credits > 0 ? (
+              workspace ? (
+                <WorkspaceTabs
+                  workspace={workspace}
+                  credits={me.data.credits}
+                  tab={tab ?? ownTab}
+                  onTabChange={onTabChange ?? setOwnTab}
+                  onCreditsChanged={onCreditsChanged}
+                />
+              ) : null
+            ) : (
+              <ProFeaturePrompt />
+            )
+          ) : null}
+          {free ? <AdSlot /> : null}
         </>
       )}
     </div>

@@ -1,0 +1,15 @@
+import { publicApiPaths, usageSchema } from '@cutout/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { meQueryKey } from './me';
+
+/** GET /api/v1/user/usage: images processed (completed jobs), all time and this month. */
+export const usageQueryOptions = queryOptions({
+  queryKey: [...meQueryKey, 'usage'],
+  queryFn: ({ signal }) => apiClient.get(publicApiPaths.usage, { schema: usageSchema, signal }),
+  staleTime: 0,
+});
+
+export function useUsage() {
+  return useQuery(usageQueryOptions);
+}
