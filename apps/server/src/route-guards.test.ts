@@ -1,4 +1,4 @@
-import { accountsApiPaths, editorTexts } from '@cutout/contracts';
+import { accountsApiPaths, adminApiPaths, editorTexts } from '@cutout/contracts';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, createAccountsApp, signUp, type SignedUp } from './test/accounts.js';
@@ -56,6 +56,16 @@ const table: Record<string, Access> = {
   'POST /api/admin/users/clear': 'admin',
   'PATCH /api/admin/users/:id/role': 'admin',
   'DELETE /api/admin/users/:id': 'admin',
+  'GET /api/admin/overview': 'admin',
+  'GET /api/admin/preferences': 'admin',
+  'PUT /api/admin/preferences': 'admin',
+  'GET /api/admin/users': 'admin',
+  'GET /api/admin/users/stats': 'admin',
+  'POST /api/admin/users': 'admin',
+  'GET /api/admin/users/:id': 'admin',
+  'PUT /api/admin/users/:id': 'admin',
+  'POST /api/admin/users/:id/reset-usage': 'admin',
+  'GET /api/admin/audit-log': 'admin',
 };
 
 describe('route guards', () => {
@@ -84,7 +94,7 @@ describe('route guards', () => {
 
   it('serves every path the contracts give the web client', () => {
     const paths = new Set([...routes].map((r) => r.split(' ')[1]));
-    const listed = Object.values(accountsApiPaths).map((p) =>
+    const listed = [...Object.values(accountsApiPaths), ...Object.values(adminApiPaths)].map((p) =>
       typeof p === 'function' ? p(':id') : p,
     );
     expect(listed.filter((p) => !paths.has(p.replace('%3Aid', ':id')))).toEqual([]);

@@ -6,6 +6,7 @@ import { accounts } from './0002-accounts.js';
 import { jobs } from './0003-jobs.js';
 import { contactAndNewsletter } from './0004-contact-and-newsletter.js';
 import { auditLog } from './0005-audit-log.js';
+import { admin } from './0009-admin.js';
 
 // One set of migrations for SQLite and PostgreSQL. Each migration is a factory taking the few
 // column types that differ between the two, so the table definitions are written once.
@@ -25,6 +26,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0003-jobs': jobs,
   '0004-contact-and-newsletter': contactAndNewsletter,
   '0005-audit-log': auditLog,
+  '0009-admin': admin,
 };
 
 function provider(ctx: MigrationContext): MigrationProvider {

@@ -47,6 +47,17 @@ export async function verifyApiKey(db: Db, key: string): Promise<string | undefi
     .select(['id', 'user_id'])
     .where('key_hash', '=', hashApiKey(key))
     .where('revoked_at', 'is', null)
+    // A deactivated account's keys answer 401 until it is activated again (decision 0085).
+    .where(({ not, exists, selectFrom, lit }) =>
+      not(
+        exists(
+          selectFrom('users')
+            .select('users.id')
+            .whereRef('users.id', '=', 'api_keys.user_id')
+            .where('users.banned', '=', lit(true)),
+        ),
+      ),
+    )
     .executeTakeFirst();
   if (!row) return undefined;
   await db

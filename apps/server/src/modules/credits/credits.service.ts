@@ -44,9 +44,10 @@ async function applyChange(trx: Db, userId: string, change: Change): Promise<num
   return balance;
 }
 
+/** Runs `work` in a transaction, or in the caller's when `db` already is one (admin changes). */
 async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   try {
-    return await db.transaction().execute(work);
+    return db.isTransaction ? await work(db) : await db.transaction().execute(work);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(creditsTexts.alreadyRecorded);
     throw error;
@@ -119,6 +120,8 @@ export async function adjustCredits(
   userId: string,
   body: Required<UpdateCreditsBody>,
   adminId: string,
+  /** The admin's reason, kept on the ledger row ('Admin adjustment: {reason}'). */
+  why?: string,
 ): Promise<number> {
   return inTransaction(db, async (trx) => {
     const current = await lockBalance(trx, userId);
@@ -134,7 +137,7 @@ export async function adjustCredits(
     const balance = await applyChange(trx, userId, {
       kind: 'adjustment',
       amount: delta,
-      reason: `Admin ${body.operation} ${body.credits}`,
+      reason: why ? `Admin adjustment: ${why}` : `Admin ${body.operation} ${body.credits}`,
       reference: `admin:${adminId}:${randomUUID()}`,
     });
     if (balance === undefined) throw conflict(creditsTexts.belowZero);
