@@ -79,16 +79,16 @@ export const adminRuleTexts = {
   reasonTooLong: 'The reason must be at most 500 characters',
 } as const;
 
-/** Audit log actions written by the admin back-office. */
+/** Audit log actions written by the admin back-office (no '_' or '%': the viewer filters by prefix). */
 export const auditActions = {
   userCreate: 'user.create',
-  userUpdate: 'user.update_subscription',
-  userResetUsage: 'user.reset_usage',
+  userUpdate: 'user.edit-subscription',
+  userResetUsage: 'user.reset-usage',
   userActivate: 'user.activate',
   userDeactivate: 'user.deactivate',
   userDelete: 'user.delete',
   userRole: 'user.role',
   userCredits: 'user.credits',
-  adminSignIn: 'admin.sign_in',
+  adminSignIn: 'admin.sign-in',
   adminPreferences: 'admin.preferences',
 } as const;
