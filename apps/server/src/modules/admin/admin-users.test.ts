@@ -22,39 +22,10 @@ import {
 } from '../../test/accounts.js';
 import { createApiKey } from '../api-keys/api-keys.service.js';
 import { auditEntries } from '../audit/audit.service.js';
+import { insertJob } from '../../test/admin.js';
 
 // User Management through the real routes, on SQLite and PostgreSQL: every rule of spec §2, §4,
 // §5, §6 and §8 Users, the ledger, the audit log, sessions and API keys of a deactivated user.
-
-/** A finished job row for `userId`, as the processing service leaves it. */
-export async function insertJob(
-  db: Db,
-  userId: string,
-  status: 'completed' | 'failed' | 'queued',
-  finishedAt: Date | null,
-): Promise<string> {
-  const id = randomUUID();
-  const at = (finishedAt ?? new Date()).toISOString();
-  await db
-    .insertInto('jobs')
-    .values({
-      id,
-      user_id: userId,
-      status,
-      stage: status === 'queued' ? 'queued' : 'done',
-      progress: status === 'completed' ? 100 : 0,
-      source: 'upload',
-      original_name: 'photo.jpg',
-      content_type: 'image/jpeg',
-      input_bytes: 1000,
-      via: 'web',
-      created_at: at,
-      finished_at: finishedAt ? at : null,
-      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
-    } as never)
-    .execute();
-  return id;
-}
 
 async function waitForMail(db: Db, to: string) {
   for (let i = 0; i < 100; i++) {
@@ -77,7 +48,7 @@ onBothDialects('User Management', (get) => {
       method,
       url,
       headers: { cookie: admin },
-      ...(payload === undefined ? {} : { payload }),
+      ...(payload === undefined ? {} : { payload: payload as object }),
     });
   const row = async (id: string) => (await call('GET', adminApiPaths.user(id))).json();
 
