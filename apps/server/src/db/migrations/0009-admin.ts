@@ -50,6 +50,13 @@ export function admin({ dialect, timestamp, now }: MigrationContext) {
         .columns(['actor_id', 'action', 'ip'])
         .execute();
 
+      // The Plan column: "has this user bought?" looks up purchases by kind, then user.
+      await db.schema
+        .createIndex('credit_ledger_kind_user')
+        .on('credit_ledger')
+        .columns(['kind', 'user_id'])
+        .execute();
+
       if (dialect === 'postgres') {
         const fk = await sql<{ name: string }>`
           select con.conname as name
@@ -72,6 +79,7 @@ export function admin({ dialect, timestamp, now }: MigrationContext) {
       }
     },
     async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('credit_ledger_kind_user').execute();
       await db.schema.dropIndex('audit_log_actor_action').execute();
       await db.schema.dropTable('admin_preferences').execute();
       await db.schema.dropIndex('jobs_status_finished').execute();
