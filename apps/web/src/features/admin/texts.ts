@@ -124,6 +124,7 @@ export const auditLogTexts = {
   what: 'Action',
   targetColumn: 'Target',
   details: 'Details',
+  allFacts: 'All facts',
   address: 'Address',
   system: 'System',
   empty: 'No entries match these filters.',

@@ -36,6 +36,41 @@ export function describeEntry(e: AuditEntryView): string {
   return who ? `${verb} ${who}` : e.targetId ? `${verb} ${e.targetType ?? ''} ${e.targetId}` : verb;
 }
 
+type Facts = Record<string, unknown>;
+const isFacts = (v: unknown): v is Facts =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** "imagesLimit 12 → 50" for each fact that changed between detail.before and detail.after. */
+export function changesOf(detail: Facts | null): string[] {
+  if (!detail || !isFacts(detail.before) || !isFacts(detail.after)) return [];
+  const before = detail.before;
+  const after = detail.after;
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])]
+    .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+    .map((key) => `${key} ${String(before[key] ?? '—')} → ${String(after[key] ?? '—')}`);
+}
+
+function Details({ detail }: { detail: Facts | null }) {
+  if (!detail) return <>—</>;
+  const changes = changesOf(detail);
+  return (
+    <div className="grid gap-1 text-xs">
+      {changes.map((c) => (
+        <span key={c}>{c}</span>
+      ))}
+      {typeof detail.reason === 'string' && (
+        <span className="text-muted-foreground">“{detail.reason}”</span>
+      )}
+      <details>
+        <summary className="cursor-pointer text-muted-foreground">{t.allFacts}</summary>
+        <pre className="mt-1 break-words whitespace-pre-wrap text-muted-foreground">
+          {JSON.stringify(detail, null, 1)}
+        </pre>
+      </details>
+    </div>
+  );
+}
+
 const empty: AuditFilters = { action: '', actor: '', target: '' };
 
 /** The audit log viewer: newest first, filtered by action prefix, admin and target. */
@@ -107,13 +142,7 @@ export function AuditLogViewer() {
                     {e.targetType ? `${e.targetType} ${e.targetId ?? ''}` : '—'}
                   </td>
                   <td className="max-w-sm px-4 py-3">
-                    {e.detail ? (
-                      <pre className="text-xs break-words whitespace-pre-wrap text-muted-foreground">
-                        {JSON.stringify(e.detail, null, 1)}
-                      </pre>
-                    ) : (
-                      '—'
-                    )}
+                    <Details detail={e.detail} />
                   </td>
                   <td className="px-4 py-3 text-xs">{e.ip ?? '—'}</td>
                 </tr>
