@@ -9,7 +9,7 @@ import {
   validationTexts,
 } from '@cutout/contracts';
 import type { FastifyInstance } from 'fastify';
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../db/database.js';
 import { listOutbox } from '../../mail/outbox.repository.js';
 import {
@@ -51,10 +51,12 @@ onBothDialects('User Management', (get) => {
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
   const row = async (id: string) => (await call('GET', adminApiPaths.user(id))).json();
-
-  it('lists users with search, plan and status filters and pages, and counts them', async () => {
+  beforeAll(async () => {
     app = get().app;
     admin = await adminCookie(app);
+  });
+
+  it('lists users with search, plan and status filters and pages, and counts them', async () => {
     const tag = randomUUID().slice(0, 8);
     const people: SignedUp[] = [];
     for (let i = 0; i < 5; i++) {

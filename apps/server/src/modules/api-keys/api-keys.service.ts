@@ -48,13 +48,14 @@ export async function verifyApiKey(db: Db, key: string): Promise<string | undefi
     .where('key_hash', '=', hashApiKey(key))
     .where('revoked_at', 'is', null)
     // A deactivated account's keys answer 401 until it is activated again (decision 0085).
-    .where(({ not, exists, selectFrom, lit }) =>
-      not(
-        exists(
-          selectFrom('users')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('users')
             .select('users.id')
             .whereRef('users.id', '=', 'api_keys.user_id')
-            .where('users.banned', '=', lit(true)),
+            .where('users.banned', '=', eb.lit(true)),
         ),
       ),
     )

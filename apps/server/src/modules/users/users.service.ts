@@ -1,10 +1,4 @@
-import {
-  accountTexts,
-  authTexts,
-  type Role,
-  type SessionUser,
-  type UserProfile,
-} from '@cutout/contracts';
+import { authTexts, type SessionUser, type UserProfile } from '@cutout/contracts';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError, conflict, forbidden, notFound } from '../../errors.js';

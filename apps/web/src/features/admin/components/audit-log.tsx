@@ -40,6 +40,9 @@ type Facts = Record<string, unknown>;
 const isFacts = (v: unknown): v is Facts =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+const show = (value: unknown) =>
+  value === undefined ? '—' : JSON.stringify(value).replace(/^"|"$/g, '');
+
 /** "imagesLimit 12 → 50" for each fact that changed between detail.before and detail.after. */
 export function changesOf(detail: Facts | null): string[] {
   if (!detail || !isFacts(detail.before) || !isFacts(detail.after)) return [];
@@ -47,7 +50,7 @@ export function changesOf(detail: Facts | null): string[] {
   const after = detail.after;
   return [...new Set([...Object.keys(before), ...Object.keys(after)])]
     .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
-    .map((key) => `${key} ${String(before[key] ?? '—')} → ${String(after[key] ?? '—')}`);
+    .map((key) => `${key} ${show(before[key])} → ${show(after[key])}`);
 }
 
 function Details({ detail }: { detail: Facts | null }) {
