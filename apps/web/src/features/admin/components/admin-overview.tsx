@@ -1,6 +1,6 @@
 import { paths, type AdminOverview, type AuditEntryView } from '@cutout/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, Cpu, Image, Layers, ShoppingCart, Users } from 'lucide-react';
+import { Cpu, OctagonAlert, Image, Layers, ShoppingCart, Users } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
@@ -220,7 +220,7 @@ export function AdminOverviewPanel() {
           label={t.jobsFailed}
           value={number.format(o.jobs.failed30Days)}
           detail={t.failedDetail(o.jobs.failedToday, o.jobs.failed30Days)}
-          icon={<AlertTriangle />}
+          icon={<OctagonAlert />}
           testId="figure-failed"
         />
         <Figure
