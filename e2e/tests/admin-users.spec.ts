@@ -71,6 +71,12 @@ async function apiSignUp(api: APIRequestContext, name: string, email: string, pa
   return ((await res.json()) as { user: { id: string } }).user.id;
 }
 
+/** A page of another browser context, used once React has hydrated it (see fixtures.ts). */
+async function openHydrated(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}
+
 async function rowMenu(page: Page, name: string) {
   await page.getByRole('button', { name: `Actions for ${name}` }).click();
   await expect(page.getByRole('menu')).toBeVisible();
@@ -192,7 +198,7 @@ test.describe('admin back-office, part one', () => {
     // Ann sees it on her dashboard: 50 − 2 processed = 48 credits.
     const annContext = await browser.newContext();
     const annPage = await annContext.newPage();
-    await annPage.goto(paths.signIn);
+    await openHydrated(annPage, paths.signIn);
     await signInThroughForm(annPage, people.ann.email, password);
     await expectPath(annPage, paths.dashboard);
     await expect(annPage.getByTestId('credits-balance')).toHaveText('48');
@@ -212,7 +218,7 @@ test.describe('admin back-office, part one', () => {
 
     const bobContext = await browser.newContext();
     const bobPage = await bobContext.newPage();
-    await bobPage.goto(paths.signIn);
+    await openHydrated(bobPage, paths.signIn);
     await signInThroughForm(bobPage, people.bob.email, password);
     await expect(bobPage.getByText(adminRuleTexts.deactivated).first()).toBeVisible();
     await expectPath(bobPage, paths.signIn);
