@@ -10,7 +10,7 @@ import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrations/index.js';
 import { SecretBox } from './db/secret-box.js';
 import { createMailer } from './mail/mailer.js';
-import { resetPasswordMail } from './mail/templates.js';
+import { resetPasswordMail, setPasswordMail } from './mail/templates.js';
 import { SignInThrottle } from './modules/accounts/failed-sign-ins.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { adminSetupRoutes } from './modules/accounts/admin-setup.routes.js';
@@ -18,6 +18,8 @@ import { seedAdmin } from './modules/accounts/admin-setup.service.js';
 import { createAuth, type Auth } from './modules/accounts/auth.js';
 import { resolveAuthSecret } from './modules/accounts/auth-secret.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { accountLockedOut, adminSignedIn } from './modules/admin/admin-alerts.service.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
 import { jobsRoutes } from './modules/jobs/jobs.routes.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { publicApiRoutes } from './modules/public-api/public-api.routes.js';
@@ -173,9 +175,11 @@ export async function buildApp(
       publicUrl: config.publicUrl,
       secret: (secret = resolveAuthSecret(config.authSecret, config.dataDir)),
       log: app.log,
-      sendResetPassword: (user, token) => {
+      sendResetPassword: (user, token, invitation) => {
         const link = `${config.publicUrl}${paths.resetPassword}?token=${encodeURIComponent(token)}`;
-        mailer.enqueue(resetPasswordMail(user.email, user.name, link));
+        mailer.enqueue(
+          (invitation ? setPasswordMail : resetPasswordMail)(user.email, user.name, link),
+        );
       },
     });
     await seedAdmin(database.db, auth, config.admin, app.log);
@@ -226,16 +230,29 @@ export async function buildApp(
     queue: () => proc.queueHealth(),
     model: () => proc.modelHealth(),
   });
+  // Admin security alerts (decision 0087): admin sign-ins from a new address, account lockouts.
+  const alerts = { db: database.db, mailer, publicUrl: config.publicUrl };
+  const alertFailed = (err: unknown) => app.log.error({ err }, 'admin alert failed');
   await app.register(accountsRoutes, {
     db: database.db,
     auth,
     failedSignIns: new SignInThrottle({
       ...rateLimits.accounts.failedSignIns,
       ...(options.clock ? { now: options.clock } : {}),
+      onAccountUnderAttack: (email) => void accountLockedOut(alerts, email).catch(alertFailed),
     }),
+    onAdminSignIn: (user, ip, agent) => adminSignedIn(alerts, user, ip, agent).catch(alertFailed),
   });
   await app.register(adminSetupRoutes, { db: database.db, auth });
   await app.register(usersRoutes, { db: database.db });
+  await app.register(adminRoutes, {
+    db: database.db,
+    auth,
+    store: proc.store,
+    queue: () => proc.jobs.queueStats(),
+    queueHealth: () => proc.queueHealth(),
+    engineHealth: () => proc.modelHealth(),
+  });
   await app.register(errorReportsRoutes, { db: database.db });
   await app.register(samplesRoutes, { catalog: samples });
   const signer = new ResultSigner(`results:${secret}`);

@@ -1,5 +1,6 @@
 import {
   accountsApiPaths,
+  adminApiPaths,
   apiKeyTexts,
   databaseConnectionsApiPaths,
   editorTexts,
@@ -121,6 +122,16 @@ const table: Record<string, Access> = {
   'POST /api/admin/orders/:id/refund': 'admin',
   'GET /api/admin/webhook-events': 'admin',
   'POST /api/admin/webhook-events/:id/replay': 'admin',
+  'GET /api/admin/overview': 'admin',
+  'GET /api/admin/preferences': 'admin',
+  'PUT /api/admin/preferences': 'admin',
+  'GET /api/admin/users': 'admin',
+  'GET /api/admin/users/stats': 'admin',
+  'POST /api/admin/users': 'admin',
+  'GET /api/admin/users/:id': 'admin',
+  'PUT /api/admin/users/:id': 'admin',
+  'POST /api/admin/users/:id/reset-usage': 'admin',
+  'GET /api/admin/audit-log': 'admin',
 };
 
 describe('route guards', () => {
@@ -152,6 +163,7 @@ describe('route guards', () => {
     const listed = [
       ...Object.values(accountsApiPaths),
       ...Object.values(databaseConnectionsApiPaths),
+      ...Object.values(adminApiPaths),
     ].map((p) => (typeof p === 'function' ? p(':id') : p));
     expect(listed.filter((p) => !paths.has(p.replace('%3Aid', ':id')))).toEqual([]);
   });

@@ -1,5 +1,6 @@
 // Zod-free modules: constants, texts, paths and types. Importing one never loads zod.
 export * from './accounts.js';
+export * from './admin.js';
 export * from './api-examples.js';
 export * from './avatar.js';
 export * from './batches.js';
@@ -31,6 +32,7 @@ export * from './texts.js';
 // The request and response schemas (zod/mini), shared by the server's routes and the web client.
 export * from './schemas/accounts.js';
 export * from './schemas/batches.js';
+export * from './schemas/admin.js';
 export * from './schemas/contact.js';
 export * from './schemas/credits.js';
 export * from './schemas/database-connections.js';

@@ -47,6 +47,7 @@ export const paths = {
   adminIntegrationSettings: '/admin/integration-settings',
   adminPricingManagement: '/admin/pricing-management',
   adminDatabaseManagement: '/admin/database-management',
+  adminAuditLog: '/admin/audit-log',
 } as const;
 
 /** Pages that need a signed-in user (spec §2, §6). */
@@ -72,6 +73,7 @@ export const adminPaths = [
   paths.adminIntegrationSettings,
   paths.adminPricingManagement,
   paths.adminDatabaseManagement,
+  paths.adminAuditLog,
 ] as const;
 
 // The server's endpoints, one object per server module (apps/server/src/modules/*).
@@ -95,6 +97,17 @@ export const accountsApiPaths = {
   adminClearUsers: '/api/admin/users/clear',
   adminUserRole: (id: string) => `/api/admin/users/${encodeURIComponent(id)}/role`,
   adminUser: (id: string) => `/api/admin/users/${encodeURIComponent(id)}`,
+} as const;
+
+/** admin (overview, user management, audit log): spec §7 Admin calls under the API prefix. */
+export const adminApiPaths = {
+  overview: '/api/admin/overview',
+  preferences: '/api/admin/preferences',
+  users: '/api/admin/users',
+  userStats: '/api/admin/users/stats',
+  user: (id: string) => `/api/admin/users/${encodeURIComponent(id)}`,
+  resetUsage: (id: string) => `/api/admin/users/${encodeURIComponent(id)}/reset-usage`,
+  auditLog: '/api/admin/audit-log',
 } as const;
 
 /** jobs: background removal, in the editor and through the public API. */

@@ -81,6 +81,10 @@ export const pageTexts = {
     title: 'Pricing Management',
     description: 'The plans and credit packs on sale.',
   },
+  adminAuditLog: {
+    title: 'Audit Log',
+    description: 'Every admin action: who, what, to which account, from where and when.',
+  },
 } as const satisfies Record<string, PageText>;
 
 export const siteTexts = {
@@ -117,6 +121,7 @@ export const adminNavTexts = {
   users: 'Users',
   pages: 'Pages',
   database: 'Database',
+  auditLog: 'Audit Log',
   settings: 'Settings',
 } as const;
 

@@ -45,6 +45,12 @@ export interface UserTable {
   ban_expires: string | null;
   account_type: 'personal' | 'business';
   credits: ColumnType<number, number | undefined, number>;
+  /** A plan an admin set ('free' | 'pro' | 'enterprise'); null: derived from purchases (decision 0086). */
+  admin_plan: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Start of the Images Processed period (the last Reset Usage or edit); null: since sign-up. */
+  usage_reset_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Images Processed an admin set at usage_reset_at; completed jobs since then add to it. */
+  usage_offset: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -88,7 +94,8 @@ export interface VerificationTable {
 
 export interface CreditLedgerTable {
   id: string;
-  user_id: string;
+  /** Null once the account is deleted: the row stays, anonymised, for accounting (0009). */
+  user_id: string | null;
   kind: CreditKind;
   /** Signed: positive adds credits, negative takes them. */
   amount: number;
@@ -355,6 +362,14 @@ export interface WebhookDeliveryTable {
   created_at: Timestamp;
 }
 
+/** Each admin's overview toggles (spec §2 Admin), acted on through the mail module. */
+export interface AdminPreferencesTable {
+  user_id: string;
+  notifications: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  security_alerts: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   error_reports: ErrorReportTable;
   users: UserTable;
@@ -380,6 +395,7 @@ export interface Database {
   webhook_deliveries: WebhookDeliveryTable;
   batches: BatchTable;
   batch_items: BatchItemTable;
+  admin_preferences: AdminPreferencesTable;
 }
 
 /** A batch of images (spec §3 Batch item): owned by one user, at most 50 items. */

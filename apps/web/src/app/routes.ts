@@ -55,5 +55,6 @@ export default [
     route(paths.adminSubscriptionManagement, 'routes/admin-subscription-management.tsx'),
     route(paths.adminIntegrationSettings, 'routes/admin-integration-settings.tsx'),
     route(paths.adminPricingManagement, 'routes/admin-pricing-management.tsx'),
+    route(paths.adminAuditLog, 'routes/admin-audit-log.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -9,6 +9,7 @@ import { auditLog } from './0005-audit-log.js';
 import { payments } from './0006-payments.js';
 import { batches } from './0007-batches.js';
 import { publicApi } from './0008-public-api.js';
+import { admin } from './0009-admin.js';
 import { pages } from './0010-pages.js';
 import { databaseConnections } from './0011-database-connections.js';
 import { hashedSessionTokens } from './0012-hashed-session-tokens.js';
@@ -34,6 +35,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0006-payments': payments,
   '0007-batches': batches,
   '0008-public-api': publicApi,
+  '0009-admin': admin,
   '0010-pages': pages,
   '0011-database-connections': databaseConnections,
   '0012-hashed-session-tokens': hashedSessionTokens,

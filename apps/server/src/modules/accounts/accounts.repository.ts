@@ -19,3 +19,15 @@ export async function deleteResetTokensOfUser(db: Db, userId: string, keepIdenti
   if (keepIdentifier !== undefined) query = query.where('identifier', '<>', keepIdentifier);
   await query.execute();
 }
+
+/** Whether the user has a password yet (an account an admin added has none until the link is used). */
+export async function hasPassword(db: Db, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('auth_accounts')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('provider_id', '=', 'credential')
+    .where('password', 'is not', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}

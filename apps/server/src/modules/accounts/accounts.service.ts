@@ -1,5 +1,6 @@
 import {
   accountTexts,
+  adminRuleTexts,
   authTexts,
   resetTexts,
   type AccountType,
@@ -26,6 +27,12 @@ export interface AccountsDeps {
   db: Db;
   auth: Auth;
   failedSignIns: SignInThrottle;
+  /** Told of every admin sign-in (audit log, security alert from a new address; decision 0087). */
+  onAdminSignIn?: (
+    user: SessionUser,
+    ip: string,
+    userAgent: string | undefined,
+  ) => Promise<unknown>;
 }
 
 /** Headers better-auth reads: the session cookie, the user agent, the client address. */
@@ -108,11 +115,15 @@ export async function signIn(
       returnHeaders: true,
     });
     deps.failedSignIns.recordSuccess(body.email, clientIp);
-    return {
-      result: toSessionUser(signedIn.response.user),
-      cookies: signedIn.headers.getSetCookie(),
-    };
+    const user = toSessionUser(signedIn.response.user);
+    if (user.role === 'admin')
+      await deps.onAdminSignIn?.(user, clientIp, headers.get('user-agent') ?? undefined);
+    return { result: user, cookies: signedIn.headers.getSetCookie() };
   } catch (error) {
+    // A deactivated account (better-auth's ban) with the right password: say so.
+    if (apiErrorCode(error) === 'BANNED_USER') {
+      throw new AppError(403, 'forbidden', adminRuleTexts.deactivated);
+    }
     if (isAPIError(error) && error.statusCode === 401) {
       // Counted whether or not the e-mail exists, so the back-off reveals nothing either.
       deps.failedSignIns.recordFailure(body.email, clientIp);

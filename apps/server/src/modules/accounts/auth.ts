@@ -10,10 +10,10 @@ import type {
   RootOperationNode,
   UnknownRow,
 } from 'kysely';
-import { accountTypes, limits, passwordMaxLength } from '@cutout/contracts';
+import { accountTypes, adminRuleTexts, limits, passwordMaxLength } from '@cutout/contracts';
 import type { Db } from '../../db/database.js';
 import type { Dialect } from '../../db/schema.js';
-import { deleteResetTokensOfUser } from './accounts.repository.js';
+import { deleteResetTokensOfUser, hasPassword } from './accounts.repository.js';
 import { SessionTokenHashPlugin } from './session-token-hash.js';
 
 // better-auth, wired to our database and our names (docs/decisions/0030). We never mount its
@@ -66,8 +66,15 @@ export interface AuthOptions {
   publicUrl: string;
   secret: string;
   log: FastifyBaseLogger;
-  /** Called with the raw token; it is only ever e-mailed, never stored or logged. */
-  sendResetPassword: (user: { id: string; email: string; name: string }, token: string) => void;
+  /**
+   * Called with the raw token; it is only ever e-mailed, never stored or logged. `invitation`:
+   * the account has no password yet (an admin added it), so the mail asks to set one.
+   */
+  sendResetPassword: (
+    user: { id: string; email: string; name: string },
+    token: string,
+    invitation: boolean,
+  ) => void;
 }
 
 export function createAuth(options: AuthOptions) {
@@ -161,7 +168,7 @@ export function createAuth(options: AuthOptions) {
         // One live reset link per account: the newest. better-auth has just stored this token's
         // row; every earlier one of the user goes, so an old mail in a leaked inbox is dead.
         await deleteResetTokensOfUser(options.db, user.id, hashResetToken(token));
-        options.sendResetPassword(user, token);
+        options.sendResetPassword(user, token, !(await hasPassword(options.db, user.id)));
       },
       // The used token is consumed by better-auth; any other still there (two requests racing)
       // goes with it.
@@ -179,6 +186,8 @@ export function createAuth(options: AuthOptions) {
     plugins: [
       admin({
         defaultRole: 'user',
+        // A deactivated account (User Management) is better-auth's banned user: no new session.
+        bannedUserMessage: adminRuleTexts.deactivated,
         adminRoles: ['admin'],
         schema: {
           user: { fields: { banReason: 'ban_reason', banExpires: 'ban_expires' } },

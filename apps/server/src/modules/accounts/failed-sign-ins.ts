@@ -24,6 +24,12 @@ export interface SignInThrottleOptions {
   maxKeys?: number;
   /** The clock (tests move it instead of waiting). */
   now?: () => number;
+  /**
+   * Called when an account reaches `accountCeiling` failures (the lockout state: addresses that
+   * have not signed in to it get one try), at most once per `accountWindowMs` per account. The
+   * admin overview's security alerts mail on it (decision 0087).
+   */
+  onAccountUnderAttack?: (email: string) => void;
 }
 
 interface PairEntry {
@@ -46,6 +52,7 @@ export class SignInThrottle {
   private readonly pairs = new Map<string, PairEntry>();
   private readonly accountFailures = new Map<string, number[]>();
   private readonly knownAddresses = new Map<string, number>();
+  private readonly reportedAttacks = new Map<string, number>();
   private readonly maxKeys: number;
   private readonly now: () => number;
 
@@ -80,6 +87,7 @@ export class SignInThrottle {
     entry.failures += 1;
     entry.lastFailureAt = now;
     const underAttack = recent.length >= this.options.accountCeiling;
+    if (underAttack) this.reportAttack(account, now);
     const free = underAttack && !this.isKnown(key, now) ? 1 : this.options.freeFailures;
     if (entry.failures >= free) {
       const doublings = Math.min(entry.failures - free, 30);
@@ -94,6 +102,13 @@ export class SignInThrottle {
     const key = pairKey(email, ip);
     this.pairs.delete(key);
     touch(this.knownAddresses, key, this.now(), this.maxKeys);
+  }
+
+  private reportAttack(account: string, now: number): void {
+    const last = this.reportedAttacks.get(account);
+    if (last !== undefined && now - last < this.options.accountWindowMs) return;
+    touch(this.reportedAttacks, account, now, this.maxKeys);
+    this.options.onAccountUnderAttack?.(account);
   }
 
   private isKnown(key: string, now: number): boolean {

@@ -8,12 +8,26 @@ export async function insertApiKey(db: Db, row: Insertable<ApiKeyTable>): Promis
 
 /** The live key with this hash, if any. */
 export async function findActiveKeyByHash(db: Db, keyHash: string) {
-  return db
-    .selectFrom('api_keys')
-    .select(['id', 'user_id'])
-    .where('key_hash', '=', keyHash)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('api_keys')
+      .select(['id', 'user_id'])
+      .where('key_hash', '=', keyHash)
+      .where('revoked_at', 'is', null)
+      // A deactivated account's keys answer 401 until it is activated again (decision 0085).
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('users')
+              .select('users.id')
+              .whereRef('users.id', '=', 'api_keys.user_id')
+              .where('users.banned', '=', eb.lit(true)),
+          ),
+        ),
+      )
+      .executeTakeFirst()
+  );
 }
 
 export async function touchApiKey(db: Db, id: string, at: string): Promise<void> {

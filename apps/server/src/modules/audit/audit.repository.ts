@@ -16,6 +16,10 @@ export interface AuditQuery {
   targetType?: string;
   targetId?: string;
   actorId?: string;
+  /** The actor's e-mail as recorded (exact, lowercase). */
+  actorEmail?: string;
+  /** Entries at or after this ISO timestamp. */
+  since?: string;
 }
 
 export async function listAuditEntries(db: Db, query: AuditQuery): Promise<AuditRow[]> {
@@ -25,6 +29,8 @@ export async function listAuditEntries(db: Db, query: AuditQuery): Promise<Audit
   if (query.targetType) q = q.where('target_type', '=', query.targetType);
   if (query.targetId) q = q.where('target_id', '=', query.targetId);
   if (query.actorId) q = q.where('actor_id', '=', query.actorId);
+  if (query.actorEmail) q = q.where('actor_email', '=', query.actorEmail.toLowerCase());
+  if (query.since) q = q.where('created_at', '>=', query.since);
   return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).execute();
 }
 

@@ -141,9 +141,10 @@ async function applyChange(
   return { balance, lotId };
 }
 
+/** Runs `work` in a transaction, or in the caller's when `db` already is one (admin changes). */
 async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   try {
-    return await db.transaction().execute(work);
+    return db.isTransaction ? await work(db) : await db.transaction().execute(work);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(creditsTexts.alreadyRecorded);
     throw error;
@@ -314,6 +315,8 @@ export async function adjustCredits(
   userId: string,
   body: Required<UpdateCreditsBody>,
   adminId: string,
+  /** The admin's reason, kept on the ledger row ('Admin adjustment: {reason}'). */
+  why?: string,
 ): Promise<number> {
   return inTransaction(db, async (trx) => {
     if ((await lockBalance(trx, userId)) === undefined) throw notFound();
@@ -331,7 +334,7 @@ export async function adjustCredits(
     const result = await applyChange(trx, userId, {
       kind: 'adjustment',
       amount: delta,
-      reason: `Admin ${body.operation} ${body.credits}`,
+      reason: why ? `Admin adjustment: ${why}` : `Admin ${body.operation} ${body.credits}`,
       reference: `admin:${adminId}:${randomUUID()}`,
     });
     if (result === undefined) throw conflict(creditsTexts.belowZero);

@@ -1,9 +1,9 @@
 import {
   accountsApiPaths,
+  auditActions,
   creditHistoryResponseSchema,
   errorBodySchema,
   limits,
-  setRoleBodySchema,
   updateCreditsBodySchema,
   updateProfileBodySchema,
   userIdParamsSchema,
@@ -13,13 +13,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { adjustCredits, creditHistory } from '../credits/credits.service.js';
-import {
-  deleteUser,
-  getOwnProfile,
-  getProfile,
-  setRole,
-  updateOwnProfile,
-} from './users.service.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { getOwnProfile, getProfile, updateOwnProfile } from './users.service.js';
 
 // Users (spec §7 Users: GET /users/{id}, PATCH /users/{id}/credits — at the spec's own paths),
 // the signed-in user's own profile and credit history, and the admin's role and delete calls.
@@ -119,38 +114,25 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       onRequest: app.requireAdmin,
     },
     async (request) => {
-      await adjustCredits(db, request.params.id, request.body, request.user!.id);
-      return getProfile(db, request.user!, request.params.id);
-    },
-  );
-
-  app.patch(
-    '/api/admin/users/:id/role',
-    {
-      schema: {
-        summary: "Change a user's role (the last admin cannot be demoted)",
-        params: userIdParamsSchema,
-        body: setRoleBodySchema,
-        response: { 200: userProfileSchema, ...errors },
-      },
-      onRequest: app.requireAdmin,
-    },
-    async (request) => setRole(db, request.params.id, request.body.role),
-  );
-
-  app.delete(
-    '/api/admin/users/:id',
-    {
-      schema: {
-        summary: 'Delete a user (the last admin cannot be deleted)',
-        params: userIdParamsSchema,
-        response: { 204: z.null().describe('Deleted'), ...errors },
-      },
-      onRequest: app.requireAdmin,
-    },
-    async (request, reply) => {
-      await deleteUser(db, request.params.id);
-      return reply.status(204).send(null);
+      const admin = request.user!;
+      await db.transaction().execute(async (trx) => {
+        const before = await getProfile(trx, admin, request.params.id);
+        const after = await adjustCredits(trx, request.params.id, request.body, admin.id);
+        await recordAudit(trx, {
+          actor: { id: admin.id, email: admin.email },
+          action: auditActions.userCredits,
+          target: { type: 'user', id: request.params.id },
+          detail: {
+            email: before.email,
+            before: { credits: before.credits },
+            after: { credits: after },
+            operation: request.body.operation,
+            credits: request.body.credits,
+          },
+          ip: request.ip,
+        });
+      });
+      return getProfile(db, admin, request.params.id);
     },
   );
 };

@@ -1,7 +1,5 @@
 import {
-  accountTexts,
   authTexts,
-  type Role,
   type SessionUser,
   type UpdateProfileBody,
   type UserProfile,
@@ -11,14 +9,11 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { AppError, conflict, forbidden, notFound } from '../../errors.js';
 import {
   deleteAllNonAdmins,
-  deleteUserById,
   findFirstAdmin,
   findUserByEmail,
   findUserById,
-  lockOtherAdmins,
   setUserEmail,
   setUserProfile,
-  setUserRole,
 } from './users.repository.js';
 
 // Users as the spec's §7 calls see them, and the admin rules: there is always at least one
@@ -69,28 +64,7 @@ export async function updateOwnProfile(
   return getOwnProfile(db, viewer);
 }
 
-export async function setRole(db: Db, id: string, role: Role): Promise<UserProfile> {
-  return db.transaction().execute(async (trx) => {
-    const user = await findUserById(trx, id);
-    if (!user) throw notFound(authTexts.userNotFound);
-    if (user.role === 'admin' && role !== 'admin' && (await lockOtherAdmins(trx, id)) === 0) {
-      throw conflict(accountTexts.lastAdmin);
-    }
-    await setUserRole(trx, id, role, new Date().toISOString());
-    return toProfile({ ...user, role });
-  });
-}
-
-export async function deleteUser(db: Db, id: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const user = await findUserById(trx, id);
-    if (!user) throw notFound(authTexts.userNotFound);
-    if (user.role === 'admin' && (await lockOtherAdmins(trx, id)) === 0) {
-      throw conflict(accountTexts.lastAdmin);
-    }
-    await deleteUserById(trx, id);
-  });
-}
+// Role changes and deletions with the admin rules: modules/admin/admin-users.service.ts.
 
 /** Admin Setup: which account is the admin. */
 export async function currentAdminEmail(db: Db): Promise<string> {

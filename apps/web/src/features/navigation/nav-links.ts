@@ -101,5 +101,6 @@ export const adminNav: readonly NavLinkItem[] = [
   link(paths.adminUsers, adminNavTexts.users),
   link(paths.adminPageManagement, adminNavTexts.pages),
   link(paths.adminDatabase, adminNavTexts.database),
+  link(paths.adminAuditLog, adminNavTexts.auditLog),
   link(paths.adminSettings, adminNavTexts.settings),
 ];

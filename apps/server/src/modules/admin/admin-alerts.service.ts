@@ -1,0 +1,162 @@
+import { appTexts, auditActions, type AdminPreferences, type SessionUser } from '@cutout/contracts';
+import type { Db } from '../../db/database.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { recordAudit, type AuditActor } from '../audit/audit.service.js';
+import {
+  adminRecipients,
+  findPreferences,
+  hasSignedInFrom,
+  upsertPreferences,
+} from './admin-alerts.repository.js';
+
+// The overview's toggles, acted on through the mail module (docs/decisions/0087):
+// - notifications: every active admin who has them on gets a mail on each purchase, refund and
+//   failed webhook — `notifyAdmins(kind, facts)`, called by the payments module;
+// - security alerts: a mail on an admin's sign-in from an address not seen for them before, and
+//   on an account lockout (the sign-in throttle's "under attack" state, decision 0068).
+
+export interface AlertsDeps {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+export async function getPreferences(db: Db, userId: string): Promise<AdminPreferences> {
+  const row = await findPreferences(db, userId);
+  return {
+    notifications: row ? Boolean(row.notifications) : true,
+    securityAlerts: row ? Boolean(row.security_alerts) : false,
+  };
+}
+
+export async function updatePreferences(
+  db: Db,
+  actor: AuditActor & { id: string },
+  patch: Partial<AdminPreferences>,
+  ip: string,
+): Promise<AdminPreferences> {
+  return db.transaction().execute(async (trx) => {
+    const before = await getPreferences(trx, actor.id);
+    const after = { ...before, ...patch };
+    await upsertPreferences(trx, actor.id, after, new Date().toISOString());
+    await recordAudit(trx, {
+      actor,
+      action: auditActions.adminPreferences,
+      target: { type: 'user', id: actor.id },
+      detail: { before, after },
+      ip,
+    });
+    return after;
+  });
+}
+
+export type NotificationKind = 'purchase' | 'refund' | 'webhook_failed';
+
+const notificationSubjects: Record<NotificationKind, string> = {
+  purchase: 'New purchase',
+  refund: 'Refund issued',
+  webhook_failed: 'Payment webhook failed',
+};
+
+const factLines = (facts: Record<string, string | number | null | undefined>) =>
+  Object.entries(facts)
+    .filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .map(([k, v]) => `${k}: ${String(v)}`);
+
+/**
+ * MERGE HOOK for payments (issue 12): call on each purchase, refund and failed webhook. Mails
+ * every active admin whose notifications are on; returns how many mails were queued.
+ */
+export async function notifyAdmins(
+  deps: AlertsDeps,
+  kind: NotificationKind,
+  facts: Record<string, string | number | null | undefined>,
+): Promise<number> {
+  const recipients = await adminRecipients(deps.db, 'notifications');
+  const subject = `[${appTexts.productName}] ${notificationSubjects[kind]}`;
+  const lines = factLines(facts);
+  for (const admin of recipients) {
+    deps.mailer.enqueue({
+      to: admin.email,
+      subject,
+      text: [
+        `Hello ${admin.name},`,
+        '',
+        `${notificationSubjects[kind]}:`,
+        ...lines,
+        '',
+        `The admin overview: ${deps.publicUrl}/admin`,
+        'You get this mail because notifications are on in the admin overview.',
+      ].join('\n'),
+    });
+  }
+  return recipients.length;
+}
+
+async function securityAlert(
+  deps: AlertsDeps,
+  title: string,
+  facts: Record<string, string | number | null | undefined>,
+): Promise<number> {
+  const recipients = await adminRecipients(deps.db, 'security_alerts');
+  for (const admin of recipients) {
+    deps.mailer.enqueue({
+      to: admin.email,
+      subject: `[${appTexts.productName} security] ${title}`,
+      text: [
+        `Hello ${admin.name},`,
+        '',
+        `${title}.`,
+        ...factLines(facts),
+        '',
+        `The audit log: ${deps.publicUrl}/admin/audit-log`,
+        'You get this mail because security alerts are on in the admin overview.',
+      ].join('\n'),
+    });
+  }
+  return recipients.length;
+}
+
+/**
+ * Every admin sign-in is recorded in the audit log with its address; one from an address this
+ * admin has not signed in from before sends a security alert.
+ */
+export async function adminSignedIn(
+  deps: AlertsDeps,
+  user: SessionUser,
+  ip: string,
+  userAgent: string | undefined,
+): Promise<boolean> {
+  const known = await hasSignedInFrom(deps.db, user.id, auditActions.adminSignIn, ip);
+  await recordAudit(deps.db, {
+    actor: { id: user.id, email: user.email },
+    action: auditActions.adminSignIn,
+    target: { type: 'user', id: user.id },
+    detail: { newAddress: !known, ...(userAgent ? { userAgent: userAgent.slice(0, 200) } : {}) },
+    ip,
+  });
+  if (known) return false;
+  await securityAlert(deps, 'Admin sign-in from a new address', {
+    Account: user.email,
+    Address: ip,
+    'User agent': userAgent?.slice(0, 200),
+    Time: new Date().toISOString(),
+  });
+  return true;
+}
+
+/** The sign-in throttle reports an account under attack (decision 0068): a lockout alert. */
+export async function accountLockedOut(deps: AlertsDeps, email: string): Promise<void> {
+  await recordAudit(deps.db, {
+    actor: 'system',
+    action: 'account.lockout',
+    target: { type: 'email', id: email },
+    detail: { reason: 'too many failed sign-ins across addresses' },
+  });
+  await securityAlert(deps, 'Account lockout', {
+    Account: email,
+    Reason:
+      'Too many failed sign-ins within 15 minutes: addresses that have not signed in to it are slowed down',
+    Time: new Date().toISOString(),
+  });
+}

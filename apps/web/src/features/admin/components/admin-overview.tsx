@@ -1,0 +1,262 @@
+import { paths, type AdminOverview, type AuditEntryView } from '@cutout/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Cpu, OctagonAlert, Image, Layers, ShoppingCart, Users } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import { toastError } from '../../../lib/error-toast';
+import { loadToast } from '../../../lib/toast';
+import {
+  adminOverviewQueryOptions,
+  adminPreferencesQueryOptions,
+  updateAdminPreferences,
+} from '../api/admin-overview';
+import { adminOverviewTexts as t } from '../texts';
+import { describeEntry } from './audit-log';
+
+const number = new Intl.NumberFormat('en-US');
+const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+function Figure({
+  label,
+  value,
+  detail,
+  icon,
+  testId,
+}: {
+  label: string;
+  value: ReactNode;
+  detail?: ReactNode;
+  icon: ReactNode;
+  testId: string;
+}) {
+  return (
+    <Card className="p-5">
+      <div className="flex items-center justify-between gap-3 text-sm text-muted-foreground">
+        {label}
+        <span className="text-primary [&_svg]:size-4">{icon}</span>
+      </div>
+      <p className="mt-2 text-2xl font-semibold tabular-nums" data-testid={testId}>
+        {value}
+      </p>
+      {detail && <p className="mt-1 text-xs text-muted-foreground">{detail}</p>}
+    </Card>
+  );
+}
+
+function HealthDot({ status }: { status: AdminOverview['engine']['status'] }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(
+        'inline-block size-2 rounded-full',
+        status === 'ok' ? 'bg-emerald-500' : status === 'down' ? 'bg-red-500' : 'bg-amber-500',
+      )}
+    />
+  );
+}
+
+function Toggle({
+  label,
+  description,
+  checked,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  description: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className="flex items-start justify-between gap-4 py-3">
+      <div>
+        <p className="text-sm font-medium">{label}</p>
+        <p className="text-xs text-muted-foreground">{description}</p>
+      </div>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        aria-label={label}
+        disabled={disabled}
+        onClick={() => onChange(!checked)}
+        className={cn(
+          'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50',
+          checked ? 'bg-primary' : 'bg-muted-foreground/30',
+        )}
+      >
+        <span
+          className={cn(
+            'inline-block size-5 rounded-full bg-background shadow transition-transform',
+            checked ? 'translate-x-5' : 'translate-x-0.5',
+          )}
+        />
+      </button>
+    </div>
+  );
+}
+
+function Preferences() {
+  const queryClient = useQueryClient();
+  const prefs = useQuery(adminPreferencesQueryOptions);
+  const save = useMutation({
+    mutationFn: updateAdminPreferences,
+    onSuccess: (data) => {
+      queryClient.setQueryData(adminPreferencesQueryOptions.queryKey, data);
+      void loadToast().then((toast) => toast.success(t.prefsSaved));
+    },
+    onError: (error) => void toastError(error, { title: t.prefsFailed, fallback: t.prefsFailed }),
+  });
+  const busy = prefs.isPending || save.isPending;
+  return (
+    <Card className="p-5">
+      <h2 className="text-base font-semibold">{t.settings}</h2>
+      <div className="mt-2 divide-y divide-border">
+        <Toggle
+          label={t.notifications}
+          description={t.notificationsDescription}
+          checked={prefs.data?.notifications ?? false}
+          disabled={busy}
+          onChange={(notifications) => save.mutate({ notifications })}
+        />
+        <Toggle
+          label={t.securityAlerts}
+          description={t.securityAlertsDescription}
+          checked={prefs.data?.securityAlerts ?? false}
+          disabled={busy}
+          onChange={(securityAlerts) => save.mutate({ securityAlerts })}
+        />
+      </div>
+    </Card>
+  );
+}
+
+function RecentActivity({ entries }: { entries: AuditEntryView[] }) {
+  return (
+    <Card className="p-5">
+      <div className="flex items-center justify-between gap-3">
+        <h2 className="text-base font-semibold">{t.activity}</h2>
+        <Link to={paths.adminAuditLog} className="text-sm text-primary hover:underline">
+          {t.viewAuditLog}
+        </Link>
+      </div>
+      {entries.length === 0 ? (
+        <p className="mt-4 text-sm text-muted-foreground">{t.noActivity}</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-border" data-testid="recent-activity">
+          {entries.map((e) => (
+            <li
+              key={e.id}
+              className="flex flex-wrap items-baseline justify-between gap-2 py-2.5 text-sm"
+            >
+              <span>
+                <span className="font-medium">{e.actorEmail ?? 'System'}</span>{' '}
+                <span className="text-muted-foreground">{describeEntry(e)}</span>
+              </span>
+              <time className="text-xs text-muted-foreground" dateTime={e.createdAt}>
+                {time.format(new Date(e.createdAt))}
+              </time>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+/** /admin (spec §2 Admin): figures from stored data, activity from the audit log, the toggles. */
+export function AdminOverviewPanel() {
+  const overview = useQuery(adminOverviewQueryOptions);
+  useEffect(() => {
+    if (overview.isError)
+      void toastError(overview.error, { title: t.loadFailed, fallback: t.loadFailed });
+  }, [overview.isError, overview.error]);
+  const o = overview.data;
+  if (!o) {
+    return (
+      <p className="mt-10 flex items-center gap-2 text-sm text-muted-foreground">
+        {overview.isPending && <Spinner />} {overview.isPending ? '' : t.loadFailed}
+      </p>
+    );
+  }
+  return (
+    <div className="mt-8 grid gap-6">
+      <p className="text-xs text-muted-foreground">
+        {t.updated(time.format(new Date(o.generatedAt)))}
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <Figure
+          label={t.users}
+          value={number.format(o.users.total)}
+          detail={t.newThisWeek(o.users.newLast7Days)}
+          icon={<Users />}
+          testId="figure-users"
+        />
+        <Figure
+          label={t.imagesToday}
+          value={number.format(o.images.today)}
+          detail={`${t.images7}: ${number.format(o.images.last7Days)} · ${t.images30}: ${number.format(o.images.last30Days)}`}
+          icon={<Image />}
+          testId="figure-images"
+        />
+        <Figure
+          label={t.creditsSold}
+          value={o.sales ? number.format(o.sales.creditsSold30Days) : t.noSales}
+          detail={
+            o.sales
+              ? o.sales.revenue30Days
+                ? `${t.revenue}: ${new Intl.NumberFormat('en-US', { style: 'currency', currency: o.sales.revenue30Days.currency }).format(o.sales.revenue30Days.amount)}`
+                : t.revenueNotRecorded
+              : undefined
+          }
+          icon={<ShoppingCart />}
+          testId="figure-sales"
+        />
+        <Figure
+          label={t.jobsFailed}
+          value={number.format(o.jobs.failed30Days)}
+          detail={t.failedDetail(o.jobs.failedToday, o.jobs.failed30Days)}
+          icon={<OctagonAlert />}
+          testId="figure-failed"
+        />
+        <Figure
+          label={t.queue}
+          value={
+            <span className="inline-flex items-center gap-2">
+              <HealthDot status={o.queue.health.status} />
+              {number.format(o.queue.waiting)}
+            </span>
+          }
+          detail={t.queueDetail(
+            o.queue.running,
+            o.queue.workers,
+            o.queue.waiting,
+            o.queue.capacity,
+          )}
+          icon={<Layers />}
+          testId="figure-queue"
+        />
+        <Figure
+          label={t.engine}
+          value={
+            <span className="inline-flex items-center gap-2">
+              <HealthDot status={o.engine.status} />
+              {t.health[o.engine.status]}
+            </span>
+          }
+          detail={o.engine.detail}
+          icon={<Cpu />}
+          testId="figure-engine"
+        />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+        <RecentActivity entries={o.recentActivity} />
+        <Preferences />
+      </div>
+    </div>
+  );
+}

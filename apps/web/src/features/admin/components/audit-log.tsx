@@ -1,0 +1,185 @@
+import { auditActions, type AuditEntryView } from '@cutout/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { RotateCcw } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { toastError } from '../../../lib/error-toast';
+import { auditLogQueryOptions, type AuditFilters } from '../api/admin-overview';
+import { auditLogTexts as t } from '../texts';
+
+const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
+
+const verbs: Record<string, string> = {
+  [auditActions.userCreate]: 'added user',
+  [auditActions.userUpdate]: 'edited the subscription of',
+  [auditActions.userResetUsage]: 'reset the usage of',
+  [auditActions.userActivate]: 'activated',
+  [auditActions.userDeactivate]: 'deactivated',
+  [auditActions.userDelete]: 'deleted',
+  [auditActions.userRole]: 'changed the role of',
+  [auditActions.userCredits]: 'changed the credits of',
+  [auditActions.adminSignIn]: 'signed in',
+  [auditActions.adminPreferences]: 'changed their alert settings',
+};
+
+/** One line about an entry: "deactivated ada@example.com". */
+export function describeEntry(e: AuditEntryView): string {
+  const verb = verbs[e.action] ?? e.action;
+  const who = typeof e.detail?.email === 'string' ? e.detail.email : null;
+  if (e.action === auditActions.adminSignIn || e.action === auditActions.adminPreferences) {
+    return e.ip ? `${verb} (${e.ip})` : verb;
+  }
+  return who ? `${verb} ${who}` : e.targetId ? `${verb} ${e.targetType ?? ''} ${e.targetId}` : verb;
+}
+
+type Facts = Record<string, unknown>;
+const isFacts = (v: unknown): v is Facts =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const show = (value: unknown) =>
+  value === undefined ? '—' : JSON.stringify(value).replace(/^"|"$/g, '');
+
+/** "imagesLimit 12 → 50" for each fact that changed between detail.before and detail.after. */
+export function changesOf(detail: Facts | null): string[] {
+  if (!detail || !isFacts(detail.before) || !isFacts(detail.after)) return [];
+  const before = detail.before;
+  const after = detail.after;
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])]
+    .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+    .map((key) => `${key} ${show(before[key])} → ${show(after[key])}`);
+}
+
+function Details({ detail }: { detail: Facts | null }) {
+  if (!detail) return <>—</>;
+  const changes = changesOf(detail);
+  return (
+    <div className="grid gap-1 text-xs">
+      {changes.map((c) => (
+        <span key={c}>{c}</span>
+      ))}
+      {typeof detail.reason === 'string' && (
+        <span className="text-muted-foreground">“{detail.reason}”</span>
+      )}
+      <details>
+        <summary className="cursor-pointer text-muted-foreground">{t.allFacts}</summary>
+        <pre className="mt-1 break-words whitespace-pre-wrap text-muted-foreground">
+          {JSON.stringify(detail, null, 1)}
+        </pre>
+      </details>
+    </div>
+  );
+}
+
+const empty: AuditFilters = { action: '', actor: '', target: '' };
+
+/** The audit log viewer: newest first, filtered by action prefix, admin and target. */
+export function AuditLogViewer() {
+  const [draft, setDraft] = useState<AuditFilters>(empty);
+  const [filters, setFilters] = useState<AuditFilters>(empty);
+  const [pages, setPages] = useState<string[]>([]);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setFilters(draft);
+      setPages([]);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [draft]);
+  const before = pages.at(-1);
+  const log = useQuery(auditLogQueryOptions({ ...filters, ...(before ? { before } : {}) }));
+  useEffect(() => {
+    if (log.isError) void toastError(log.error, { title: t.loadFailed, fallback: t.loadFailed });
+  }, [log.isError, log.error]);
+
+  const field = (name: keyof AuditFilters, label: string, placeholder?: string) => (
+    <FormField label={label}>
+      {(control) => (
+        <Input
+          {...control}
+          value={draft[name] ?? ''}
+          placeholder={placeholder}
+          onChange={(e) => setDraft((d) => ({ ...d, [name]: e.target.value }))}
+        />
+      )}
+    </FormField>
+  );
+
+  return (
+    <div className="mt-6 grid gap-6">
+      <div className="grid items-end gap-3 sm:grid-cols-[1fr_1fr_1fr_auto]">
+        {field('action', t.action, t.actionPlaceholder)}
+        {field('actor', t.actor)}
+        {field('target', t.target)}
+        <Button variant="quiet" onClick={() => setDraft(empty)}>
+          <RotateCcw aria-hidden="true" />
+          {t.reset}
+        </Button>
+      </div>
+      <Card className="overflow-hidden">
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[48rem] text-left text-sm">
+            <thead className="bg-subtle text-xs text-muted-foreground">
+              <tr>
+                {[t.when, t.who, t.what, t.targetColumn, t.details, t.address].map((label) => (
+                  <th key={label} scope="col" className="px-4 py-3 font-medium">
+                    {label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-border align-top">
+              {log.data?.entries.map((e) => (
+                <tr key={e.id} data-testid="audit-row" data-action={e.action}>
+                  <td className="px-4 py-3 whitespace-nowrap">
+                    <time dateTime={e.createdAt}>{time.format(new Date(e.createdAt))}</time>
+                  </td>
+                  <td className="px-4 py-3">{e.actorEmail ?? t.system}</td>
+                  <td className="px-4 py-3">
+                    <code className="text-xs">{e.action}</code>
+                    <div className="text-xs text-muted-foreground">{describeEntry(e)}</div>
+                  </td>
+                  <td className="px-4 py-3 text-xs break-all">
+                    {e.targetType ? `${e.targetType} ${e.targetId ?? ''}` : '—'}
+                  </td>
+                  <td className="max-w-sm px-4 py-3">
+                    <Details detail={e.detail} />
+                  </td>
+                  <td className="px-4 py-3 text-xs">{e.ip ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {log.data && log.data.entries.length === 0 && (
+            <p className="px-4 py-12 text-center text-sm text-muted-foreground">{t.empty}</p>
+          )}
+          {!log.data && log.isPending && (
+            <p className="flex justify-center px-4 py-12">
+              <Spinner />
+            </p>
+          )}
+        </div>
+        <div className="flex items-center justify-between gap-3 border-t border-border px-4 py-3">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={pages.length === 0}
+            onClick={() => setPages([])}
+          >
+            {t.newest}
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={!log.data?.nextBefore}
+            onClick={() => log.data?.nextBefore && setPages((p) => [...p, log.data.nextBefore!])}
+          >
+            {t.older}
+          </Button>
+        </div>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,269 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  adminUserTexts as t,
+  createAdminUserBodySchema,
+  updateAdminUserBodySchema,
+  type AdminUser,
+  type CreateAdminUserBody,
+  type UpdateAdminUserBody,
+} from '@cutout/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { Spinner } from '../../../components/ui/spinner';
+import { toastError } from '../../../lib/error-toast';
+import { loadToast } from '../../../lib/toast';
+import { applyFieldErrors } from '../../accounts/form-errors';
+import { createAdminUser, deleteAdminUser, updateAdminUser } from '../api/admin-users';
+import { adminUsersUiTexts as ui } from '../texts';
+import { planOptions, statusOptions } from '../user-options';
+
+function Busy({ busy, idle, working }: { busy: boolean; idle: string; working: string }) {
+  return busy ? (
+    <>
+      <Spinner />
+      {working}
+    </>
+  ) : (
+    idle
+  );
+}
+
+/** Add New User (spec §2, §5): Full Name*, Email Address*, Subscription Plan, Account Status. */
+export function AddUserDialog({
+  open,
+  onOpenChange,
+  onDone,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onDone: () => Promise<unknown>;
+}) {
+  const form = useForm<CreateAdminUserBody, unknown, z.output<typeof createAdminUserBodySchema>>({
+    resolver: zodResolver(createAdminUserBodySchema),
+    defaultValues: { name: '', email: '', plan: 'free', status: 'active' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const user = await createAdminUser(values);
+      await onDone();
+      form.reset();
+      onOpenChange(false);
+      void loadToast().then((toast) => toast.success(t.created(user.name)));
+    } catch (error) {
+      applyFieldErrors(error, form.setError, ['name', 'email', 'plan', 'status']);
+      void toastError(error, { fallback: t.createFailed });
+    }
+  });
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (isSubmitting) return;
+        if (!next) form.reset();
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent>
+        <DialogTitle>{t.addNewUser}</DialogTitle>
+        <DialogDescription>{ui.addDescription}</DialogDescription>
+        <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-2 grid gap-4">
+          <FormField label={t.fullName} error={errors.name?.message}>
+            {(control) => <Input {...control} autoComplete="off" {...form.register('name')} />}
+          </FormField>
+          <FormField label={t.emailAddress} error={errors.email?.message}>
+            {(control) => (
+              <Input {...control} type="email" autoComplete="off" {...form.register('email')} />
+            )}
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label={t.subscriptionPlan}>
+              {(control) => (
+                <Select {...control} {...form.register('plan')}>
+                  {planOptions.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </FormField>
+            <FormField label={t.accountStatus}>
+              {(control) => (
+                <Select {...control} {...form.register('status')}>
+                  {statusOptions.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </FormField>
+          </div>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline" disabled={isSubmitting}>
+                {ui.cancel}
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={isSubmitting}>
+              <Busy busy={isSubmitting} idle={ui.create} working={ui.creating} />
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Edit Subscription (spec §2, §5): name read-only, plan, image limit (≥ 1), processed (≥ 0). */
+export function EditSubscriptionDialog({
+  user,
+  onOpenChange,
+  onDone,
+}: {
+  user: AdminUser;
+  onOpenChange: (open: boolean) => void;
+  onDone: () => Promise<unknown>;
+}) {
+  const form = useForm<UpdateAdminUserBody, unknown, z.output<typeof updateAdminUserBodySchema>>({
+    resolver: zodResolver(updateAdminUserBodySchema),
+    defaultValues: {
+      plan: user.plan,
+      imagesLimit: user.imagesLimit,
+      imagesProcessed: user.imagesProcessed,
+      reason: '',
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const updated = await updateAdminUser(user.id, values);
+      await onDone();
+      onOpenChange(false);
+      void loadToast().then((toast) => toast.success(t.subscriptionUpdated(updated.name)));
+    } catch (error) {
+      applyFieldErrors(error, form.setError, ['plan', 'imagesLimit', 'imagesProcessed', 'reason']);
+      void toastError(error, { title: t.updateFailed, fallback: t.updateError });
+    }
+  });
+  return (
+    <Dialog open onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
+      <DialogContent>
+        <DialogTitle>{t.editSubscription}</DialogTitle>
+        <DialogDescription>{ui.editDescription}</DialogDescription>
+        <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-2 grid gap-4">
+          <FormField label={ui.nameLabel}>
+            {(control) => <Input {...control} value={user.name} readOnly disabled />}
+          </FormField>
+          <FormField label={t.plan} error={errors.plan?.message}>
+            {(control) => (
+              <Select {...control} {...form.register('plan')}>
+                {planOptions.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label={ui.imageLimit} error={errors.imagesLimit?.message}>
+              {(control) => (
+                <Input
+                  {...control}
+                  type="number"
+                  min={1}
+                  step={1}
+                  inputMode="numeric"
+                  {...form.register('imagesLimit', { valueAsNumber: true })}
+                />
+              )}
+            </FormField>
+            <FormField label={ui.processedCount} error={errors.imagesProcessed?.message}>
+              {(control) => (
+                <Input
+                  {...control}
+                  type="number"
+                  min={0}
+                  step={1}
+                  inputMode="numeric"
+                  {...form.register('imagesProcessed', { valueAsNumber: true })}
+                />
+              )}
+            </FormField>
+          </div>
+          <FormField label={ui.reason} error={errors.reason?.message}>
+            {(control) => <Input {...control} {...form.register('reason')} />}
+          </FormField>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline" disabled={isSubmitting}>
+                {ui.cancel}
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={isSubmitting}>
+              <Busy busy={isSubmitting} idle={ui.save} working={ui.saving} />
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Delete User: the spec's question, then the account is gone. */
+export function DeleteUserDialog({
+  user,
+  onOpenChange,
+  onDone,
+}: {
+  user: AdminUser;
+  onOpenChange: (open: boolean) => void;
+  onDone: () => Promise<unknown>;
+}) {
+  const remove = useMutation({
+    mutationFn: () => deleteAdminUser(user.id),
+    onSuccess: async () => {
+      await onDone();
+      onOpenChange(false);
+      void loadToast().then((toast) => toast.success(t.deleted));
+    },
+    onError: (error) => void toastError(error, { title: t.deleteFailed, fallback: t.actionError }),
+  });
+  return (
+    <Dialog open onOpenChange={(next) => !remove.isPending && onOpenChange(next)}>
+      <DialogContent>
+        <DialogTitle>{t.deleteUser}</DialogTitle>
+        <DialogDescription>{t.confirmDelete(user.name)}</DialogDescription>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline" disabled={remove.isPending}>
+              {ui.cancel}
+            </Button>
+          </DialogClose>
+          <Button
+            className="bg-red-600 text-white hover:bg-red-600/90 dark:bg-red-500 dark:hover:bg-red-500/90"
+            disabled={remove.isPending}
+            onClick={() => remove.mutate()}
+          >
+            <Busy busy={remove.isPending} idle={ui.delete} working={ui.deleting} />
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
