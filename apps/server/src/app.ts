@@ -18,7 +18,11 @@ import { seedAdmin } from './modules/accounts/admin-setup.service.js';
 import { createAuth, type Auth } from './modules/accounts/auth.js';
 import { resolveAuthSecret } from './modules/accounts/auth-secret.js';
 import { usersRoutes } from './modules/users/users.routes.js';
-import { accountLockedOut, adminSignedIn } from './modules/admin/admin-alerts.service.js';
+import {
+  accountLockedOut,
+  adminSignedIn,
+  notifyAdmins,
+} from './modules/admin/admin-alerts.service.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { jobsRoutes } from './modules/jobs/jobs.routes.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
@@ -296,6 +300,7 @@ export async function buildApp(
     publicUrl: config.publicUrl,
     secret,
     listening: () => (app.server.listening ? app.server.address() : null),
+    notify: (kind, facts) => void notifyAdmins(alerts, kind, facts).catch(alertFailed),
     ...(options.payments ? { hooks: options.payments } : {}),
   });
   late.payments = payments;

@@ -42,15 +42,49 @@ export async function countFinishedSince(
 }
 
 /** Credits bought since `since` (the ledger's 'purchase' rows), and how many such rows. */
-export async function purchasedCreditsSince(db: Db, since: string) {
+/**
+ * Orders paid in the window: credits sold (net of refunded credits), how many orders, and the
+ * revenue of the ones that moved real money (sandbox orders are test mode: no revenue).
+ */
+export async function paidOrdersSince(db: Db, since: string) {
   const row = await db
-    .selectFrom('credit_ledger')
+    .selectFrom('orders')
     .select((eb) => [
-      eb.fn.coalesce(eb.fn.sum<string | number>('amount'), eb.lit(0)).as('credits'),
-      eb.fn.countAll<string | number>().as('rows'),
+      eb.fn.countAll<string | number>().as('orders'),
+      eb.fn
+        .coalesce(
+          eb.fn.sum<string | number>(eb('credits', '-', eb.ref('refunded_credits'))),
+          eb.lit(0),
+        )
+        .as('credits'),
+      eb.fn
+        .coalesce(
+          eb.fn.sum<string | number>(
+            eb
+              .case()
+              .when(eb.and([eb('test_mode', '=', 0), eb('status', '=', 'paid')]))
+              .then(eb.ref('amount_cents'))
+              .else(0)
+              .end(),
+          ),
+          eb.lit(0),
+        )
+        .as('revenue_cents'),
+      eb.fn
+        .coalesce(
+          eb.fn.sum<string | number>(eb.case().when('test_mode', '=', 0).then(1).else(0).end()),
+          eb.lit(0),
+        )
+        .as('real_orders'),
+      eb.fn.max('currency').as('currency'),
     ])
-    .where('kind', '=', 'purchase')
-    .where('created_at', '>=', since)
+    .where('paid_at', '>=', since)
     .executeTakeFirstOrThrow();
-  return { credits: Number(row.credits), rows: Number(row.rows) };
+  return {
+    orders: Number(row.orders),
+    credits: Number(row.credits),
+    revenueCents: Number(row.revenue_cents),
+    realOrders: Number(row.real_orders),
+    currency: row.currency ?? 'USD',
+  };
 }

@@ -4,7 +4,7 @@ import { auditEntries } from '../audit/audit.service.js';
 import {
   countFinishedSince,
   countUsersSince,
-  purchasedCreditsSince,
+  paidOrdersSince,
 } from './admin-overview.repository.js';
 
 // The admin overview (spec §2 Admin, /admin): every figure from stored data or the live
@@ -38,10 +38,21 @@ export function startOfUtcDay(now: Date): Date {
  * ('No sales yet'). At merge: read both from paid orders (minus refunds) and return the sum of
  * their amounts in the store currency.
  */
+/**
+ * Sales from the orders table (issue 12): credits sold net of refunds, and revenue from orders
+ * that moved real money — a sandbox (test mode) order sells credits but earns nothing, so with
+ * only those the revenue is null ('not recorded') rather than a zero dressed as a figure.
+ */
 export async function salesFigures(db: Db, since: string): Promise<AdminOverview['sales']> {
-  const purchased = await purchasedCreditsSince(db, since);
-  if (purchased.rows === 0) return null;
-  return { creditsSold30Days: purchased.credits, revenue30Days: null };
+  const orders = await paidOrdersSince(db, since);
+  if (orders.orders === 0) return null;
+  return {
+    creditsSold30Days: orders.credits,
+    revenue30Days:
+      orders.realOrders > 0
+        ? { amount: orders.revenueCents / 100, currency: orders.currency }
+        : null,
+  };
 }
 
 export async function adminOverview(deps: OverviewDeps, now = new Date()): Promise<AdminOverview> {

@@ -78,6 +78,11 @@ export interface PaymentsServiceOptions {
   log: FastifyBaseLogger;
   clock?: () => Date;
   expirySweepMs?: number;
+  /** Tells the admins (their notification toggle, decision 0087) of sales, refunds and failures. */
+  notify?: (
+    kind: 'purchase' | 'refund' | 'webhook_failed',
+    facts: Record<string, string | number | null>,
+  ) => void;
 }
 
 const RECENT_ORDER_MS = 10 * 60_000;
@@ -291,6 +296,7 @@ export class PaymentsService {
           ? `No ${providerName} provider is configured.`
           : 'Missing or wrong X-Signature.';
       await record({ valid: false }, 'invalid_signature', detail);
+      this.options.notify?.('webhook_failed', { provider: providerName, event: eventId, detail });
       return { status: 401, eventId, outcome: 'invalid_signature', detail };
     }
     let parsed: unknown;
@@ -319,6 +325,18 @@ export class PaymentsService {
       const { outcome, detail, credited } = await this.applyEvent(provider.name, event);
       await setWebhookOutcome(this.db, eventId, outcome, detail);
       if (credited) this.mailReceipt(credited);
+      if (outcome === 'credited' || outcome === 'refunded') {
+        this.options.notify?.(outcome === 'credited' ? 'purchase' : 'refund', {
+          provider: provider.name,
+          order: event.providerOrderId,
+          plan: credited?.plan_name ?? null,
+          credits: credited ? Number(credited.credits) : null,
+          amount: credited
+            ? `${(Number(credited.amount_cents) / 100).toFixed(2)} ${credited.currency}`
+            : null,
+          detail,
+        });
+      }
       return { status: 200, eventId, outcome, detail };
     } catch (error) {
       this.options.log.error({ err: error, eventId }, 'webhook could not be applied');
@@ -328,6 +346,12 @@ export class PaymentsService {
         'failed',
         'Could not be applied; the provider retries.',
       );
+      this.options.notify?.('webhook_failed', {
+        provider: provider.name,
+        event: eventId,
+        order: event.providerOrderId,
+        detail: 'Could not be applied; the provider retries.',
+      });
       return { status: 500, eventId, outcome: 'failed', detail: 'Could not be applied.' };
     }
   }

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentsConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { PaymentsService } from './payments.service.js';
+import { PaymentsService, type PaymentsServiceOptions } from './payments.service.js';
 import { updatePlan } from './plans.service.js';
 import { LemonSqueezyProvider } from './providers/lemonsqueezy.js';
 import type { PaymentProviderAdapter } from './providers/provider.js';
@@ -41,6 +41,7 @@ export async function createPayments(options: {
   /** The address the server listens on, once it does. */
   listening: () => AddressInfo | string | null;
   hooks?: PaymentsTestHooks;
+  notify?: PaymentsServiceOptions['notify'];
 }): Promise<PaymentsSetup> {
   const { config, db, log, hooks = {} } = options;
   let provider: PaymentProviderAdapter | null = null;
@@ -111,6 +112,7 @@ export async function createPayments(options: {
     log,
     expirySweepMs: config.expirySweepMs,
     ...(hooks.clock ? { clock: hooks.clock } : {}),
+    ...(options.notify ? { notify: options.notify } : {}),
   });
 
   return {
