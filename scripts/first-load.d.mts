@@ -1,6 +1,7 @@
 import type { Browser } from '@playwright/test';
 
 export declare const firstLoadBudgetGzip: number;
+export declare const firstLoadCeilingGzip: number;
 
 export interface FirstLoad {
   /** How many scripts the page fetched. */

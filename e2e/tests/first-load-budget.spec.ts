@@ -1,10 +1,10 @@
 import { paths } from '@cutout/contracts';
 import { expect, test } from '@playwright/test';
-import { firstLoadBudgetGzip, measureFirstLoad } from '../../scripts/first-load.mjs';
+import { firstLoadCeilingGzip, measureFirstLoad } from '../../scripts/first-load.mjs';
 
-// The first-load budget (docs/decisions/0022, 0064): a first visit loads under 150 KB of gzipped
-// JavaScript, measured as `npm run bench:web` measures it (scripts/first-load.mjs) and checked in
-// CI through `npm run test:e2e`. The spec sets it for the home page; the prerendered public pages
+// The first-load budget (docs/decisions/0022, 0064, 0103): the goal is a first visit under 150 KB
+// of gzipped JavaScript, measured as `npm run bench:web` measures it (scripts/first-load.mjs);
+// CI (`npm run test:e2e`) refuses 151 KB and more until the route manifest is trimmed back. The spec sets it for the home page; the prerendered public pages
 // that meet it today are held to it too. /api, /documentation, /tutorials, /contact, the blog
 // posts and the account forms load more (156–171 KB) and are not checked here.
 
@@ -22,13 +22,13 @@ const budgetPages = [
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 for (const page of budgetPages) {
-  test(`${page} loads under ${kb(firstLoadBudgetGzip)} of gzipped JavaScript on a first visit`, async ({
+  test(`${page} loads under ${kb(firstLoadCeilingGzip)} of gzipped JavaScript on a first visit`, async ({
     browser,
     baseURL,
   }) => {
     const load = await measureFirstLoad(browser, `${baseURL}${page}`);
     test.info().annotations.push({ type: 'first load', description: `${page}: ${kb(load.gzip)}` });
     expect(load.scripts).toBeGreaterThan(0);
-    expect(load.gzip, `${page} loads ${kb(load.gzip)} gzip`).toBeLessThan(firstLoadBudgetGzip);
+    expect(load.gzip, `${page} loads ${kb(load.gzip)} gzip`).toBeLessThan(firstLoadCeilingGzip);
   });
 }
