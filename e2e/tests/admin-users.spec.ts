@@ -6,8 +6,8 @@ import {
   adminRuleTexts,
   adminUserTexts,
   auditActions,
-  jobsApiPaths,
   paths,
+  publicApiPaths,
   type AdminOverview,
 } from '@cutout/contracts';
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
@@ -123,7 +123,7 @@ test.describe('admin back-office, part one', () => {
     const bobKey = insertApiKey(ids.bob);
     expect(
       (
-        await anon.get(jobsApiPaths.publicUsage, { headers: { authorization: `Bearer ${bobKey}` } })
+        await anon.get(publicApiPaths.usage, { headers: { authorization: `Bearer ${bobKey}` } })
       ).status(),
     ).toBe(200);
 
@@ -225,7 +225,7 @@ test.describe('admin back-office, part one', () => {
     await bobContext.close();
     expect(
       (
-        await anon.get(jobsApiPaths.publicUsage, { headers: { authorization: `Bearer ${bobKey}` } })
+        await anon.get(publicApiPaths.usage, { headers: { authorization: `Bearer ${bobKey}` } })
       ).status(),
     ).toBe(401);
 
