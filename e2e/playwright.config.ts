@@ -43,6 +43,8 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // Each test sends its own client address (tests/fixtures.ts), as behind a proxy.
+      TRUST_PROXY: 'true',
       // Seeded once at start (docs/decisions/0032); tests/accounts.spec.ts signs in with it.
       ADMIN_EMAIL: e2eAdmin.email,
       ADMIN_PASSWORD: e2eAdmin.password,

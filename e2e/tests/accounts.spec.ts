@@ -32,7 +32,7 @@ test.describe('with expected 4xx answers', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Grace Hopper!');
     await expect(page.getByTestId('credits-balance')).toHaveText('10');
     await expect(page.getByText(authTexts.signUpSuccess)).toBeVisible();
-    await expect(page.getByText('No images processed yet')).toBeVisible();
+    await expect(page.getByText('No images processed this month')).toBeVisible();
     await expect(page.getByRole('banner').getByText('GH')).toBeVisible();
 
     // A signed-in user who is not an admin is sent home from the back-office.

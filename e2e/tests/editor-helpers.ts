@@ -1,3 +1,4 @@
+import { paths } from '@cutout/contracts';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -90,6 +91,10 @@ export async function setCreditsAsAdmin(
     .newContext({ baseURL: baseUrlOf(page) });
   try {
     const admin = await context.newPage();
+    // A page of its own context is not the fixture's page: wait for hydration here, or the
+    // click submits the bare HTML form.
+    await admin.goto(paths.signIn);
+    await admin.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
     await signInThroughForm(admin, e2eAdmin.email, e2eAdmin.password);
     await expect(admin).toHaveURL(/\/dashboard$/);
     const response = await admin.request.patch(`/users/${encodeURIComponent(userId)}/credits`, {

@@ -14,6 +14,14 @@ export const test = base.extend<{
   toolConsoleErrors: RegExp[];
 }>({
   allowHttpErrors: [false, { option: true }],
+  // Each test is a client of its own, as people are: its requests carry an address of their
+  // own (the server trusts X-Forwarded-For in these tests), so the per-address abuse limits —
+  // ten sign-ups an hour — hold for each test rather than for the whole suite at once.
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+  extraHTTPHeaders: async ({}, use) => {
+    const octet = () => 1 + Math.floor(Math.random() * 254);
+    await use({ 'x-forwarded-for': `10.${octet()}.${octet()}.${octet()}` });
+  },
   toolConsoleErrors: [[], { option: true }],
   // Prerendered pages are on screen before their scripts run (docs/decisions/0063): a test, like
   // a person, can only use a page once React has hydrated it. After each load of the app, wait

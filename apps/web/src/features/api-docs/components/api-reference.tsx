@@ -48,7 +48,7 @@ function Endpoint({
   children: ReactNode;
 }) {
   return (
-    <Card className="border-border p-5 shadow-xs sm:p-6">
+    <Card className="min-w-0 border-border p-5 shadow-xs sm:p-6">
       <h3 className="flex flex-wrap items-center gap-2 font-mono text-sm font-semibold">
         <Badge variant="primary">{method}</Badge>
         {path}
@@ -77,7 +77,7 @@ export function ApiReference() {
             <FieldTable caption={endpoints.request} rows={endpoints.remove.request} />
             <FieldTable caption={endpoints.response} rows={endpoints.remove.response} />
           </Endpoint>
-          <div className="space-y-5">
+          <div className="min-w-0 space-y-5">
             <Endpoint
               method={endpoints.usage.method}
               path={publicApiPaths.usage}
