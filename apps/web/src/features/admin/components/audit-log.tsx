@@ -24,6 +24,9 @@ const verbs: Record<string, string> = {
   [auditActions.userCredits]: 'changed the credits of',
   [auditActions.adminSignIn]: 'signed in',
   [auditActions.adminPreferences]: 'changed their alert settings',
+  [auditActions.orderRefund]: 'refunded order',
+  [auditActions.orderNote]: 'noted on order',
+  [auditActions.planUpdate]: 'edited plan',
 };
 
 /** One line about an entry: "deactivated ada@example.com". */
