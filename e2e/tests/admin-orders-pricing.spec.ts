@@ -29,11 +29,12 @@ async function payWith(page: Page, number: string) {
   await page.getByRole('button', { name: /^Pay / }).click();
 }
 
-async function screenshotBoth(page: Page, name: string) {
-  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+/** Desktop and 390 px wide; a dialog is shot as the screen shows it (it scrolls inside). */
+async function screenshotBoth(page: Page, name: string, fullPage = true) {
+  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage });
   const size = page.viewportSize()!;
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: path.join(shots, `${name}-390.png`), fullPage: true });
+  await page.screenshot({ path: path.join(shots, `${name}-390.png`), fullPage });
   await page.setViewportSize(size);
 }
 
@@ -153,7 +154,7 @@ test('admin subscriptions: buy in the sandbox, see the order, refund it; edit a 
     await expect(detail.getByTestId('lot-Remaining')).toHaveText(String(pack.credits));
     await expect(detail.getByTestId('buyer-balance')).toHaveText(String(10 + pack.credits));
     await expect(detail.getByTestId('order-webhooks')).toContainText('credited');
-    await screenshotBoth(page, 'subscription-detail');
+    await screenshotBoth(page, 'subscription-detail', false);
 
     // Refund, confirmed; the real outcome arrives as a toast (top-right in the admin).
     await detail.getByRole('button', { name: 'Refund', exact: true }).click();
@@ -195,7 +196,7 @@ test('admin subscriptions: buy in the sandbox, see the order, refund it; edit a 
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expect(edit.getByText('Enter a price like 5.15')).toBeVisible();
     await edit.getByLabel('Price (USD)').fill('6.25');
-    await screenshotBoth(page, 'pricing-edit');
+    await screenshotBoth(page, 'pricing-edit', false);
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText(`${pack.name} saved`)).toBeVisible();
     await expect(packRow.getByTestId('plan-price')).toContainText('$6.25');

@@ -26,7 +26,7 @@ const verbs: Record<string, string> = {
   [auditActions.adminPreferences]: 'changed their alert settings',
   [auditActions.orderRefund]: 'refunded order',
   [auditActions.orderNote]: 'noted on order',
-  [auditActions.planUpdate]: 'edited plan',
+  [auditActions.planUpdate]: 'edited',
 };
 
 /** One line about an entry: "deactivated ada@example.com". */

@@ -185,7 +185,7 @@ function EditPlanDialog({
           }}
         >
           {!sellable && <p className="text-sm text-muted-foreground">{t.notSold}</p>}
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid items-start gap-4 sm:grid-cols-2">
             <FormField label={t.name}>
               {(control) => (
                 <Input
@@ -219,7 +219,7 @@ function EditPlanDialog({
               />
             )}
           </FormField>
-          <div className="grid gap-4 sm:grid-cols-3">
+          <div className="grid items-start gap-4 sm:grid-cols-3">
             <FormField label={t.credits}>
               {(control) => (
                 <Input
