@@ -24,8 +24,8 @@ const verbs: Record<string, string> = {
   [auditActions.userCredits]: 'changed the credits of',
   [auditActions.adminSignIn]: 'signed in',
   [auditActions.adminPreferences]: 'changed their alert settings',
-  [auditActions.orderRefund]: 'refunded order',
-  [auditActions.orderNote]: 'noted on order',
+  [auditActions.orderRefund]: 'refunded the order of',
+  [auditActions.orderNote]: 'noted on the order of',
   [auditActions.planUpdate]: 'edited',
 };
 
