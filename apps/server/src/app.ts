@@ -50,6 +50,7 @@ import {
   type PaymentsSetup,
   type PaymentsTestHooks,
 } from './modules/payments/payments.js';
+import { adminSubscriptionsRoutes } from './modules/payments/admin-subscriptions.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { clientErrorHandler, errorsPlugin } from './plugins/errors.js';
 import { metricsPlugin } from './plugins/metrics.js';
@@ -307,6 +308,7 @@ export async function buildApp(
   app.decorate('payments', payments);
   app.addHook('onReady', async () => payments.start());
   await app.register(paymentsRoutes, { payments: payments.service, sandbox: payments.sandbox });
+  await app.register(adminSubscriptionsRoutes, { payments: payments.service });
   {
     const connections = new DatabaseConnections({
       db: database.db,

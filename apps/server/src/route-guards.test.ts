@@ -1,6 +1,7 @@
 import {
   accountsApiPaths,
   adminApiPaths,
+  adminSubscriptionsApiPaths,
   apiKeyTexts,
   databaseConnectionsApiPaths,
   editorTexts,
@@ -132,6 +133,14 @@ const table: Record<string, Access> = {
   'PUT /api/admin/users/:id': 'admin',
   'POST /api/admin/users/:id/reset-usage': 'admin',
   'GET /api/admin/audit-log': 'admin',
+  // The admin's purchases and pricing (issue 14, decisions 0104, 0105).
+  'GET /api/admin/subscriptions': 'admin',
+  'GET /api/admin/subscriptions/stats': 'admin',
+  'GET /api/admin/subscriptions/:id': 'admin',
+  'PUT /api/admin/subscriptions/:id': 'admin',
+  'POST /api/admin/subscriptions/:id/cancel': 'admin',
+  'GET /api/admin/plans': 'admin',
+  'PUT /api/admin/plans/:id': 'admin',
 };
 
 describe('route guards', () => {
@@ -164,6 +173,7 @@ describe('route guards', () => {
       ...Object.values(accountsApiPaths),
       ...Object.values(databaseConnectionsApiPaths),
       ...Object.values(adminApiPaths),
+      ...Object.values(adminSubscriptionsApiPaths),
     ].map((p) => (typeof p === 'function' ? p(':id') : p));
     expect(listed.filter((p) => !paths.has(p.replace('%3Aid', ':id')))).toEqual([]);
   });

@@ -91,4 +91,7 @@ export const auditActions = {
   userCredits: 'user.credits',
   adminSignIn: 'admin.sign-in',
   adminPreferences: 'admin.preferences',
+  orderRefund: 'order.refund',
+  orderNote: 'order.note',
+  planUpdate: 'plan.update',
 } as const;

@@ -1,6 +1,7 @@
 // Zod-free modules: constants, texts, paths and types. Importing one never loads zod.
 export * from './accounts.js';
 export * from './admin.js';
+export * from './admin-subscriptions.js';
 export * from './api-examples.js';
 export * from './avatar.js';
 export * from './batches.js';
@@ -33,6 +34,7 @@ export * from './texts.js';
 export * from './schemas/accounts.js';
 export * from './schemas/batches.js';
 export * from './schemas/admin.js';
+export * from './schemas/admin-subscriptions.js';
 export * from './schemas/contact.js';
 export * from './schemas/credits.js';
 export * from './schemas/database-connections.js';

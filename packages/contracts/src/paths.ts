@@ -43,6 +43,8 @@ export const paths = {
   /** The pages CMS's own address; /admin/page-management shows the same screen. */
   adminPages: '/admin/pages',
   adminUserManagement: '/admin/user-management',
+  /** The admin's purchases (orders and their credit lots); the spec's next path shows the same. */
+  adminSubscriptions: '/admin/subscriptions',
   adminSubscriptionManagement: '/admin/subscription-management',
   adminIntegrationSettings: '/admin/integration-settings',
   adminPricingManagement: '/admin/pricing-management',
@@ -69,6 +71,7 @@ export const adminPaths = [
   paths.adminPageManagement,
   paths.adminPages,
   paths.adminUserManagement,
+  paths.adminSubscriptions,
   paths.adminSubscriptionManagement,
   paths.adminIntegrationSettings,
   paths.adminPricingManagement,

@@ -120,6 +120,8 @@ export const adminNavTexts = {
   overview: 'Overview',
   users: 'Users',
   pages: 'Pages',
+  subscriptions: 'Subscriptions',
+  pricing: 'Pricing',
   database: 'Database',
   auditLog: 'Audit Log',
   settings: 'Settings',

@@ -315,6 +315,8 @@ export interface OrderTable {
   paid_at: string | null;
   refunded_at: string | null;
   created_at: Timestamp;
+  /** The admin's note (docs/decisions/0104). */
+  admin_note: string | null;
 }
 
 export interface WebhookEventTable {

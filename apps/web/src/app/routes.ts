@@ -52,7 +52,10 @@ export default [
     route(paths.adminUserManagement, 'routes/admin-users.tsx', { id: 'admin-user-management' }),
     route(paths.adminPageManagement, 'routes/admin-page-management.tsx'),
     route(paths.adminPages, 'routes/admin-page-management.tsx', { id: 'admin-pages' }),
-    route(paths.adminSubscriptionManagement, 'routes/admin-subscription-management.tsx'),
+    route(paths.adminSubscriptions, 'routes/admin-subscription-management.tsx'),
+    route(paths.adminSubscriptionManagement, 'routes/admin-subscription-management.tsx', {
+      id: 'admin-subscription-management',
+    }),
     route(paths.adminIntegrationSettings, 'routes/admin-integration-settings.tsx'),
     route(paths.adminPricingManagement, 'routes/admin-pricing-management.tsx'),
     route(paths.adminAuditLog, 'routes/admin-audit-log.tsx'),

@@ -154,7 +154,10 @@ export interface OrderFilters {
   userId?: string;
   status?: 'paid' | 'refunded';
   provider?: string;
-  /** Matches the receipt number, the provider's order id or the buyer's e-mail. */
+  planId?: string;
+  /** true: sandbox/test-mode orders only; false: orders that moved real money. */
+  testMode?: boolean;
+  /** Matches the order id, receipt number, provider's order id, buyer's e-mail or name. */
   search?: string;
   from?: string;
   to?: string;
@@ -169,6 +172,9 @@ export async function listOrderRows(
   if (filters.userId) query = query.where('user_id', '=', filters.userId);
   if (filters.status) query = query.where('status', '=', filters.status);
   if (filters.provider) query = query.where('provider', '=', filters.provider);
+  if (filters.planId) query = query.where('plan_id', '=', filters.planId);
+  if (filters.testMode !== undefined)
+    query = query.where('test_mode', '=', filters.testMode ? 1 : 0);
   if (filters.from) query = query.where('created_at', '>=', filters.from);
   if (filters.to) query = query.where('created_at', '<', filters.to);
   if (filters.search) {
@@ -178,6 +184,8 @@ export async function listOrderRows(
         eb(eb.fn('lower', ['receipt_number']), 'like', like),
         eb(eb.fn('lower', ['provider_order_id']), 'like', like),
         eb(eb.fn('lower', ['buyer_email']), 'like', like),
+        eb(eb.fn('lower', ['buyer_name']), 'like', like),
+        eb(eb.fn('lower', ['id']), 'like', like),
       ]),
     );
   }
@@ -408,4 +416,27 @@ export async function findDelivery(db: Db, id: string): Promise<DeliveryRow | un
 
 export async function listDeliveries(db: Db) {
   return db.selectFrom('webhook_deliveries').selectAll().orderBy('created_at').execute();
+}
+
+/** Only one plan is popular at a time (docs/decisions/0105): the others lose the mark. */
+export async function clearPopularExcept(db: Db, id: string): Promise<string[]> {
+  const rows = await db
+    .updateTable('plans')
+    .set({ popular: 0 })
+    .where('id', '!=', id)
+    .where('popular', '=', 1)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function countActivePacksExcept(db: Db, id: string): Promise<number> {
+  const row = await db
+    .selectFrom('plans')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('id', '!=', id)
+    .where('billing_type', '=', 'one-time')
+    .where('active', '=', 1)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

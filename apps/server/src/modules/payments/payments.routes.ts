@@ -16,6 +16,8 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { forbidden } from '../../errors.js';
 import { rateLimits } from '../../plugins/rate-limits.js';
+import { acting } from './admin-subscriptions.routes.js';
+import { cancelSubscription } from './admin-subscriptions.service.js';
 import type { PaymentsService } from './payments.service.js';
 import { paymentsServerPaths } from './payments.paths.js';
 import { listPlans } from './plans.service.js';
@@ -344,7 +346,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       },
       onRequest: app.requireAdmin,
     },
-    async (request, reply) => reply.status(202).send(await payments.refundOrder(request.params.id)),
+    // The same refund as POST /api/admin/subscriptions/{id}/cancel, audited alike.
+    async (request, reply) =>
+      reply
+        .status(202)
+        .send(await cancelSubscription(payments, acting(request), request.params.id)),
   );
 
   app.get(

@@ -531,8 +531,18 @@ export class PaymentsService {
 
   /** Orders, newest first, with filters (issue 14's admin page uses this). */
   async listOrders(filters: OrderFilters, page: { limit: number; offset: number }) {
-    const { rows, total } = await listOrderRows(this.db, filters, page);
+    const { rows, total } = await this.listOrderRows(filters, page);
     return { orders: rows.map(toOrder), total };
+  }
+
+  /** The same list as stored rows (the admin's view adds buyer and note to each order). */
+  listOrderRows(filters: OrderFilters, page: { limit: number; offset: number }) {
+    return listOrderRows(this.db, filters, page);
+  }
+
+  /** Whether orders of `provider` can be refunded here: only through the configured provider. */
+  canRefund(provider: string): boolean {
+    return this.options.provider?.name === provider;
   }
 
   /** Asks the order's provider to refund it; the credits go when its `order_refunded` arrives. */
@@ -541,7 +551,7 @@ export class PaymentsService {
     if (!order) throw notFound('That order does not exist.');
     if (order.status === 'refunded') throw conflict(paymentTexts.notRefundable);
     const provider = this.options.provider;
-    if (!provider || provider.name !== order.provider)
+    if (!provider || !this.canRefund(order.provider))
       throw conflict(paymentTexts.refundUnavailable);
     await provider.refund(order.provider_order_id);
     return toOrder(order);

@@ -1,9 +1,10 @@
 import { pageTexts } from '@cutout/contracts';
-import { PagePlaceholder } from '../../components/page-placeholder';
+import { PricingManagement } from '../../features/admin/components/pricing-management';
 import { pageMeta } from '../../lib/meta';
 
 export const meta = () => pageMeta(pageTexts.adminPricingManagement, { noindex: true });
 
+/** /admin/pricing-management: the plans on /pricing and in the checkout (0105). */
 export default function AdminPricingManagementRoute() {
-  return <PagePlaceholder page={pageTexts.adminPricingManagement} variant="app" />;
+  return <PricingManagement />;
 }

@@ -100,6 +100,8 @@ export const adminNav: readonly NavLinkItem[] = [
   link(paths.admin, adminNavTexts.overview),
   link(paths.adminUsers, adminNavTexts.users),
   link(paths.adminPageManagement, adminNavTexts.pages),
+  link(paths.adminSubscriptions, adminNavTexts.subscriptions),
+  link(paths.adminPricingManagement, adminNavTexts.pricing),
   link(paths.adminDatabase, adminNavTexts.database),
   link(paths.adminAuditLog, adminNavTexts.auditLog),
   link(paths.adminSettings, adminNavTexts.settings),

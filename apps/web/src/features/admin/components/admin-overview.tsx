@@ -19,7 +19,7 @@ import { describeEntry } from './audit-log';
 const number = new Intl.NumberFormat('en-US');
 const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-function Figure({
+export function Figure({
   label,
   value,
   detail,

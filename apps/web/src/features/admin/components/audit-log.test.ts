@@ -33,8 +33,17 @@ describe('audit log entries', () => {
       'deactivated ada@example.com',
     );
     expect(describeEntry(entry({ action: auditActions.adminSignIn }))).toBe('signed in (10.0.0.1)');
+    // An action without a phrase shows as recorded.
     expect(
-      describeEntry(entry({ action: 'order.refund', targetType: 'order', targetId: 'o9' })),
-    ).toBe('order.refund order o9');
+      describeEntry(entry({ action: 'webhook.replay', targetType: 'event', targetId: 'e9' })),
+    ).toBe('webhook.replay event e9');
+    expect(
+      describeEntry(
+        entry({ action: auditActions.orderRefund, detail: { email: 'ada@example.com' } }),
+      ),
+    ).toBe('refunded the order of ada@example.com');
+    expect(
+      describeEntry(entry({ action: auditActions.planUpdate, targetType: 'plan', targetId: 'p1' })),
+    ).toBe('edited plan p1');
   });
 });

@@ -24,6 +24,9 @@ const verbs: Record<string, string> = {
   [auditActions.userCredits]: 'changed the credits of',
   [auditActions.adminSignIn]: 'signed in',
   [auditActions.adminPreferences]: 'changed their alert settings',
+  [auditActions.orderRefund]: 'refunded the order of',
+  [auditActions.orderNote]: 'noted on the order of',
+  [auditActions.planUpdate]: 'edited',
 };
 
 /** One line about an entry: "deactivated ada@example.com". */

@@ -43,7 +43,7 @@ export function formatDate(iso: string): string {
   return dateFormat.format(new Date(iso));
 }
 
-function FilterMenu<T extends string>({
+export function FilterMenu<T extends string>({
   label,
   value,
   allLabel,

@@ -1,0 +1,46 @@
+// The admin's purchases ("subscriptions" in spec §2/§7: for one-time credit packs these are
+// orders and their credit lots, docs/decisions/0104) and pricing management (0105). Zod-free:
+// the endpoints and constants; the schemas are in schemas/admin-subscriptions.ts. Kept out of
+// paths.ts, which every page loads (docs/decisions/0022, 0074).
+
+/** Spec §7 Admin calls, under the API prefix (docs/decisions/0089), and the plans the admin edits. */
+export const adminSubscriptionsApiPaths = {
+  subscriptions: '/api/admin/subscriptions',
+  stats: '/api/admin/subscriptions/stats',
+  subscription: (id: string) => `/api/admin/subscriptions/${encodeURIComponent(id)}`,
+  cancel: (id: string) => `/api/admin/subscriptions/${encodeURIComponent(id)}/cancel`,
+  plans: '/api/admin/plans',
+  plan: (id: string) => `/api/admin/plans/${encodeURIComponent(id)}`,
+} as const;
+
+export const adminSubscriptionsPageSize = 20;
+
+/** Filters of the list: live orders moved real money, test orders came through the sandbox. */
+export const orderModes = ['live', 'test'] as const;
+export type OrderMode = (typeof orderModes)[number];
+
+/** How long an admin note on an order may be. */
+export const orderNoteMaxLength = 1000;
+
+/** The stats period, in days (default 30, like the overview). */
+export const subscriptionStatsDays = { min: 1, max: 366, default: 30 } as const;
+
+/** Server messages of pricing management (spec §5 style: say what to fix). */
+export const adminPlanTexts = {
+  nameRequired: 'Name is required',
+  nameTooLong: 'Name must be at most 60 characters',
+  descriptionTooLong: 'Description must be at most 300 characters',
+  priceWhole: 'Price must be a whole number of cents, 0 or more',
+  priceTooHigh: 'Price must be at most 100,000.00',
+  creditsWhole: 'Credits must be a whole number, 1 or more (-1 for custom)',
+  validityDaysWhole: 'Validity must be a whole number of days, 1 to 3650, or empty for no expiry',
+  validityTooLong: 'Validity text must be at most 40 characters',
+  featureEmpty: 'Features cannot be empty lines',
+  featureTooLong: 'Each feature must be at most 120 characters',
+  tooManyFeatures: 'At most 12 features',
+  variantTooLong: 'Variant id must be at most 100 characters',
+  nothingToChange: 'Nothing to change: send at least one field',
+  paidNeedsPrice: 'A one-time pack needs a price above 0 and at least 1 credit',
+  freeHasNoPrice: 'The free plan and Enterprise have no price',
+  lastActivePack: 'At least one paid pack must stay on sale',
+} as const;

@@ -1,0 +1,225 @@
+import * as z from 'zod/mini';
+import {
+  adminPlanTexts as t,
+  adminSubscriptionsPageSize,
+  orderModes,
+  orderNoteMaxLength,
+  subscriptionStatsDays,
+} from '../admin-subscriptions.js';
+import { creditKinds } from '../credits.js';
+import { orderStatuses } from '../payments.js';
+import { orderSchema, webhookEventSchema } from './payments.js';
+import { billingTypes } from '../plans.js';
+
+// Request and response schemas of the admin's purchases (spec §7 GET/PUT /admin/subscriptions…,
+// docs/decisions/0104) and pricing management (docs/decisions/0105).
+
+/** An order as the admin sees it: the buyer's order plus who bought it and the admin's note. */
+export const adminSubscriptionSchema = z.extend(orderSchema, {
+  providerOrderId: z.string(),
+  userId: z.nullable(z.string()),
+  buyerEmail: z.nullable(z.string()),
+  buyerName: z.nullable(z.string()),
+  note: z.nullable(z.string()),
+});
+export type AdminSubscription = z.infer<typeof adminSubscriptionSchema>;
+
+const filterOf = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.optional(z.enum([...values, 'all'] as [T[number] | 'all', ...(T[number] | 'all')[]]));
+
+/** GET /api/admin/subscriptions */
+export const adminSubscriptionsQuerySchema = z.object({
+  /** Buyer e-mail or name, order id, receipt number or the provider's order id. */
+  search: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  status: filterOf(orderStatuses),
+  plan: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  mode: filterOf(orderModes),
+  provider: z.optional(z.string().check(z.trim(), z.maxLength(40))),
+  page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 1),
+  per_page: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)),
+    adminSubscriptionsPageSize,
+  ),
+});
+export type AdminSubscriptionsQuery = z.input<typeof adminSubscriptionsQuerySchema>;
+export type AdminSubscriptionsFilters = z.output<typeof adminSubscriptionsQuerySchema>;
+
+export const adminSubscriptionsResponseSchema = z.object({
+  subscriptions: z.array(adminSubscriptionSchema),
+  total: z.int(),
+  page: z.int(),
+  perPage: z.int(),
+});
+export type AdminSubscriptionsResponse = z.infer<typeof adminSubscriptionsResponseSchema>;
+
+/** The sandbox's outgoing webhook for the order (a real provider keeps its own log). */
+export const webhookDeliverySchema = z.object({
+  id: z.string(),
+  eventName: z.string(),
+  status: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.int(),
+  lastStatus: z.nullable(z.int()),
+  lastError: z.nullable(z.string()),
+  lastAttemptAt: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+
+/** GET /api/admin/subscriptions/{id} */
+export const adminSubscriptionDetailSchema = z.object({
+  subscription: adminSubscriptionSchema,
+  buyer: z.nullable(
+    z.object({ id: z.string(), email: z.string(), name: z.string(), balance: z.int() }),
+  ),
+  /** The credit lot the order granted: what is left, what was refunded, what was used. */
+  lot: z.nullable(
+    z.object({
+      id: z.string(),
+      granted: z.int(),
+      remaining: z.int(),
+      refunded: z.int(),
+      usedOrExpired: z.int(),
+      expiresAt: z.nullable(z.string()),
+      expired: z.boolean(),
+    }),
+  ),
+  ledger: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(creditKinds),
+      amount: z.int(),
+      balanceAfter: z.int(),
+      reason: z.nullable(z.string()),
+      createdAt: z.string(),
+    }),
+  ),
+  webhookEvents: z.array(webhookEventSchema),
+  deliveries: z.array(webhookDeliverySchema),
+  /** Whether Refund can be asked of the provider now (paid, and its provider configured). */
+  refundable: z.boolean(),
+});
+export type AdminSubscriptionDetail = z.infer<typeof adminSubscriptionDetailSchema>;
+
+/** PUT /api/admin/subscriptions/{id}: the admin's note is the one thing an admin changes. */
+export const updateAdminSubscriptionBodySchema = z.object({
+  note: z
+    .string({ error: 'Send a note (empty to clear it)' })
+    .check(
+      z.trim(),
+      z.maxLength(orderNoteMaxLength, `The note must be at most ${orderNoteMaxLength} characters`),
+    ),
+});
+export type UpdateAdminSubscriptionBody = z.infer<typeof updateAdminSubscriptionBodySchema>;
+
+/** GET /api/admin/subscriptions/stats?days=30 */
+export const adminSubscriptionStatsQuerySchema = z.object({
+  days: z._default(
+    z.coerce
+      .number()
+      .check(
+        z.int(),
+        z.minimum(subscriptionStatsDays.min),
+        z.maximum(subscriptionStatsDays.max, 'The period is at most 366 days'),
+      ),
+    subscriptionStatsDays.default,
+  ),
+});
+
+const salesFigures = {
+  /** Orders paid in the period, refunded since or not. */
+  orders: z.int(),
+  /** Of those, orders that moved real money (not sandbox/test mode). */
+  liveOrders: z.int(),
+  testOrders: z.int(),
+  refunded: z.int(),
+  /** Minor units, from live orders still paid; test orders earn nothing. */
+  revenueCents: z.int(),
+  /** Credits sold net of refunded credits (test orders included: their credits are real). */
+  creditsSold: z.int(),
+};
+
+export const adminSubscriptionStatsSchema = z.object({
+  days: z.int(),
+  since: z.string(),
+  currency: z.string(),
+  totals: z.object(salesFigures),
+  byPlan: z.array(
+    z.object({ planId: z.nullable(z.string()), planName: z.nullable(z.string()), ...salesFigures }),
+  ),
+});
+export type AdminSubscriptionStats = z.infer<typeof adminSubscriptionStatsSchema>;
+
+/** A plan with what only the admin sees (the public fields are those of planSchema). */
+export const adminPlanSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  price: z.number(),
+  credits: z.int(),
+  pricePerCredit: z.optional(z.number()),
+  billingType: z.enum(billingTypes),
+  currency: z.string(),
+  interval: z.string(),
+  features: z.array(z.string()),
+  popular: z.boolean(),
+  validity: z.optional(z.string()),
+  active: z.boolean(),
+  priceCents: z.int(),
+  validityDays: z.nullable(z.int()),
+  lemonSqueezyVariantId: z.nullable(z.string()),
+  updatedAt: z.string(),
+});
+export type EditablePlan = z.infer<typeof adminPlanSchema>;
+
+export const adminPlansResponseSchema = z.object({ plans: z.array(adminPlanSchema) });
+
+const optionalText = (max: number, message: string) =>
+  z.optional(z.string().check(z.trim(), z.maxLength(max, message)));
+
+/** PUT /api/admin/plans/{id}: any subset of these; the server checks the whole plan after. */
+export const updateAdminPlanBodySchema = z.object({
+  name: z.optional(
+    z.string().check(z.trim(), z.minLength(1, t.nameRequired), z.maxLength(60, t.nameTooLong)),
+  ),
+  description: optionalText(300, t.descriptionTooLong),
+  priceCents: z.optional(
+    z
+      .number({ error: t.priceWhole })
+      .check(
+        z.int(t.priceWhole),
+        z.minimum(0, t.priceWhole),
+        z.maximum(10_000_000, t.priceTooHigh),
+      ),
+  ),
+  credits: z.optional(
+    z
+      .number({ error: t.creditsWhole })
+      .check(z.int(t.creditsWhole), z.minimum(-1, t.creditsWhole), z.maximum(10_000_000)),
+  ),
+  validity: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(40, t.validityTooLong)))),
+  validityDays: z.optional(
+    z.nullable(
+      z
+        .number({ error: t.validityDaysWhole })
+        .check(
+          z.int(t.validityDaysWhole),
+          z.minimum(1, t.validityDaysWhole),
+          z.maximum(3650, t.validityDaysWhole),
+        ),
+    ),
+  ),
+  features: z.optional(
+    z
+      .array(
+        z
+          .string()
+          .check(z.trim(), z.minLength(1, t.featureEmpty), z.maxLength(120, t.featureTooLong)),
+      )
+      .check(z.maxLength(12, t.tooManyFeatures)),
+  ),
+  popular: z.optional(z.boolean()),
+  active: z.optional(z.boolean()),
+  lemonSqueezyVariantId: z.optional(
+    z.nullable(z.string().check(z.trim(), z.maxLength(100, t.variantTooLong))),
+  ),
+});
+export type UpdateAdminPlanBody = z.infer<typeof updateAdminPlanBodySchema>;
