@@ -22,11 +22,11 @@ const mailbox = /^(?:[^<>]*<\s*([^<>\s]+@[^<>\s]+\.[^<>\s]+)\s*>|([^<>\s]+@[^<>\
 
 export const integrationsSaveBodySchema = z.object({
   publicUrl: z.optional(httpUrl('The public URL')),
+  /** '' goes back to the default (Lemon Squeezy when its API key is set, else the sandbox). */
   paymentProvider: z.optional(
-    z.union([
-      z.enum(paymentProviderChoices, { error: 'The provider must be sandbox, lemonsqueezy or none' }),
-      z.literal(''),
-    ]),
+    z.enum([...paymentProviderChoices, ''], {
+      error: 'The provider must be sandbox, lemonsqueezy or none',
+    }),
   ),
   lemonSqueezyApiKey: z.optional(text),
   lemonSqueezyStoreId: z.optional(

@@ -10,6 +10,7 @@ import {
   setUserRole,
 } from '../users/users.repository.js';
 import { changeEmail } from '../users/users.service.js';
+import { recordAudit } from '../audit/audit.service.js';
 import type { Auth } from './auth.js';
 
 // The first admin, and the Admin Setup tab's "set admin credentials" (docs/decisions/0032).
@@ -89,11 +90,24 @@ export async function seedAdmin(
 export async function setAdminCredentials(
   db: Db,
   auth: Auth,
-  admin: { id: string; sessionToken: string },
+  admin: { id: string; email: string; sessionToken: string; ip: string },
   body: { email: string; password: string },
 ): Promise<void> {
   await changeEmail(db, admin.id, body.email);
   const ctx = await auth.$context;
   await ctx.internalAdapter.updatePassword(admin.id, await ctx.password.hash(body.password));
   await deleteSessionsOfUser(db, admin.id, admin.sessionToken);
+  // The password itself never reaches the audit log: only that it was changed.
+  await recordAudit(db, {
+    actor: { id: admin.id, email: body.email },
+    action: 'admin.set_credentials',
+    target: { type: 'user', id: admin.id },
+    detail: {
+      before: { email: admin.email },
+      after: { email: body.email },
+      passwordChanged: true,
+      otherSessionsEnded: true,
+    },
+    ip: admin.ip,
+  });
 }
