@@ -102,5 +102,6 @@ export const adminNav: readonly NavLinkItem[] = [
   link(paths.adminPageManagement, adminNavTexts.pages),
   link(paths.adminDatabase, adminNavTexts.database),
   link(paths.adminAuditLog, adminNavTexts.auditLog),
+  link(paths.adminIntegrationSettings, adminNavTexts.integrations),
   link(paths.adminSettings, adminNavTexts.settings),
 ];
