@@ -91,4 +91,8 @@ export const auditActions = {
   userCredits: 'user.credits',
   adminSignIn: 'admin.sign-in',
   adminPreferences: 'admin.preferences',
+  adminCredentials: 'admin.set-credentials',
+  usersClear: 'user.clear-all',
+  integrationsUpdate: 'integrations.update',
+  integrationsTestEmail: 'integrations.test-email',
 } as const;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { auditActions } from '@cutout/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { grantSignUpCredits } from '../credits/credits.service.js';
@@ -100,7 +101,7 @@ export async function setAdminCredentials(
   // The password itself never reaches the audit log: only that it was changed.
   await recordAudit(db, {
     actor: { id: admin.id, email: body.email },
-    action: 'admin.set_credentials',
+    action: auditActions.adminCredentials,
     target: { type: 'user', id: admin.id },
     detail: {
       before: { email: admin.email },

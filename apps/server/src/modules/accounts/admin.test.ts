@@ -152,7 +152,7 @@ onBothDialects('Admin Setup and the last admin', (get) => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().deleted).toBeGreaterThanOrEqual(1);
-    const [entry] = await auditEntries(app.database.db, { actionPrefix: 'users.clear' });
+    const [entry] = await auditEntries(app.database.db, { actionPrefix: 'user.clear-all' });
     expect(entry).toMatchObject({
       actorEmail: TEST_ADMIN.email,
       detail: { deleted: res.json().deleted },
@@ -203,7 +203,7 @@ onBothDialects('Admin Setup and the last admin', (get) => {
     const signedIn = await signIn(app, 'root@example.com', 'new-admin-pass');
     expect(signedIn.statusCode).toBe(200);
     // Audited (once: the refused attempts changed nothing), with no password in the row.
-    const entries = await auditEntries(app.database.db, { actionPrefix: 'admin.set' });
+    const entries = await auditEntries(app.database.db, { actionPrefix: 'admin.set-credentials' });
     expect(entries[0]).toMatchObject({
       actorEmail: 'root@example.com',
       detail: { before: { email: TEST_ADMIN.email }, after: { email: 'root@example.com' } },

@@ -1,4 +1,5 @@
 import {
+  auditActions,
   integrationFields,
   integrationKeys,
   integrationTexts,
@@ -175,7 +176,7 @@ export class IntegrationSettings {
         }
         await recordAudit(trx, {
           actor: caller.actor,
-          action: 'integrations.update',
+          action: auditActions.integrationsUpdate,
           target: { type: 'integration_settings', id: 'integrations' },
           // Secrets only ever masked: every admin reads the audit log.
           detail: {

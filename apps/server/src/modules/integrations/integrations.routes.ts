@@ -1,4 +1,5 @@
 import {
+  auditActions,
   errorBodySchema,
   integrationCheckResultSchema,
   integrationsApiPaths as api,
@@ -71,7 +72,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{
       const result = await sendTestEmail(mailer, request.user!.email, publicUrl);
       await recordAudit(db, {
         actor: { id: request.user!.id, email: request.user!.email },
-        action: 'integrations.test_email',
+        action: auditActions.integrationsTestEmail,
         target: { type: 'integration_settings', id: 'integrations' },
         detail: { to: request.user!.email, ok: result.ok, message: result.message },
         ip: request.ip,

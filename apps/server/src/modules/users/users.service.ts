@@ -1,4 +1,5 @@
 import {
+  auditActions,
   authTexts,
   type SessionUser,
   type UpdateProfileBody,
@@ -86,7 +87,7 @@ export async function clearUsers(
     const deleted = await deleteAllNonAdmins(trx);
     await recordAudit(trx, {
       actor: by.actor,
-      action: 'users.clear_all',
+      action: auditActions.usersClear,
       target: { type: 'users', id: 'all-non-admins' },
       detail: { deleted },
       ip: by.ip,
