@@ -71,7 +71,9 @@ test('admin integration settings: save, masked after reload, real check results,
 
     // The header links here too.
     await page.goto(paths.adminAuditLog);
-    const row = page.locator('[data-testid="audit-row"][data-action="integrations.update"]').first();
+    const row = page
+      .locator('[data-testid="audit-row"][data-action="integrations.update"]')
+      .first();
     await expect(row).toBeVisible();
     await expect(row).toContainText('changed the integration settings');
     await expect(row).toContainText('smtpPassword null → ••••1234');

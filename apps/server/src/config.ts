@@ -340,7 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments,
     integrationEnv: Object.fromEntries(
       integrationEnvNames.flatMap((name) => (e[name] === undefined ? [] : [[name, e[name]]])),
-    ) as IntegrationEnv,
+    ),
   };
 }
 

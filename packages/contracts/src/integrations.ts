@@ -49,7 +49,12 @@ export const integrationFields: Record<IntegrationKey, IntegrationFieldMeta> = {
     envVar: 'PUBLIC_URL',
     hint: 'The address people use to reach Cutout: links in e-mails and checkout return addresses.',
   },
-  paymentProvider: { section: 'payments', label: 'Provider', kind: 'choice', envVar: 'PAYMENTS_PROVIDER' },
+  paymentProvider: {
+    section: 'payments',
+    label: 'Provider',
+    kind: 'choice',
+    envVar: 'PAYMENTS_PROVIDER',
+  },
   lemonSqueezyApiKey: {
     section: 'payments',
     label: 'Lemon Squeezy API key',
@@ -135,7 +140,8 @@ export const integrationTexts = {
     'The built-in sandbox provider is selling credits (test mode, no real payment). It needs no keys.',
   providerNone: 'No payment provider: nothing is on sale.',
   providerMissing: (fields: string) => `Lemon Squeezy is selected but not configured: ${fields}.`,
-  providerOk: (store: string) => `Lemon Squeezy answered: store "${store}" is reachable with this API key.`,
+  providerOk: (store: string) =>
+    `Lemon Squeezy answered: store "${store}" is reachable with this API key.`,
   providerRefused: (status: number, detail: string) =>
     `Lemon Squeezy answered ${status}${detail ? `: ${detail}` : ''}.`,
   providerUnreachable: (error: string) => `Lemon Squeezy could not be reached: ${error}`,

@@ -6,16 +6,14 @@ import { integrationKeys, paymentProviderChoices } from '../integrations.js';
 
 const maxText = 2000;
 const httpUrl = (what: string) =>
-  z
-    .string()
-    .check(
-      z.trim(),
-      z.maxLength(maxText),
-      z.refine(
-        (v) => v === '' || (/^https?:\/\//i.test(v) && URL.canParse(v)),
-        `${what} must be an http:// or https:// address`,
-      ),
-    );
+  z.string().check(
+    z.trim(),
+    z.maxLength(maxText),
+    z.refine(
+      (v) => v === '' || (/^https?:\/\//i.test(v) && URL.canParse(v)),
+      `${what} must be an http:// or https:// address`,
+    ),
+  );
 const text = z.string().check(z.trim(), z.maxLength(maxText));
 /** A plain address or a name and address (Cutout <no-reply@example.com>). */
 const mailbox = /^(?:[^<>]*<\s*([^<>\s]+@[^<>\s]+\.[^<>\s]+)\s*>|([^<>\s]+@[^<>\s]+\.[^<>\s]+))$/;
@@ -35,13 +33,18 @@ export const integrationsSaveBodySchema = z.object({
   lemonSqueezyWebhookSecret: z.optional(text),
   lemonSqueezyApiUrl: z.optional(httpUrl('The API base URL')),
   smtpHost: z.optional(
-    text.check(z.regex(/^[^\s/:]*$/, 'The SMTP host is a host name or address, without a scheme or port')),
+    text.check(
+      z.regex(/^[^\s/:]*$/, 'The SMTP host is a host name or address, without a scheme or port'),
+    ),
   ),
   smtpPort: z.optional(
     z.nullable(
       z
         .int({ error: 'The port must be a whole number' })
-        .check(z.minimum(1, 'The port must be between 1 and 65535'), z.maximum(65535, 'The port must be between 1 and 65535')),
+        .check(
+          z.minimum(1, 'The port must be between 1 and 65535'),
+          z.maximum(65535, 'The port must be between 1 and 65535'),
+        ),
     ),
   ),
   smtpSecure: z.optional(z.nullable(z.boolean({ error: 'Use TLS must be true or false' }))),

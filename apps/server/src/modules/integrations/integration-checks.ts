@@ -1,4 +1,8 @@
-import { integrationFields, integrationTexts, type IntegrationCheckResult } from '@cutout/contracts';
+import {
+  integrationFields,
+  integrationTexts,
+  type IntegrationCheckResult,
+} from '@cutout/contracts';
 import type { Mailer } from '../../mail/mailer.js';
 import type { EffectiveIntegrations } from './integration-settings.js';
 
@@ -32,7 +36,8 @@ export async function checkPaymentProvider(
   payments: EffectiveIntegrations['payments'],
   fetchImpl: typeof fetch = fetch,
 ): Promise<IntegrationCheckResult> {
-  if (payments.provider === 'sandbox') return { ok: true, message: integrationTexts.providerSandbox };
+  if (payments.provider === 'sandbox')
+    return { ok: true, message: integrationTexts.providerSandbox };
   if (payments.provider === 'none') return { ok: false, message: integrationTexts.providerNone };
   const ls = payments.lemonSqueezy;
   const missing = (
@@ -65,7 +70,10 @@ export async function checkPaymentProvider(
     parsed = null;
   }
   if (!response.ok) {
-    return { ok: false, message: integrationTexts.providerRefused(response.status, errorDetail(parsed)) };
+    return {
+      ok: false,
+      message: integrationTexts.providerRefused(response.status, errorDetail(parsed)),
+    };
   }
   const name = (parsed as { data?: { attributes?: { name?: unknown } } } | null)?.data?.attributes
     ?.name;

@@ -148,11 +148,12 @@ export class IntegrationSettings {
         deletes.add(key);
         continue;
       }
-      const value = key === 'publicUrl' || key === 'lemonSqueezyApiUrl' ? trimUrl(String(raw)) : raw;
+      const value =
+        key === 'publicUrl' || key === 'lemonSqueezyApiUrl' ? trimUrl(String(raw)) : raw;
       upserts.set(key, JSON.stringify(value));
     }
     if (Object.keys(locked).length > 0) {
-      throw new AppError(400, 'validation_failed', Object.values(locked)[0]!, locked);
+      throw new AppError(400, 'validation_failed', Object.values(locked)[0], locked);
     }
 
     const now = new Date(this.clock()).toISOString();
@@ -289,7 +290,9 @@ function effectiveFrom(
       },
     },
     turnstile:
-      siteKey && secretKey ? { siteKey, secretKey, verifyUrl: config.turnstileVerifyUrl } : undefined,
+      siteKey && secretKey
+        ? { siteKey, secretKey, verifyUrl: config.turnstileVerifyUrl }
+        : undefined,
     problems,
   };
 }

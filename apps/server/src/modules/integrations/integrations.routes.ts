@@ -31,7 +31,8 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{
     api.settings,
     {
       schema: {
-        summary: 'Integration settings: each field with its source (env, stored, default); secrets masked',
+        summary:
+          'Integration settings: each field with its source (env, stored, default); secrets masked',
         response: { 200: integrationsViewSchema, ...errors },
       },
       ...guard,
@@ -62,7 +63,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{
     api.testEmail,
     {
       schema: {
-        summary: "Send a test e-mail to the signed-in admin through the mail transport in effect",
+        summary: 'Send a test e-mail to the signed-in admin through the mail transport in effect',
         response: { 200: integrationCheckResultSchema, ...errors },
       },
       ...guard,

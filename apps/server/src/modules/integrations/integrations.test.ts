@@ -42,7 +42,11 @@ async function startLemonSqueezyStub(goodKey: string) {
     res.setHeader('content-type', 'application/vnd.api+json');
     if (req.headers.authorization !== `Bearer ${goodKey}`) {
       res.statusCode = 401;
-      res.end(JSON.stringify({ errors: [{ status: '401', title: 'Unauthorized', detail: 'Unauthenticated.' }] }));
+      res.end(
+        JSON.stringify({
+          errors: [{ status: '401', title: 'Unauthorized', detail: 'Unauthenticated.' }],
+        }),
+      );
       return;
     }
     if (req.url !== '/v1/stores/42') {
@@ -50,7 +54,9 @@ async function startLemonSqueezyStub(goodKey: string) {
       res.end(JSON.stringify({ errors: [{ status: '404', title: 'Not Found' }] }));
       return;
     }
-    res.end(JSON.stringify({ data: { type: 'stores', id: '42', attributes: { name: 'Test store' } } }));
+    res.end(
+      JSON.stringify({ data: { type: 'stores', id: '42', attributes: { name: 'Test store' } } }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -88,7 +94,10 @@ describe('admin integration settings', () => {
 
   it('starts from the defaults, each marked default, with no secret set', async () => {
     const view = await get();
-    expect(field(view, 'publicUrl')).toMatchObject({ value: t.config.publicUrl, source: 'default' });
+    expect(field(view, 'publicUrl')).toMatchObject({
+      value: t.config.publicUrl,
+      source: 'default',
+    });
     expect(field(view, 'paymentProvider')).toMatchObject({ value: 'sandbox', source: 'default' });
     expect(field(view, 'smtpPort')).toMatchObject({ value: 587, source: 'default' });
     expect(field(view, 'lemonSqueezyApiKey')).toMatchObject({
@@ -125,7 +134,9 @@ describe('admin integration settings', () => {
       expect(t.app.secretBox.open((await rawRow(t.app, 'lemonSqueezyApiKey'))!.value)).toBe(apiKey);
     }
 
-    expect((await put({ clear: ['lemonSqueezyApiKey', 'lemonSqueezyStoreId'] })).statusCode).toBe(200);
+    expect((await put({ clear: ['lemonSqueezyApiKey', 'lemonSqueezyStoreId'] })).statusCode).toBe(
+      200,
+    );
     expect(await rawRow(t.app, 'lemonSqueezyApiKey')).toBeUndefined();
     view = await get();
     expect(field(view, 'lemonSqueezyApiKey')).toMatchObject({ value: null, isSet: false });
@@ -136,7 +147,10 @@ describe('admin integration settings', () => {
     const secret = 'smtp-password-wxyz';
     expect((await put({ smtpUser: 'mailer', smtpPassword: secret })).statusCode).toBe(200);
     const [entry] = await auditEntries(t.app.database.db, { actionPrefix: 'integrations.update' });
-    expect(entry).toMatchObject({ actorEmail: TEST_ADMIN.email, targetType: 'integration_settings' });
+    expect(entry).toMatchObject({
+      actorEmail: TEST_ADMIN.email,
+      targetType: 'integration_settings',
+    });
     expect(entry!.detail).toMatchObject({
       fields: ['smtpUser', 'smtpPassword'],
       before: { smtpUser: null, smtpPassword: null },
@@ -153,7 +167,8 @@ describe('admin integration settings', () => {
 
   it('refuses bad values with a message per field, and writes nothing', async () => {
     const before = await get();
-    const audits = (await auditEntries(t.app.database.db, { actionPrefix: 'integrations.' })).length;
+    const audits = (await auditEntries(t.app.database.db, { actionPrefix: 'integrations.' }))
+      .length;
     const cases: [Record<string, unknown>, string, RegExp][] = [
       [{ publicUrl: 'ftp://example.com' }, 'publicUrl', /http:\/\/ or https:\/\//],
       [{ lemonSqueezyApiUrl: 'not a url' }, 'lemonSqueezyApiUrl', /http:\/\/ or https:\/\//],
@@ -170,7 +185,9 @@ describe('admin integration settings', () => {
       expect(res.json().error.fields[key], key).toMatch(message);
     }
     expect(await get()).toEqual(before);
-    expect((await auditEntries(t.app.database.db, { actionPrefix: 'integrations.' })).length).toBe(audits);
+    expect((await auditEntries(t.app.database.db, { actionPrefix: 'integrations.' })).length).toBe(
+      audits,
+    );
     // Both forms of a from address are accepted.
     expect((await put({ mailFrom: 'Cutout <hello@example.com>' })).statusCode).toBe(200);
     expect((await put({ mailFrom: 'hello@example.com' })).statusCode).toBe(200);
@@ -203,7 +220,10 @@ describe('admin integration settings', () => {
       url: api.testEmail,
       headers: { cookie: admin },
     });
-    expect(mail.json()).toEqual({ ok: true, message: integrationTexts.testEmailOutbox(TEST_ADMIN.email) });
+    expect(mail.json()).toEqual({
+      ok: true,
+      message: integrationTexts.testEmailOutbox(TEST_ADMIN.email),
+    });
     const [row] = (await listOutbox(t.app.database.db, TEST_ADMIN.email)).slice(-1);
     expect(row?.subject).toBe(integrationTexts.testEmailSubject);
     expect(row?.text).toContain('https://cutout.example.com');
@@ -227,22 +247,35 @@ describe('admin integration settings', () => {
     expect(await plans()).toMatchObject({ provider: 'sandbox' });
 
     const editor = async () =>
-      (await t.app.inject({ url: '/api/editor/config' })).json<{ turnstileSiteKey: string | null }>();
+      (await t.app.inject({ url: '/api/editor/config' })).json<{
+        turnstileSiteKey: string | null;
+      }>();
     expect((await editor()).turnstileSiteKey).toBeNull();
     await put({ turnstileSiteKey: 'site-key-1', turnstileSecretKey: 'turnstile-secret-1' });
     expect((await editor()).turnstileSiteKey).toBe('site-key-1');
     const page = await t.app.inject({ url: '/api/editor/config' });
-    expect(page.headers['content-security-policy']).toMatch(/frame-src https:\/\/challenges\.cloudflare\.com/);
+    expect(page.headers['content-security-policy']).toMatch(
+      /frame-src https:\/\/challenges\.cloudflare\.com/,
+    );
     await put({ clear: ['turnstileSiteKey', 'turnstileSecretKey'] });
     expect((await editor()).turnstileSiteKey).toBeNull();
   });
 
   it('sends the test e-mail through the saved SMTP server, and reports its real error', async () => {
     const port = Number(new URL(sink.url).port);
-    expect((await put({ smtpHost: '127.0.0.1', smtpPort: port, smtpSecure: false })).statusCode).toBe(200);
+    expect(
+      (await put({ smtpHost: '127.0.0.1', smtpPort: port, smtpSecure: false })).statusCode,
+    ).toBe(200);
     expect((await get()).mailTransport).toBe('smtp');
-    const res = await t.app.inject({ method: 'POST', url: api.testEmail, headers: { cookie: admin } });
-    expect(res.json()).toEqual({ ok: true, message: integrationTexts.testEmailSent(TEST_ADMIN.email) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: api.testEmail,
+      headers: { cookie: admin },
+    });
+    expect(res.json()).toEqual({
+      ok: true,
+      message: integrationTexts.testEmailSent(TEST_ADMIN.email),
+    });
     const received = await sink.next(TEST_ADMIN.email);
     expect(received.text).toContain(`Subject: ${integrationTexts.testEmailSubject}`);
 
@@ -252,10 +285,16 @@ describe('admin integration settings', () => {
     const deadPort = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     await put({ smtpPort: deadPort });
-    const failed = await t.app.inject({ method: 'POST', url: api.testEmail, headers: { cookie: admin } });
+    const failed = await t.app.inject({
+      method: 'POST',
+      url: api.testEmail,
+      headers: { cookie: admin },
+    });
     expect(failed.statusCode).toBe(200);
     expect(failed.json().ok).toBe(false);
-    expect(failed.json().message).toMatch(/^The SMTP server refused the test e-mail: .*ECONNREFUSED/);
+    expect(failed.json().message).toMatch(
+      /^The SMTP server refused the test e-mail: .*ECONNREFUSED/,
+    );
     const [entry] = await auditEntries(t.app.database.db, {
       actionPrefix: 'integrations.test-email',
     });
@@ -267,7 +306,11 @@ describe('admin integration settings', () => {
   it('checks Lemon Squeezy with a real authenticated call: ok, then 401 with a wrong key', async () => {
     const check = async () =>
       (
-        await t.app.inject({ method: 'POST', url: api.checkPaymentProvider, headers: { cookie: admin } })
+        await t.app.inject({
+          method: 'POST',
+          url: api.checkPaymentProvider,
+          headers: { cookie: admin },
+        })
       ).json<{ ok: boolean; message: string }>();
     expect(await check()).toEqual({ ok: true, message: integrationTexts.providerSandbox });
 
@@ -282,7 +325,10 @@ describe('admin integration settings', () => {
         lemonSqueezyStoreId: '42',
         lemonSqueezyWebhookSecret: 'whsec-123456',
       });
-      expect(await check()).toEqual({ ok: true, message: integrationTexts.providerOk('Test store') });
+      expect(await check()).toEqual({
+        ok: true,
+        message: integrationTexts.providerOk('Test store'),
+      });
       expect(stub.seen.at(-1)).toEqual({ path: '/v1/stores/42', auth: 'Bearer good-key-1234' });
 
       await put({ lemonSqueezyApiKey: 'wrong-key-9999' });
@@ -342,7 +388,9 @@ describe('integration settings under environment variables', () => {
   afterAll(() => t?.close());
 
   const view = async () =>
-    (await t.app.inject({ url: api.settings, headers: { cookie: admin } })).json<IntegrationsView>();
+    (
+      await t.app.inject({ url: api.settings, headers: { cookie: admin } })
+    ).json<IntegrationsView>();
 
   it('shows env-set fields with their variable and source, secrets masked', async () => {
     const v = await view();
@@ -351,10 +399,18 @@ describe('integration settings under environment variables', () => {
       source: 'env',
       envVar: 'PUBLIC_URL',
     });
-    expect(field(v, 'smtpHost')).toMatchObject({ value: '127.0.0.1', source: 'env', envVar: 'SMTP_URL' });
+    expect(field(v, 'smtpHost')).toMatchObject({
+      value: '127.0.0.1',
+      source: 'env',
+      envVar: 'SMTP_URL',
+    });
     expect(field(v, 'smtpPort')).toMatchObject({ value: 2525, source: 'env' });
     expect(field(v, 'smtpUser')).toMatchObject({ value: 'envuser', source: 'env' });
-    expect(field(v, 'smtpPassword')).toMatchObject({ value: '••••1234', source: 'env', isSet: true });
+    expect(field(v, 'smtpPassword')).toMatchObject({
+      value: '••••1234',
+      source: 'env',
+      isSet: true,
+    });
     expect(JSON.stringify(v)).not.toContain('env-password-1234');
     expect(field(v, 'turnstileSiteKey')).toMatchObject({ value: 'env-site-key', source: 'env' });
     expect(field(v, 'turnstileSecretKey')).toMatchObject({ source: 'default', isSet: false });
@@ -392,7 +448,12 @@ describe('integration settings under environment variables', () => {
   it('the environment wins over a value stored before it was set', async () => {
     await t.app.database.db
       .insertInto('integration_settings')
-      .values({ key: 'publicUrl', value: JSON.stringify('https://stored.example.com'), updated_by: null, updated_at: new Date().toISOString() })
+      .values({
+        key: 'publicUrl',
+        value: JSON.stringify('https://stored.example.com'),
+        updated_by: null,
+        updated_at: new Date().toISOString(),
+      })
       .execute();
     await t.app.integrations.load();
     expect(field(await view(), 'publicUrl')).toMatchObject({

@@ -102,7 +102,8 @@ export async function createPayments(options: {
     if (payments.provider === 'none') return { name: 'none', adapter: null };
     const ls = payments.lemonSqueezy;
     // Without its keys Lemon Squeezy cannot sell: checkouts answer 'not configured'.
-    if (!ls.apiKey || !ls.storeId || !ls.webhookSecret) return { name: 'lemonsqueezy', adapter: null };
+    if (!ls.apiKey || !ls.storeId || !ls.webhookSecret)
+      return { name: 'lemonsqueezy', adapter: null };
     const key = JSON.stringify(ls);
     if (lemonSqueezy?.key !== key) {
       lemonSqueezy = {

@@ -79,10 +79,7 @@ export async function currentAdminEmail(db: Db): Promise<string> {
  * Admin Setup: delete every user except the admins (their sessions and ledgers go with them),
  * recorded in the audit log in the same transaction.
  */
-export async function clearUsers(
-  db: Db,
-  by: { actor: AuditActor; ip: string },
-): Promise<number> {
+export async function clearUsers(db: Db, by: { actor: AuditActor; ip: string }): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const deleted = await deleteAllNonAdmins(trx);
     await recordAudit(trx, {

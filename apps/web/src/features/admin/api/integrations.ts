@@ -29,13 +29,21 @@ export function saveIntegrations(
 }
 
 export function sendTestEmail(): Promise<IntegrationCheckResult> {
-  return apiClient.post(integrationsApiPaths.testEmail, {}, {
-    schema: integrationCheckResultSchema,
-  });
+  return apiClient.post(
+    integrationsApiPaths.testEmail,
+    {},
+    {
+      schema: integrationCheckResultSchema,
+    },
+  );
 }
 
 export function checkPaymentProvider(): Promise<IntegrationCheckResult> {
-  return apiClient.post(integrationsApiPaths.checkPaymentProvider, {}, {
-    schema: integrationCheckResultSchema,
-  });
+  return apiClient.post(
+    integrationsApiPaths.checkPaymentProvider,
+    {},
+    {
+      schema: integrationCheckResultSchema,
+    },
+  );
 }

@@ -11,7 +11,7 @@ import {
 } from '@cutout/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, CreditCard, Globe, Lock, Mail, ShieldCheck, XCircle } from 'lucide-react';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { SettingsSection } from '../../../components/settings-section';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
@@ -42,9 +42,17 @@ type Draft = Partial<Record<IntegrationKey, string | boolean>>;
 
 const sectionOrder: { id: IntegrationSection; icon: ReactNode; description: string }[] = [
   { id: 'general', icon: <Globe aria-hidden="true" className="size-4" />, description: ui.general },
-  { id: 'payments', icon: <CreditCard aria-hidden="true" className="size-4" />, description: ui.payments },
+  {
+    id: 'payments',
+    icon: <CreditCard aria-hidden="true" className="size-4" />,
+    description: ui.payments,
+  },
   { id: 'smtp', icon: <Mail aria-hidden="true" className="size-4" />, description: ui.smtp },
-  { id: 'turnstile', icon: <ShieldCheck aria-hidden="true" className="size-4" />, description: ui.turnstile },
+  {
+    id: 'turnstile',
+    icon: <ShieldCheck aria-hidden="true" className="size-4" />,
+    description: ui.turnstile,
+  },
 ];
 
 const providerLabels: Record<(typeof paymentProviderChoices)[number], string> = {
@@ -65,7 +73,11 @@ function initialDraft(view: IntegrationsView): Draft {
 }
 
 /** Only what changed: untouched fields stay as they are on the server. */
-function changes(view: IntegrationsView, draft: Draft, clear: Set<IntegrationKey>): IntegrationsSaveBody {
+function changes(
+  view: IntegrationsView,
+  draft: Draft,
+  clear: Set<IntegrationKey>,
+): IntegrationsSaveBody {
   const body: Record<string, unknown> = {};
   for (const f of view.fields) {
     if (f.source === 'env' || clear.has(f.key)) continue;
@@ -74,13 +86,14 @@ function changes(view: IntegrationsView, draft: Draft, clear: Set<IntegrationKey
       if (typeof value === 'string' && value !== '') body[f.key] = value;
       continue;
     }
-    const current = typeof f.value === 'boolean' ? f.value : f.value === null ? '' : String(f.value);
+    const current =
+      typeof f.value === 'boolean' ? f.value : f.value === null ? '' : String(f.value);
     if (value === current) continue;
     if (f.key === 'smtpPort') body[f.key] = value === '' ? null : Number(value);
     else body[f.key] = value;
   }
   if (clear.size > 0) body.clear = [...clear];
-  return body as IntegrationsSaveBody;
+  return body;
 }
 
 function SourceBadge({ field }: { field: IntegrationFieldView }) {
@@ -93,7 +106,10 @@ function SourceBadge({ field }: { field: IntegrationFieldView }) {
     );
   }
   return (
-    <Badge variant={field.source === 'stored' ? 'soft' : 'outline'} data-testid={`source-${field.key}`}>
+    <Badge
+      variant={field.source === 'stored' ? 'soft' : 'outline'}
+      data-testid={`source-${field.key}`}
+    >
       {texts.sources[field.source]}
     </Badge>
   );
@@ -192,7 +208,9 @@ function Field({
               autoComplete="new-password"
               readOnly={locked}
               disabled={clearing}
-              placeholder={locked ? String(field.value ?? '') : field.isSet ? ui.keepSecret : ui.enterSecret}
+              placeholder={
+                locked ? String(field.value ?? '') : field.isSet ? ui.keepSecret : ui.enterSecret
+              }
               value={locked ? '' : String(value ?? '')}
               onChange={(e) => setDraft(field.key, e.target.value)}
             />
@@ -225,7 +243,13 @@ function Field({
   );
 }
 
-function CheckResult({ result, testId }: { result: { ok: boolean; message: string }; testId: string }) {
+function CheckResult({
+  result,
+  testId,
+}: {
+  result: { ok: boolean; message: string };
+  testId: string;
+}) {
   return (
     <p
       role="status"
@@ -281,20 +305,7 @@ function CheckButton({
 }
 
 export function IntegrationSettings() {
-  const queryClient = useQueryClient();
   const query = useQuery(integrationsQueryOptions);
-  const [draft, setDraftState] = useState<Draft>({});
-  const [clear, setClear] = useState<Set<IntegrationKey>>(new Set());
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (query.data) {
-      setDraftState(initialDraft(query.data));
-      setClear(new Set());
-    }
-  }, [query.data]);
-
   if (query.isPending) {
     return (
       <div className="flex items-center gap-2 py-10 text-muted-foreground">
@@ -303,7 +314,16 @@ export function IntegrationSettings() {
     );
   }
   if (query.isError) return <ErrorAlert className="mt-8">{ui.loadFailed}</ErrorAlert>;
-  const view = query.data;
+  // A new answer from the server (after a save) starts the form again from it.
+  return <IntegrationForm key={query.dataUpdatedAt} view={query.data} />;
+}
+
+function IntegrationForm({ view }: { view: IntegrationsView }) {
+  const queryClient = useQueryClient();
+  const [draft, setDraftState] = useState<Draft>(() => initialDraft(view));
+  const [clear, setClear] = useState<Set<IntegrationKey>>(() => new Set());
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
 
   const setDraft = (key: IntegrationKey, value: string | boolean) => {
     setDraftState((d) => ({ ...d, [key]: value }));
@@ -337,7 +357,12 @@ export function IntegrationSettings() {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-8 grid gap-6" aria-label={pageTexts.adminIntegrationSettings.title}>
+    <form
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      className="mt-8 grid gap-6"
+      aria-label={pageTexts.adminIntegrationSettings.title}
+    >
       {view.problems.length > 0 ? (
         <ErrorAlert>
           {view.problems.map((p) => (
@@ -374,7 +399,11 @@ export function IntegrationSettings() {
               <p className="mt-4 text-xs text-muted-foreground" data-testid="mail-transport">
                 {view.mailTransport === 'smtp' ? ui.transportSmtp : ui.transportOutbox}
               </p>
-              <CheckButton label={texts.sendTestEmail} run={sendTestEmail} testId="test-email-result" />
+              <CheckButton
+                label={texts.sendTestEmail}
+                run={sendTestEmail}
+                testId="test-email-result"
+              />
             </>
           ) : null}
           {section.id === 'payments' ? (
