@@ -34,9 +34,11 @@ test('admin integration settings: save, masked after reload, real check results,
     ).toBeVisible();
     await expect(page.getByTestId('source-publicUrl')).toHaveText('Default');
     await expect(page.getByTestId('secret-smtpPassword')).toHaveText(integrationTexts.secretNotSet);
-    await page.screenshot({ path: `${shots}/before.png`, fullPage: true });
+    await page.screenshot({ path: `${shots}/before.png` });
 
-    await page.getByLabel('Public URL').fill(baseURL!);
+    // The same server under another name: links change, nothing else does.
+    const publicUrl = baseURL!.replace('127.0.0.1', 'localhost');
+    await page.getByLabel('Public URL').fill(publicUrl);
     // Nothing listens on this port: the test e-mail must report the transport's own refusal.
     await page.getByLabel('SMTP host').fill('127.0.0.1');
     await page.getByLabel('Port', { exact: true }).fill('2');
@@ -47,7 +49,7 @@ test('admin integration settings: save, masked after reload, real check results,
 
     await page.reload();
     await expect(page.getByLabel('SMTP host')).toHaveValue('127.0.0.1');
-    await expect(page.getByLabel('Public URL')).toHaveValue(baseURL!);
+    await expect(page.getByLabel('Public URL')).toHaveValue(publicUrl);
     await expect(page.getByTestId('source-publicUrl')).toHaveText('Saved');
     await expect(page.getByTestId('source-smtpHost')).toHaveText('Saved');
     await expect(page.getByTestId('secret-smtpPassword')).toHaveText('Set ••••1234');
@@ -64,9 +66,15 @@ test('admin integration settings: save, masked after reload, real check results,
     await expect(page.getByTestId('payment-check-result')).toHaveText(
       integrationTexts.providerSandbox,
     );
+    // From the top: a full-page shot of a scrolled page draws the sticky header mid-page.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${shots}/desktop.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${shots}/mobile.png`, fullPage: true });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${shots}/mobile-top.png` });
+    await page.getByTestId('test-email-result').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/mobile-smtp.png` });
+    await expect(page.getByRole('button', { name: integrationTexts.save })).toBeInViewport();
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // The header links here too.

@@ -415,7 +415,7 @@ function IntegrationForm({ view }: { view: IntegrationsView }) {
           ) : null}
         </SettingsSection>
       ))}
-      <div className="sticky bottom-0 -mx-4 flex justify-end border-t border-border bg-background/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
+      <div className="sticky bottom-0 -mx-4 flex justify-end border-t border-border bg-background px-4 py-3 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
         <Button type="submit" disabled={saving}>
           {saving ? <Spinner /> : null}
           {saving ? ui.saving : texts.save}
