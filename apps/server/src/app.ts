@@ -10,6 +10,8 @@ import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrations/index.js';
 import { SecretBox } from './db/secret-box.js';
 import { createMailer } from './mail/mailer.js';
+import { IntegrationSettings } from './modules/integrations/integration-settings.js';
+import { integrationsRoutes } from './modules/integrations/integrations.routes.js';
 import { resetPasswordMail, setPasswordMail } from './mail/templates.js';
 import { SignInThrottle } from './modules/accounts/failed-sign-ins.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
@@ -67,6 +69,8 @@ declare module 'fastify' {
     /** Encrypts secrets stored in the database (provider keys, connection passwords). */
     secretBox: SecretBox;
     payments: PaymentsSetup;
+    /** The integration settings in effect: the environment over the admin's (decision 0107). */
+    integrations: IntegrationSettings;
   }
 }
 
@@ -149,15 +153,17 @@ export async function buildApp(
   const database = options.database ?? openDatabase(config.database);
   app.decorate('database', database);
 
+  // Set once the migrations ran (it reads its table); nothing sends mail before that.
+  let integrations: IntegrationSettings | undefined;
+  const settings = () => {
+    if (!integrations) throw new Error('integration settings are not loaded yet');
+    return integrations;
+  };
   const mailer = createMailer({
-    smtpUrl: config.mail.smtpUrl,
-    from: config.mail.from,
+    settings: async () => (await settings().effective()).mail,
     db: database.db,
     log: app.log,
   });
-  if (!config.mail.smtpUrl && config.env === 'production') {
-    app.log.warn('SMTP_URL is not set: e-mail (reset links) goes to the outbox table only');
-  }
   // Filled in below, once the metrics registry it reports to exists.
   const late: { processing?: Processing; payments?: PaymentsSetup } = {};
   app.addHook('onClose', async () => {
@@ -171,17 +177,26 @@ export async function buildApp(
   // better-auth checks the schema it finds on first use, so it is created after the migrations.
   let auth: Auth;
   let secret: string;
+  let secretBox: SecretBox;
+  // The public URL at start: the origin sessions and CSRF checks are bound to. Links read the
+  // public URL at use time instead, so a change in Admin → Integrations shows in them at once.
+  let startUrl: string;
   try {
     const applied = await migrateToLatest(database.db, database.dialect);
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+    secret = resolveAuthSecret(config.authSecret, config.dataDir);
+    secretBox = new SecretBox(secret);
+    integrations = new IntegrationSettings({ db: database.db, secretBox, config });
+    startUrl = (await integrations.load()).publicUrl;
     auth = createAuth({
       db: database.db,
       dialect: database.dialect,
-      publicUrl: config.publicUrl,
-      secret: (secret = resolveAuthSecret(config.authSecret, config.dataDir)),
+      publicUrl: startUrl,
+      secret,
       log: app.log,
       sendResetPassword: (user, token, invitation) => {
-        const link = `${config.publicUrl}${paths.resetPassword}?token=${encodeURIComponent(token)}`;
+        const base = settings().current().publicUrl;
+        const link = `${base}${paths.resetPassword}?token=${encodeURIComponent(token)}`;
         mailer.enqueue(
           (invitation ? setPasswordMail : resetPasswordMail)(user.email, user.name, link),
         );
@@ -193,7 +208,14 @@ export async function buildApp(
     throw error;
   }
 
-  app.decorate('secretBox', new SecretBox(secret));
+  app.decorate('secretBox', secretBox);
+  app.decorate('integrations', settings());
+  if (!settings().current().mail.smtp && config.env === 'production') {
+    app.log.warn(
+      'No SMTP server is configured (SMTP_URL or Admin → Integrations): e-mail (reset links) goes to the outbox table only',
+    );
+  }
+  const publicUrlNow = () => settings().current().publicUrl;
 
   const webApp =
     options.webApp === undefined ? loadWebApp(config.webDistDir) : (options.webApp ?? undefined);
@@ -203,16 +225,16 @@ export async function buildApp(
   await app.register(compress, { threshold: 1024 });
   await app.register(securityPlugin, {
     scriptHashesFor: (url) => scriptHashesFor(webApp, url),
-    https: config.publicUrl.startsWith('https:'),
-    turnstile: config.turnstile !== undefined,
+    https: startUrl.startsWith('https:'),
+    turnstile: () => settings().current().turnstile !== undefined,
   });
   await app.register(rateLimit, rateLimitOptions);
-  await app.register(authPlugin, { auth, publicUrl: config.publicUrl, db: database.db });
+  await app.register(authPlugin, { auth, publicUrl: startUrl, db: database.db });
   await app.register(metricsPlugin, {
     token: config.metricsToken,
     production: config.env === 'production',
   });
-  await app.register(openApiPlugin, { version, publicUrl: config.publicUrl });
+  await app.register(openApiPlugin, { version, publicUrl: startUrl });
 
   const proc = createProcessing({
     config,
@@ -236,7 +258,7 @@ export async function buildApp(
     model: () => proc.modelHealth(),
   });
   // Admin security alerts (decision 0087): admin sign-ins from a new address, account lockouts.
-  const alerts = { db: database.db, mailer, publicUrl: config.publicUrl };
+  const alerts = { db: database.db, mailer, publicUrl: publicUrlNow };
   const alertFailed = (err: unknown) => app.log.error({ err }, 'admin alert failed');
   await app.register(accountsRoutes, {
     db: database.db,
@@ -267,10 +289,10 @@ export async function buildApp(
     store: proc.store,
     samples,
     signer,
-    publicUrl: config.publicUrl,
+    publicUrl: publicUrlNow,
     retentionMs: config.jobs.retentionMs,
     urlImportAllowHosts: config.jobs.urlImportAllowHosts,
-    turnstile: config.turnstile,
+    turnstile: async () => (await settings().effective()).turnstile,
   });
   // The public API and the API keys that open it (issue 13).
   await app.register(apiKeysRoutes, { db: database.db });
@@ -279,7 +301,7 @@ export async function buildApp(
     jobs: proc.jobs,
     store: proc.store,
     signer,
-    publicUrl: config.publicUrl,
+    publicUrl: publicUrlNow,
     urlImportAllowHosts: config.jobs.urlImportAllowHosts,
     rateLimitPerMinute: config.api.rateLimitPerMinute,
   });
@@ -295,10 +317,10 @@ export async function buildApp(
   await app.register(newsletterRoutes, { db: database.db });
   const payments = await createPayments({
     config: config.payments,
+    integrations: settings(),
     db: database.db,
     mailer,
     log: app.log,
-    publicUrl: config.publicUrl,
     secret,
     listening: () => (app.server.listening ? app.server.address() : null),
     notify: (kind, facts) => void notifyAdmins(alerts, kind, facts).catch(alertFailed),
@@ -319,12 +341,13 @@ export async function buildApp(
     app.addHook('onClose', () => connections.close());
     await app.register(databaseConnectionsRoutes, { connections });
   }
+  await app.register(integrationsRoutes, { db: database.db, integrations: settings(), mailer });
   // Pages CMS (issue 15): the Page API, the sitemap, and the documents of content pages and
   // of the 404 that the web app's fallback answers with.
-  await app.register(pagesRoutes, { db: database.db, publicUrl: config.publicUrl });
+  await app.register(pagesRoutes, { db: database.db, publicUrl: publicUrlNow });
   const pageDocuments = createPageDocuments({
     db: database.db,
-    publicUrl: config.publicUrl,
+    publicUrl: publicUrlNow,
     loadSession: app.loadSession,
   });
   await app.register(webAppPlugin, { webApp, pageDocuments });

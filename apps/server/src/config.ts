@@ -189,9 +189,32 @@ export interface Config {
   databaseConnections: { sqliteDir: string };
   /** Cloudflare Turnstile; the editor's bot check runs only when both keys are set. */
   turnstile: { siteKey: string; secretKey: string; verifyUrl: string } | undefined;
+  /** Where Turnstile tokens are verified (TURNSTILE_VERIFY_URL; tests point it at themselves). */
+  turnstileVerifyUrl: string;
   /** Who sells credit packs (docs/decisions/0070). */
   payments: PaymentsConfig;
+  /**
+   * The integration variables exactly as the environment gives them (unset: absent). The admin's
+   * Integrations settings may fill what the environment leaves unset; the environment wins
+   * (modules/integrations, docs/decisions/0107).
+   */
+  integrationEnv: IntegrationEnv;
 }
+
+export const integrationEnvNames = [
+  'PUBLIC_URL',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'PAYMENTS_PROVIDER',
+  'LEMONSQUEEZY_API_KEY',
+  'LEMONSQUEEZY_STORE_ID',
+  'LEMONSQUEEZY_WEBHOOK_SECRET',
+  'LEMONSQUEEZY_API_URL',
+  'TURNSTILE_SITE_KEY',
+  'TURNSTILE_SECRET_KEY',
+] as const;
+export type IntegrationEnvName = (typeof integrationEnvNames)[number];
+export type IntegrationEnv = Partial<Record<IntegrationEnvName, string>>;
 
 export type PaymentsConfig = {
   /** How often expired credit lots are swept. */
@@ -303,6 +326,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         e.DATABASE_CONNECTIONS_SQLITE_DIR ?? path.join(dataDir, 'sqlite-connections'),
       ),
     },
+    turnstileVerifyUrl:
+      e.TURNSTILE_VERIFY_URL ?? 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
     turnstile:
       e.TURNSTILE_SITE_KEY && e.TURNSTILE_SECRET_KEY
         ? {
@@ -313,6 +338,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     payments,
+    integrationEnv: Object.fromEntries(
+      integrationEnvNames.flatMap((name) => (e[name] === undefined ? [] : [[name, e[name]]])),
+    ),
   };
 }
 

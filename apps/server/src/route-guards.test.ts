@@ -5,6 +5,7 @@ import {
   apiKeyTexts,
   databaseConnectionsApiPaths,
   editorTexts,
+  integrationsApiPaths,
 } from '@cutout/contracts';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,6 +95,10 @@ const table: Record<string, Access> = {
   'DELETE /api/pages/:id': 'admin',
   'GET /sitemap.xml': 'public',
   'GET /robots.txt': 'public',
+  'GET /api/admin/integrations': 'admin',
+  'PUT /api/admin/integrations': 'admin',
+  'POST /api/admin/integrations/test-email': 'admin',
+  'POST /api/admin/integrations/check-payment-provider': 'admin',
   'GET /api/admin/database/connections': 'admin',
   'POST /api/admin/database/connections': 'admin',
   'PUT /api/admin/database/connections/:id': 'admin',
@@ -172,6 +177,7 @@ describe('route guards', () => {
     const listed = [
       ...Object.values(accountsApiPaths),
       ...Object.values(databaseConnectionsApiPaths),
+      ...Object.values(integrationsApiPaths),
       ...Object.values(adminApiPaths),
       ...Object.values(adminSubscriptionsApiPaths),
     ].map((p) => (typeof p === 'function' ? p(':id') : p));

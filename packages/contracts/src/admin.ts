@@ -94,4 +94,8 @@ export const auditActions = {
   orderRefund: 'order.refund',
   orderNote: 'order.note',
   planUpdate: 'plan.update',
+  adminCredentials: 'admin.set-credentials',
+  usersClear: 'user.clear-all',
+  integrationsUpdate: 'integrations.update',
+  integrationsTestEmail: 'integrations.test-email',
 } as const;

@@ -75,7 +75,7 @@ export const pageTexts = {
   },
   adminIntegrationSettings: {
     title: 'Integration Settings',
-    description: 'Payment, e-mail and storage integrations.',
+    description: 'Payment provider, e-mail, bot check and public URL.',
   },
   adminPricingManagement: {
     title: 'Pricing Management',
@@ -124,6 +124,7 @@ export const adminNavTexts = {
   pricing: 'Pricing',
   database: 'Database',
   auditLog: 'Audit Log',
+  integrations: 'Integrations',
   settings: 'Settings',
 } as const;
 

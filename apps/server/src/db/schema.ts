@@ -398,6 +398,16 @@ export interface Database {
   batches: BatchTable;
   batch_items: BatchItemTable;
   admin_preferences: AdminPreferencesTable;
+  integration_settings: IntegrationSettingTable;
+}
+
+/** One Integrations field the admin set (decision 0107); secret fields hold a sealed value. */
+export interface IntegrationSettingTable {
+  key: string;
+  value: string;
+  /** The admin's user id (no foreign key: the row outlives a deleted admin). */
+  updated_by: string | null;
+  updated_at: Timestamp;
 }
 
 /** A batch of images (spec §3 Batch item): owned by one user, at most 50 items. */

@@ -11,20 +11,23 @@ export interface SecurityOptions {
   /** 'sha256-…' sources of the inline scripts the response to this URL carries. */
   scriptHashesFor: (url: string) => readonly string[];
   https: boolean;
-  /** Cloudflare Turnstile is configured: its script and its frame are allowed. */
-  turnstile?: boolean;
+  /**
+   * Whether Cloudflare Turnstile is configured now (Admin → Integrations may change it): its
+   * script and its frame are allowed. Asked per response.
+   */
+  turnstile?: () => boolean;
 }
 
 const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
 
 export function contentSecurityPolicy({ scriptHashesFor, https, turnstile }: SecurityOptions) {
-  const bot = turnstile ? [TURNSTILE_ORIGIN] : [];
+  const bot = () => (turnstile?.() ? TURNSTILE_ORIGIN : '');
   // helmet calls a function source per request and appends what it returns.
   const pageScripts = (req: IncomingMessage) => scriptHashesFor(req.url ?? '/').join(' ');
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...bot, pageScripts],
-    frameSrc: turnstile ? [TURNSTILE_ORIGIN] : ["'none'"],
+    scriptSrc: ["'self'", bot, pageScripts],
+    frameSrc: [() => (turnstile?.() ? TURNSTILE_ORIGIN : "'none'")],
     styleSrc: ["'self'", "'unsafe-inline'"],
     // https: images too: content pages show featured images and <img>s from the addresses
     // their authors give (decision 0093). Images cannot run script; everything else stays 'self'.

@@ -14,6 +14,7 @@ import { pages } from './0010-pages.js';
 import { databaseConnections } from './0011-database-connections.js';
 import { hashedSessionTokens } from './0012-hashed-session-tokens.js';
 import { adminOrdersPricing } from './0013-admin-orders-pricing.js';
+import { integrationSettings } from './0014-integration-settings.js';
 
 // One set of migrations for SQLite and PostgreSQL. Each migration is a factory taking the few
 // column types that differ between the two, so the table definitions are written once.
@@ -41,6 +42,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0011-database-connections': databaseConnections,
   '0012-hashed-session-tokens': hashedSessionTokens,
   '0013-admin-orders-pricing': adminOrdersPricing,
+  '0014-integration-settings': integrationSettings,
 };
 
 function provider(ctx: MigrationContext): MigrationProvider {

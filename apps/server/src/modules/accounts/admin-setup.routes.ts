@@ -54,7 +54,12 @@ export const adminSetupRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth }> = a
       await setAdminCredentials(
         db,
         auth,
-        { id: request.user!.id, sessionToken: request.sessionToken! },
+        {
+          id: request.user!.id,
+          email: request.user!.email,
+          sessionToken: request.sessionToken!,
+          ip: request.ip,
+        },
         request.body,
       );
       return { message: accountTexts.adminCredentialsSaved };
@@ -71,6 +76,11 @@ export const adminSetupRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth }> = a
       },
       onRequest: app.requireAdmin,
     },
-    async () => ({ deleted: await clearUsers(db) }),
+    async (request) => ({
+      deleted: await clearUsers(db, {
+        actor: { id: request.user!.id, email: request.user!.email },
+        ip: request.ip,
+      }),
+    }),
   );
 };

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { auditActions } from '@cutout/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { grantSignUpCredits } from '../credits/credits.service.js';
@@ -10,6 +11,7 @@ import {
   setUserRole,
 } from '../users/users.repository.js';
 import { changeEmail } from '../users/users.service.js';
+import { recordAudit } from '../audit/audit.service.js';
 import type { Auth } from './auth.js';
 
 // The first admin, and the Admin Setup tab's "set admin credentials" (docs/decisions/0032).
@@ -89,11 +91,24 @@ export async function seedAdmin(
 export async function setAdminCredentials(
   db: Db,
   auth: Auth,
-  admin: { id: string; sessionToken: string },
+  admin: { id: string; email: string; sessionToken: string; ip: string },
   body: { email: string; password: string },
 ): Promise<void> {
   await changeEmail(db, admin.id, body.email);
   const ctx = await auth.$context;
   await ctx.internalAdapter.updatePassword(admin.id, await ctx.password.hash(body.password));
   await deleteSessionsOfUser(db, admin.id, admin.sessionToken);
+  // The password itself never reaches the audit log: only that it was changed.
+  await recordAudit(db, {
+    actor: { id: admin.id, email: body.email },
+    action: auditActions.adminCredentials,
+    target: { type: 'user', id: admin.id },
+    detail: {
+      before: { email: admin.email },
+      after: { email: body.email },
+      passwordChanged: true,
+      otherSessionsEnded: true,
+    },
+    ip: admin.ip,
+  });
 }

@@ -10,6 +10,7 @@ import {
   TEST_ADMIN,
 } from '../../test/accounts.js';
 import { tempDir, testConfig } from '../../test/test-app.js';
+import { auditEntries } from '../audit/audit.service.js';
 
 describe('the first admin', () => {
   async function start(dir: string, env: Record<string, string> = {}) {
@@ -151,6 +152,11 @@ onBothDialects('Admin Setup and the last admin', (get) => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().deleted).toBeGreaterThanOrEqual(1);
+    const [entry] = await auditEntries(app.database.db, { actionPrefix: 'user.clear-all' });
+    expect(entry).toMatchObject({
+      actorEmail: TEST_ADMIN.email,
+      detail: { deleted: res.json().deleted },
+    });
     const left = await app.database.db.selectFrom('users').select(['role']).execute();
     expect(left.every((u) => u.role === 'admin')).toBe(true);
     expect((await signIn(app, user.email, user.password)).statusCode).toBe(401);
@@ -196,6 +202,13 @@ onBothDialects('Admin Setup and the last admin', (get) => {
     expect(other.json()).toEqual({ user: null });
     const signedIn = await signIn(app, 'root@example.com', 'new-admin-pass');
     expect(signedIn.statusCode).toBe(200);
+    // Audited (once: the refused attempts changed nothing), with no password in the row.
+    const entries = await auditEntries(app.database.db, { actionPrefix: 'admin.set-credentials' });
+    expect(entries[0]).toMatchObject({
+      actorEmail: 'root@example.com',
+      detail: { before: { email: TEST_ADMIN.email }, after: { email: 'root@example.com' } },
+    });
+    expect(JSON.stringify(entries)).not.toContain('new-admin-pass');
     expect(cookieFrom(signedIn)).toContain('cutout.session_token=');
     // Put things back for the other tests in this suite.
     await put({ email: TEST_ADMIN.email, password: TEST_ADMIN.password });

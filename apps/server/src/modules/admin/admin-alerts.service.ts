@@ -18,7 +18,8 @@ import {
 export interface AlertsDeps {
   db: Db;
   mailer: Mailer;
-  publicUrl: string;
+  /** The public URL now (Admin → Integrations or PUBLIC_URL): links in the alert mails. */
+  publicUrl: () => string;
 }
 
 export async function getPreferences(db: Db, userId: string): Promise<AdminPreferences> {
@@ -85,7 +86,7 @@ export async function notifyAdmins(
         `${notificationSubjects[kind]}:`,
         ...lines,
         '',
-        `The admin overview: ${deps.publicUrl}/admin`,
+        `The admin overview: ${deps.publicUrl()}/admin`,
         'You get this mail because notifications are on in the admin overview.',
       ].join('\n'),
     });
@@ -109,7 +110,7 @@ async function securityAlert(
         `${title}.`,
         ...factLines(facts),
         '',
-        `The audit log: ${deps.publicUrl}/admin/audit-log`,
+        `The audit log: ${deps.publicUrl()}/admin/audit-log`,
         'You get this mail because security alerts are on in the admin overview.',
       ].join('\n'),
     });

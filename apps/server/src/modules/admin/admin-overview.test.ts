@@ -169,12 +169,15 @@ onBothDialects(
       const db = app.database.db;
       const sent: { to: string; subject: string; text: string }[] = [];
       const mailer: Mailer = {
-        transport: 'outbox',
         enqueue: (m) => void sent.push(m),
+        send: async (m) => {
+          sent.push(m);
+          return 'outbox';
+        },
         idle: async () => undefined,
         close: async () => undefined,
       };
-      const deps = { db, mailer, publicUrl: 'http://127.0.0.1:3000' };
+      const deps = { db, mailer, publicUrl: () => 'http://127.0.0.1:3000' };
       const second = await signUp(app);
       await sql`update users set role = 'admin' where id = ${second.id}`.execute(db);
       const n = await notifyAdmins(deps, 'purchase', {

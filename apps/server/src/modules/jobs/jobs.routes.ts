@@ -37,10 +37,12 @@ export interface JobsRoutesOptions {
   store: ObjectStore;
   samples: SampleCatalog;
   signer: ResultSigner;
-  publicUrl: string;
+  /** The public URL now (Admin → Integrations or PUBLIC_URL): signed result addresses. */
+  publicUrl: () => string;
   retentionMs: number;
   urlImportAllowHosts: readonly string[];
-  turnstile: TurnstileConfig | undefined;
+  /** Turnstile's keys now (Admin → Integrations or the environment); undefined: no bot check. */
+  turnstile: () => Promise<TurnstileConfig | undefined>;
 }
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -133,7 +135,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
   async function createJob(request: FastifyRequest, caller: Caller) {
     // Refused early (before an upload is read or a URL fetched); creation checks again, atomically.
     await holdsCredit(db, caller.userId);
-    const turnstile = options.turnstile;
+    const turnstile = await options.turnstile();
     const input = await readInput(request, caller, async (token) => {
       // The bot check guards the browser editor; API keys are their own proof.
       if (turnstile && caller.via === 'web') await verifyTurnstile(turnstile, token, request.ip);
@@ -145,7 +147,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
     jobsApiPaths.editorConfig,
     { schema: { tags: ['processing'], response: { 200: editorConfigSchema } } },
     async () => ({
-      turnstileSiteKey: options.turnstile?.siteKey ?? null,
+      turnstileSiteKey: (await options.turnstile())?.siteKey ?? null,
       maxUploadBytes: limits.maxUploadBytes,
       retentionHours: Math.round((options.retentionMs / 3_600_000) * 100) / 100,
     }),
@@ -303,7 +305,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
   async function removeNow(request: FastifyRequest, reply: FastifyReply) {
     const caller = requireCaller(request);
     await holdsCredit(db, caller.userId);
-    const turnstile = options.turnstile;
+    const turnstile = await options.turnstile();
     const input = await readInput(request, caller, async (token) => {
       if (turnstile && caller.via === 'web') await verifyTurnstile(turnstile, token, request.ip);
     });
@@ -323,7 +325,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
         )
         .send(stored.stream);
     }
-    const view = toJob(job, { signed: { signer, publicUrl } });
+    const view = toJob(job, { signed: { signer, publicUrl: publicUrl() } });
     if (!view.result || !view.timings || job.width === null || job.height === null) {
       throw new AppError(500, 'internal');
     }

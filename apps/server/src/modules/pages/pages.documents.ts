@@ -88,7 +88,8 @@ export function notFoundDocumentParts(): PageDocument {
 
 export interface PageDocumentsDeps {
   db: Db;
-  publicUrl: string;
+  /** The public URL now (Admin → Integrations or PUBLIC_URL). */
+  publicUrl: () => string;
   loadSession: (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -114,12 +115,12 @@ export function createPageDocuments({ db, publicUrl, loadSession }: PageDocument
     reply: FastifyReply,
   ): Promise<PageDocument> => {
     const published = await findVisiblePage(db, pathname, { preview: false });
-    if (published) return pageDocumentParts(published, publicUrl);
+    if (published) return pageDocumentParts(published, publicUrl());
     if (wantsPreview(request)) {
       const user = await loadSession(request, reply);
       if (user?.role === 'admin') {
         const draft = await findVisiblePage(db, pathname, { preview: true });
-        if (draft) return pageDocumentParts(draft, publicUrl, { preview: true });
+        if (draft) return pageDocumentParts(draft, publicUrl(), { preview: true });
       }
     }
     return notFoundDocumentParts();

@@ -46,7 +46,7 @@ const sitemapStaticPaths = prerenderedPaths.filter(
   (p) => p !== paths.signIn && p !== paths.signUp && p !== paths.forgotPassword,
 );
 
-export const pagesRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> = async (
+export const pagesRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: () => string }> = async (
   app,
   { db, publicUrl },
 ) => {
@@ -178,7 +178,7 @@ export const pagesRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> =
     sitemapPath,
     { schema: { tags, summary: 'The sitemap: public pages and published content pages' } },
     async (_request, reply) => {
-      const base = publicUrl.replace(/\/+$/, '');
+      const base = publicUrl().replace(/\/+$/, '');
       const entries: { loc: string; lastmod?: string }[] = [
         ...sitemapStaticPaths.map((p) => ({ loc: `${base}${p}` })),
         ...(await sitemapPages(db)).map((page) => ({
@@ -205,7 +205,7 @@ export const pagesRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> =
     '/robots.txt',
     { schema: { tags, summary: 'Where the sitemap is; the back-office is not for crawlers' } },
     async (_request, reply) => {
-      const base = publicUrl.replace(/\/+$/, '');
+      const base = publicUrl().replace(/\/+$/, '');
       const lines = [
         'User-agent: *',
         `Disallow: ${paths.admin}`,

@@ -128,7 +128,7 @@ export async function subscriptionDetail(
         lastAttemptAt: d.last_attempt_at,
         createdAt: String(d.created_at),
       })),
-    refundable: order.status === 'paid' && payments.canRefund(order.provider),
+    refundable: order.status === 'paid' && (await payments.canRefund(order.provider)),
   };
 }
 

@@ -14,7 +14,7 @@ import {
 } from '@cutout/contracts';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forbidden } from '../../errors.js';
+import { forbidden, notFound } from '../../errors.js';
 import { rateLimits } from '../../plugins/rate-limits.js';
 import { acting } from './admin-subscriptions.routes.js';
 import { cancelSubscription } from './admin-subscriptions.service.js';
@@ -67,8 +67,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
         ({ active: _a, priceCents: _p, validityDays: _v, lemonSqueezyVariantId: _l, ...plan }) =>
           plan,
       ),
-      provider: payments.providerName,
-      testMode: payments.testMode,
+      ...(await payments.activeProvider()),
     }),
   );
 
@@ -242,6 +241,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   if (sandbox) {
     await app.register(async (plain) => {
       const scope = plain.withTypeProvider<ZodTypeProvider>();
+      // The sandbox exists only while it is the provider selling (Admin → Integrations may
+      // switch provider at any time, decision 0108).
+      scope.addHook('onRequest', async () => {
+        if ((await payments.activeProvider()).provider !== 'sandbox') {
+          throw notFound('This checkout does not exist.');
+        }
+      });
       scope.addContentTypeParser(
         'application/x-www-form-urlencoded',
         { parseAs: 'string' },

@@ -69,12 +69,22 @@ export type WebhookOutcome =
   | 'malformed'
   | 'failed';
 
+export interface ActiveProvider {
+  name: PaymentProvider;
+  /** null: nothing on sale ('none'), or Lemon Squeezy chosen without its keys. */
+  adapter: PaymentProviderAdapter | null;
+}
+
 export interface PaymentsServiceOptions {
   db: Db;
-  providerName: PaymentProvider;
-  provider: PaymentProviderAdapter | null;
+  /**
+   * The provider selling now: it follows Admin → Integrations (decision 0108), so it is asked
+   * for at each use rather than fixed at start.
+   */
+  provider: () => Promise<ActiveProvider>;
   mailer: Mailer;
-  publicUrl: string;
+  /** The public URL now (Admin → Integrations or PUBLIC_URL): checkout return addresses. */
+  publicUrl: () => Promise<string>;
   log: FastifyBaseLogger;
   clock?: () => Date;
   expirySweepMs?: number;
@@ -159,18 +169,16 @@ export class PaymentsService {
     this.clock = options.clock ?? (() => new Date());
   }
 
-  get providerName(): PaymentProvider {
-    return this.options.providerName;
-  }
-
-  get testMode(): boolean {
-    return this.options.provider?.testMode ?? false;
+  /** Who sells now, and whether their orders move no real money. */
+  async activeProvider(): Promise<{ provider: PaymentProvider; testMode: boolean }> {
+    const { name, adapter } = await this.options.provider();
+    return { provider: name, testMode: adapter?.testMode ?? false };
   }
 
   // ---------------------------------------------------------------- checkout
 
   async createCheckout(user: SessionUser, planId: string): Promise<{ id: string; url: string }> {
-    const provider = this.options.provider;
+    const provider = (await this.options.provider()).adapter;
     const plan = await findPlanRow(this.db, planId);
     if (!plan) throw notFound(paymentTexts.unknownPlan);
     if (plan.billing_type === 'free')
@@ -221,7 +229,7 @@ export class PaymentsService {
           variantId,
         },
         buyer: { userId: user.id, email: user.email, name: user.name ?? user.email },
-        redirectUrl: `${this.options.publicUrl}${paths.paymentSuccess}?${query.toString()}`,
+        redirectUrl: `${await this.options.publicUrl()}${paths.paymentSuccess}?${query.toString()}`,
       });
     } catch (error) {
       if (error instanceof AppError && error.status < 500) throw error;
@@ -289,7 +297,7 @@ export class PaymentsService {
       });
     };
 
-    const provider = this.options.provider;
+    const provider = (await this.options.provider()).adapter;
     if (!provider || provider.name !== providerName || !provider.verify(rawBody, headers)) {
       const detail =
         !provider || provider.name !== providerName
@@ -541,8 +549,8 @@ export class PaymentsService {
   }
 
   /** Whether orders of `provider` can be refunded here: only through the configured provider. */
-  canRefund(provider: string): boolean {
-    return this.options.provider?.name === provider;
+  async canRefund(provider: string): Promise<boolean> {
+    return (await this.options.provider()).adapter?.name === provider;
   }
 
   /** Asks the order's provider to refund it; the credits go when its `order_refunded` arrives. */
@@ -550,8 +558,8 @@ export class PaymentsService {
     const order = await findOrder(this.db, orderId);
     if (!order) throw notFound('That order does not exist.');
     if (order.status === 'refunded') throw conflict(paymentTexts.notRefundable);
-    const provider = this.options.provider;
-    if (!provider || !this.canRefund(order.provider))
+    const provider = (await this.options.provider()).adapter;
+    if (!provider || provider.name !== order.provider)
       throw conflict(paymentTexts.refundUnavailable);
     await provider.refund(order.provider_order_id);
     return toOrder(order);
@@ -622,8 +630,7 @@ export class PaymentsService {
       },
       purchasedPlanIds: await listPurchasedPlanIds(this.db, user.id),
       recentOrder: recent ? toOrder(recent) : null,
-      provider: this.options.providerName,
-      testMode: this.testMode,
+      ...(await this.activeProvider()),
     };
   }
 

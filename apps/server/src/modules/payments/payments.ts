@@ -5,15 +5,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentsConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { PaymentsService, type PaymentsServiceOptions } from './payments.service.js';
+import type { IntegrationSettings } from '../integrations/integration-settings.js';
+import {
+  PaymentsService,
+  type ActiveProvider,
+  type PaymentsServiceOptions,
+} from './payments.service.js';
 import { updatePlan } from './plans.service.js';
 import { LemonSqueezyProvider } from './providers/lemonsqueezy.js';
-import type { PaymentProviderAdapter } from './providers/provider.js';
 import { SandboxProvider } from './providers/sandbox.js';
 import { WebhookDispatcher } from './webhook-dispatcher.js';
 
-// Puts payments together from the configuration: the provider (sandbox, Lemon Squeezy or none),
-// the sandbox's webhook dispatcher, the service and its expiry sweep (docs/decisions/0070).
+// Puts payments together: the provider (sandbox, Lemon Squeezy or none — chosen at each use from
+// the Integrations settings, decisions 0070 and 0108), the sandbox's webhook dispatcher, the
+// service and its expiry sweep.
 
 export interface PaymentsTestHooks {
   clock?: () => Date;
@@ -24,18 +29,19 @@ export interface PaymentsTestHooks {
 
 export interface PaymentsSetup {
   service: PaymentsService;
-  sandbox: SandboxProvider | null;
-  dispatcher: WebhookDispatcher | null;
+  sandbox: SandboxProvider;
+  dispatcher: WebhookDispatcher;
   start(): void;
   close(): Promise<void>;
 }
 
 export async function createPayments(options: {
   config: PaymentsConfig;
+  /** The admin's Integrations settings with the environment on top (decision 0107). */
+  integrations: IntegrationSettings;
   db: Db;
   mailer: Mailer;
   log: FastifyBaseLogger;
-  publicUrl: string;
   /** The auth secret: the sandbox's signing secret is derived from it unless configured. */
   secret: string;
   /** The address the server listens on, once it does. */
@@ -43,72 +49,91 @@ export async function createPayments(options: {
   hooks?: PaymentsTestHooks;
   notify?: PaymentsServiceOptions['notify'];
 }): Promise<PaymentsSetup> {
-  const { config, db, log, hooks = {} } = options;
-  let provider: PaymentProviderAdapter | null = null;
-  let sandbox: SandboxProvider | null = null;
-  let dispatcher: WebhookDispatcher | null = null;
+  const { config, db, log, integrations, hooks = {} } = options;
+  const publicUrl = async () => (await integrations.effective()).publicUrl;
 
-  if (config.provider === 'sandbox') {
-    const secret =
-      config.sandboxSecret ??
-      createHmac('sha256', options.secret).update('cutout-sandbox-webhooks').digest('hex');
-    const target = () => {
-      if (config.sandboxWebhookUrl) return config.sandboxWebhookUrl;
-      const address = options.listening();
-      if (!address || typeof address === 'string') return undefined;
-      const host =
-        address.address === '0.0.0.0' || address.address === '::'
-          ? '127.0.0.1'
-          : address.family === 'IPv6'
-            ? `[${address.address}]`
-            : address.address;
-      return `http://${host}:${address.port}${paymentsServerPaths.webhook('sandbox')}`;
-    };
-    dispatcher = new WebhookDispatcher({
-      db,
-      secret,
-      target,
-      log,
-      ...(hooks.clock ? { clock: hooks.clock } : {}),
-      ...(hooks.retrySchedule ? { retrySchedule: hooks.retrySchedule } : {}),
-      ...(hooks.tickMs ? { tickMs: hooks.tickMs } : {}),
-      ...(hooks.fetch ? { fetch: hooks.fetch } : {}),
-    });
-    sandbox = new SandboxProvider({
-      db,
-      secret,
-      publicUrl: options.publicUrl,
-      dispatcher,
-      ...(hooks.clock ? { clock: hooks.clock } : {}),
-    });
-    provider = sandbox;
-    log.warn(
-      'payments: the built-in SANDBOX provider is selling credits (test mode — no real payment, ' +
-        'but the credits are real). Set PAYMENTS_PROVIDER=lemonsqueezy with the LEMONSQUEEZY_* ' +
-        'variables to take real payments, or PAYMENTS_PROVIDER=none to stop selling.',
-    );
-  } else if (config.provider === 'lemonsqueezy') {
-    const ls = config.lemonSqueezy;
-    for (const [planId, variantId] of Object.entries(ls.variants)) {
+  // The sandbox is always built, so the admin can switch to it without a restart; it answers
+  // only while it is the provider selling.
+  const sandboxSecret =
+    (config.provider === 'sandbox' ? config.sandboxSecret : undefined) ??
+    createHmac('sha256', options.secret).update('cutout-sandbox-webhooks').digest('hex');
+  const sandboxWebhookUrl = config.provider === 'sandbox' ? config.sandboxWebhookUrl : undefined;
+  const target = () => {
+    if (sandboxWebhookUrl) return sandboxWebhookUrl;
+    const address = options.listening();
+    if (!address || typeof address === 'string') return undefined;
+    const host =
+      address.address === '0.0.0.0' || address.address === '::'
+        ? '127.0.0.1'
+        : address.family === 'IPv6'
+          ? `[${address.address}]`
+          : address.address;
+    return `http://${host}:${address.port}${paymentsServerPaths.webhook('sandbox')}`;
+  };
+  const dispatcher = new WebhookDispatcher({
+    db,
+    secret: sandboxSecret,
+    target,
+    log,
+    ...(hooks.clock ? { clock: hooks.clock } : {}),
+    ...(hooks.retrySchedule ? { retrySchedule: hooks.retrySchedule } : {}),
+    ...(hooks.tickMs ? { tickMs: hooks.tickMs } : {}),
+    ...(hooks.fetch ? { fetch: hooks.fetch } : {}),
+  });
+  const sandbox = new SandboxProvider({
+    db,
+    secret: sandboxSecret,
+    publicUrl,
+    dispatcher,
+    ...(hooks.clock ? { clock: hooks.clock } : {}),
+  });
+
+  if (config.provider === 'lemonsqueezy') {
+    for (const [planId, variantId] of Object.entries(config.lemonSqueezy.variants)) {
       await updatePlan(db, planId, { lemonSqueezyVariantId: variantId });
     }
-    provider = new LemonSqueezyProvider({
-      apiKey: ls.apiKey,
-      storeId: ls.storeId,
-      webhookSecret: ls.webhookSecret,
-      apiUrl: ls.apiUrl,
-      ...(hooks.fetch ? { fetch: hooks.fetch } : {}),
-    });
-  } else {
-    log.info('payments: PAYMENTS_PROVIDER=none; nothing is on sale');
+  }
+
+  // One Lemon Squeezy adapter per distinct set of keys: rebuilt when the admin changes them.
+  let lemonSqueezy: { key: string; adapter: LemonSqueezyProvider } | undefined;
+  const provider = async (): Promise<ActiveProvider> => {
+    const { payments } = await integrations.effective();
+    if (payments.provider === 'sandbox') return { name: 'sandbox', adapter: sandbox };
+    if (payments.provider === 'none') return { name: 'none', adapter: null };
+    const ls = payments.lemonSqueezy;
+    // Without its keys Lemon Squeezy cannot sell: checkouts answer 'not configured'.
+    if (!ls.apiKey || !ls.storeId || !ls.webhookSecret)
+      return { name: 'lemonsqueezy', adapter: null };
+    const key = JSON.stringify(ls);
+    if (lemonSqueezy?.key !== key) {
+      lemonSqueezy = {
+        key,
+        adapter: new LemonSqueezyProvider({
+          ...ls,
+          ...(hooks.fetch ? { fetch: hooks.fetch } : {}),
+        }),
+      };
+    }
+    return { name: 'lemonsqueezy', adapter: lemonSqueezy.adapter };
+  };
+
+  const atStart = (await integrations.effective()).payments.provider;
+  if (atStart === 'sandbox') {
+    log.warn(
+      'payments: the built-in SANDBOX provider is selling credits (test mode — no real payment, ' +
+        'but the credits are real). Choose Lemon Squeezy in Admin → Integrations (or set ' +
+        'PAYMENTS_PROVIDER=lemonsqueezy with the LEMONSQUEEZY_* variables) to take real payments, ' +
+        'or PAYMENTS_PROVIDER=none to stop selling.',
+    );
+  } else if (atStart === 'none') {
+    log.info('payments: the payment provider is none; nothing is on sale');
   }
 
   const service = new PaymentsService({
     db,
-    providerName: config.provider,
     provider,
     mailer: options.mailer,
-    publicUrl: options.publicUrl,
+    publicUrl,
     log,
     expirySweepMs: config.expirySweepMs,
     ...(hooks.clock ? { clock: hooks.clock } : {}),
@@ -121,11 +146,11 @@ export async function createPayments(options: {
     dispatcher,
     start() {
       service.startSweep();
-      dispatcher?.start();
+      dispatcher.start();
     },
     async close() {
       service.stopSweep();
-      await dispatcher?.close();
+      await dispatcher.close();
     },
   };
 }

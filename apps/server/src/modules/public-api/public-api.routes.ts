@@ -44,7 +44,8 @@ export interface PublicApiRoutesOptions {
   jobs: JobsService;
   store: ObjectStore;
   signer: ResultSigner;
-  publicUrl: string;
+  /** The public URL now (Admin → Integrations or PUBLIC_URL). */
+  publicUrl: () => string;
   urlImportAllowHosts: readonly string[];
   rateLimitPerMinute: number;
 }
@@ -114,7 +115,15 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
   options,
 ) => {
   const { db, jobs, store, signer, publicUrl } = options;
-  const signed = { signed: { signer, publicUrl } };
+  // A getter: the public URL is read at each use (it may change in Admin → Integrations).
+  const signed = {
+    signed: {
+      signer,
+      get publicUrl() {
+        return publicUrl();
+      },
+    },
+  };
   const limiter = new KeyRateLimiter(options.rateLimitPerMinute);
   await app.register(multipart, {
     limits: {

@@ -1,4 +1,5 @@
 import {
+  auditActions,
   authTexts,
   type SessionUser,
   type UpdateProfileBody,
@@ -6,6 +7,7 @@ import {
 } from '@cutout/contracts';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { AppError, conflict, forbidden, notFound } from '../../errors.js';
 import {
   deleteAllNonAdmins,
@@ -73,9 +75,22 @@ export async function currentAdminEmail(db: Db): Promise<string> {
   return admin.email;
 }
 
-/** Admin Setup: delete every user except the admins (their sessions and ledgers go with them). */
-export async function clearUsers(db: Db): Promise<number> {
-  return db.transaction().execute((trx) => deleteAllNonAdmins(trx));
+/**
+ * Admin Setup: delete every user except the admins (their sessions and ledgers go with them),
+ * recorded in the audit log in the same transaction.
+ */
+export async function clearUsers(db: Db, by: { actor: AuditActor; ip: string }): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const deleted = await deleteAllNonAdmins(trx);
+    await recordAudit(trx, {
+      actor: by.actor,
+      action: auditActions.usersClear,
+      target: { type: 'users', id: 'all-non-admins' },
+      detail: { deleted },
+      ip: by.ip,
+    });
+    return deleted;
+  });
 }
 
 /** Changes an account's e-mail; 409 with the spec's text when another account has it. */

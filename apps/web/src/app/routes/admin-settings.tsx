@@ -1,5 +1,6 @@
-import { pageTexts } from '@cutout/contracts';
-import { KeyRound, ShieldCheck, UserRound } from 'lucide-react';
+import { pageTexts, paths } from '@cutout/contracts';
+import { ChevronRight, KeyRound, PlugZap, ShieldCheck, UserRound } from 'lucide-react';
+import { Link } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { AccountTab } from '../../features/admin/components/account-tab';
 import { AdminSetupTab } from '../../features/admin/components/admin-setup-tab';
@@ -11,7 +12,7 @@ export const meta = () => pageMeta(pageTexts.adminSettings, { noindex: true });
 
 const tabs = adminSettingsTexts.tabs;
 
-/** Admin settings (spec §2 Admin): tabs Account, Security, Admin Setup. */
+/** Admin settings (spec §2 Admin): tabs Account, Security, Admin Setup; a link to Integrations. */
 export default function AdminSettingsRoute() {
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-10 sm:px-6">
@@ -19,6 +20,21 @@ export default function AdminSettingsRoute() {
         {pageTexts.adminSettings.title}
       </h1>
       <p className="mt-2 text-muted-foreground">{adminSettingsTexts.intro}</p>
+      <Link
+        to={paths.adminIntegrationSettings}
+        className="mt-6 flex items-center gap-3 rounded-xl border border-border p-4 transition-colors outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
+          <PlugZap aria-hidden="true" className="size-4" />
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="block text-sm font-medium">{adminSettingsTexts.integrationsLink}</span>
+          <span className="block text-xs text-muted-foreground">
+            {adminSettingsTexts.integrationsLinkDescription}
+          </span>
+        </span>
+        <ChevronRight aria-hidden="true" className="size-4 text-muted-foreground" />
+      </Link>
       <Tabs defaultValue="account" className="mt-8">
         <TabsList className="max-w-full overflow-x-auto">
           <TabsTrigger value="account">

@@ -2,6 +2,30 @@
 
 export const adminSettingsTexts = {
   intro: 'Your admin account, its password and the admin setup.',
+  integrationsLink: 'Integration settings',
+  integrationsLinkDescription:
+    'Payment provider, e-mail (SMTP), bot check and public URL: keys and addresses of the outside services.',
+  integrations: {
+    general: 'Where Cutout is reached from outside.',
+    payments:
+      'Who sells credit packs. The check button calls the provider with the saved settings.',
+    smtp: 'How Cutout sends e-mail. The test button uses the saved settings: save first.',
+    turnstile: "The editor's bot check runs when both keys are set.",
+    providerSandbox: 'Sandbox (built in, test mode)',
+    providerNone: 'None (nothing on sale)',
+    keepSecret: 'Saved: leave blank to keep it',
+    enterSecret: 'Not set',
+    willClear: 'Cleared when you save',
+    undoClear: 'Keep',
+    transportSmtp: 'Mail goes out through the SMTP server above.',
+    transportOutbox:
+      "No SMTP host is set: mail is written to the outbox table of Cutout's database and not delivered.",
+    loading: 'Loading integration settings…',
+    loadFailed: 'Could not load the integration settings.',
+    saveFailed: 'Could not save the integration settings',
+    saving: 'Saving…',
+    checkFailed: 'The check could not be run.',
+  },
   tabs: { account: 'Account', security: 'Security', adminSetup: 'Admin Setup' },
   account: {
     title: 'Account',

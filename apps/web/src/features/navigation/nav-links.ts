@@ -104,5 +104,6 @@ export const adminNav: readonly NavLinkItem[] = [
   link(paths.adminPricingManagement, adminNavTexts.pricing),
   link(paths.adminDatabase, adminNavTexts.database),
   link(paths.adminAuditLog, adminNavTexts.auditLog),
+  link(paths.adminIntegrationSettings, adminNavTexts.integrations),
   link(paths.adminSettings, adminNavTexts.settings),
 ];

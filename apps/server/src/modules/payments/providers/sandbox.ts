@@ -54,7 +54,8 @@ export type PayResult =
 export interface SandboxOptions {
   db: Db;
   secret: string;
-  publicUrl: string;
+  /** The public URL now (it may change in Admin → Integrations). */
+  publicUrl: () => Promise<string>;
   dispatcher: WebhookDispatcher;
   clock?: () => Date;
 }
@@ -98,7 +99,7 @@ export class SandboxProvider implements PaymentProviderAdapter {
       created_at: this.clock().toISOString(),
     });
     return {
-      url: `${this.options.publicUrl}${paymentsServerPaths.sandboxCheckout(id)}`,
+      url: `${await this.options.publicUrl()}${paymentsServerPaths.sandboxCheckout(id)}`,
       providerCheckoutId: id,
     };
   }
@@ -192,7 +193,7 @@ export class SandboxProvider implements PaymentProviderAdapter {
   async cancel(id: string): Promise<string> {
     await this.checkout(id);
     await closeSandboxCheckout(this.options.db, id, 'cancelled');
-    return `${this.options.publicUrl}${paths.pricing}?canceled=true`;
+    return `${await this.options.publicUrl()}${paths.pricing}?canceled=true`;
   }
 
   async refund(providerOrderId: string): Promise<void> {

@@ -27,15 +27,27 @@ const verbs: Record<string, string> = {
   [auditActions.orderRefund]: 'refunded the order of',
   [auditActions.orderNote]: 'noted on the order of',
   [auditActions.planUpdate]: 'edited',
+  [auditActions.adminCredentials]: 'set the admin credentials',
+  [auditActions.usersClear]: 'cleared all users',
+  [auditActions.integrationsUpdate]: 'changed the integration settings',
+  [auditActions.integrationsTestEmail]: 'sent a test e-mail',
 };
+
+/** Actions about the admin or the whole site: the verb says it all. */
+const selfContained = new Set<string>([
+  auditActions.adminSignIn,
+  auditActions.adminPreferences,
+  auditActions.adminCredentials,
+  auditActions.usersClear,
+  auditActions.integrationsUpdate,
+  auditActions.integrationsTestEmail,
+]);
 
 /** One line about an entry: "deactivated ada@example.com". */
 export function describeEntry(e: AuditEntryView): string {
   const verb = verbs[e.action] ?? e.action;
   const who = typeof e.detail?.email === 'string' ? e.detail.email : null;
-  if (e.action === auditActions.adminSignIn || e.action === auditActions.adminPreferences) {
-    return e.ip ? `${verb} (${e.ip})` : verb;
-  }
+  if (selfContained.has(e.action)) return e.ip ? `${verb} (${e.ip})` : verb;
   return who ? `${verb} ${who}` : e.targetId ? `${verb} ${e.targetType ?? ''} ${e.targetId}` : verb;
 }
 
