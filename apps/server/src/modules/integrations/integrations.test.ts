@@ -17,7 +17,7 @@ import {
   TEST_ADMIN,
   type SignedUp,
 } from '../../test/accounts.js';
-import type { TestApp } from '../../test/test-app.js';
+import { testDatabaseUrl, type TestApp } from '../../test/test-app.js';
 import { auditEntries } from '../audit/audit.service.js';
 
 // Admin → Integration settings through the real app: masking, sealing at rest, env precedence,
@@ -67,309 +67,331 @@ async function startLemonSqueezyStub(goodKey: string) {
   };
 }
 
-describe('admin integration settings', () => {
-  let t: TestApp;
-  let admin: string;
-  let user: SignedUp;
-  let sink: SmtpSink;
+for (const dialect of ['sqlite', 'postgres'] as const) {
+  const skip = dialect === 'postgres' && !testDatabaseUrl;
+  describe.skipIf(skip)(
+    `admin integration settings on ${dialect}${skip ? ' (skipped: TEST_DATABASE_URL is not set)' : ''}`,
+    () => {
+      let t: TestApp;
+      let admin: string;
+      let user: SignedUp;
+      let sink: SmtpSink;
 
-  beforeAll(async () => {
-    t = await createAccountsApp('sqlite');
-    admin = await adminCookie(t.app);
-    user = await signUp(t.app);
-    sink = await startSmtpSink();
-  });
-  afterAll(async () => {
-    await t?.close();
-    await sink?.close();
-  });
+      beforeAll(async () => {
+        t = await createAccountsApp(dialect);
+        admin = await adminCookie(t.app);
+        user = await signUp(t.app);
+        sink = await startSmtpSink();
+      });
+      afterAll(async () => {
+        await t?.close();
+        await sink?.close();
+      });
 
-  const get = async () => {
-    const res = await t.app.inject({ url: api.settings, headers: { cookie: admin } });
-    expect(res.statusCode).toBe(200);
-    return res.json<IntegrationsView>();
-  };
-  const put = (payload: Record<string, unknown>, cookie = admin) =>
-    t.app.inject({ method: 'PUT', url: api.settings, headers: { cookie }, payload });
+      const get = async () => {
+        const res = await t.app.inject({ url: api.settings, headers: { cookie: admin } });
+        expect(res.statusCode).toBe(200);
+        return res.json<IntegrationsView>();
+      };
+      const put = (payload: Record<string, unknown>, cookie = admin) =>
+        t.app.inject({ method: 'PUT', url: api.settings, headers: { cookie }, payload });
 
-  it('starts from the defaults, each marked default, with no secret set', async () => {
-    const view = await get();
-    expect(field(view, 'publicUrl')).toMatchObject({
-      value: t.config.publicUrl,
-      source: 'default',
-    });
-    expect(field(view, 'paymentProvider')).toMatchObject({ value: 'sandbox', source: 'default' });
-    expect(field(view, 'smtpPort')).toMatchObject({ value: 587, source: 'default' });
-    expect(field(view, 'lemonSqueezyApiKey')).toMatchObject({
-      value: null,
-      isSet: false,
-      secret: true,
-      envVar: 'LEMONSQUEEZY_API_KEY',
-    });
-    expect(view.mailTransport).toBe('outbox');
-  });
+      it('starts from the defaults, each marked default, with no secret set', async () => {
+        const view = await get();
+        expect(field(view, 'publicUrl')).toMatchObject({
+          value: t.config.publicUrl,
+          source: 'default',
+        });
+        expect(field(view, 'paymentProvider')).toMatchObject({
+          value: 'sandbox',
+          source: 'default',
+        });
+        expect(field(view, 'smtpPort')).toMatchObject({ value: 587, source: 'default' });
+        expect(field(view, 'lemonSqueezyApiKey')).toMatchObject({
+          value: null,
+          isSet: false,
+          secret: true,
+          envVar: 'LEMONSQUEEZY_API_KEY',
+        });
+        expect(view.mailTransport).toBe('outbox');
+      });
 
-  it('seals secrets at rest, sends them back masked, and keeps them when saved blank or masked', async () => {
-    const apiKey = 'ls_live_secret_key_abcd';
-    const res = await put({ lemonSqueezyApiKey: apiKey, lemonSqueezyStoreId: '42' });
-    expect(res.statusCode).toBe(200);
-    expect(res.body).not.toContain(apiKey);
-    const stored = await rawRow(t.app, 'lemonSqueezyApiKey');
-    expect(stored?.value).toMatch(/^v1\./);
-    expect(stored?.value).not.toContain(apiKey);
-    expect(t.app.secretBox.open(stored!.value)).toBe(apiKey);
+      it('seals secrets at rest, sends them back masked, and keeps them when saved blank or masked', async () => {
+        const apiKey = 'ls_live_secret_key_abcd';
+        const res = await put({ lemonSqueezyApiKey: apiKey, lemonSqueezyStoreId: '42' });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).not.toContain(apiKey);
+        const stored = await rawRow(t.app, 'lemonSqueezyApiKey');
+        expect(stored?.value).toMatch(/^v1\./);
+        expect(stored?.value).not.toContain(apiKey);
+        expect(t.app.secretBox.open(stored!.value)).toBe(apiKey);
 
-    let view = await get();
-    expect(field(view, 'lemonSqueezyApiKey')).toMatchObject({
-      value: '••••abcd',
-      isSet: true,
-      source: 'stored',
-    });
-    expect(JSON.stringify(view)).not.toContain(apiKey);
-    // The default provider follows the key, as PAYMENTS_PROVIDER's default does.
-    expect(field(view, 'paymentProvider').value).toBe('lemonsqueezy');
+        let view = await get();
+        expect(field(view, 'lemonSqueezyApiKey')).toMatchObject({
+          value: '••••abcd',
+          isSet: true,
+          source: 'stored',
+        });
+        expect(JSON.stringify(view)).not.toContain(apiKey);
+        // The default provider follows the key, as PAYMENTS_PROVIDER's default does.
+        expect(field(view, 'paymentProvider').value).toBe('lemonsqueezy');
 
-    for (const kept of ['••••abcd', '']) {
-      expect((await put({ lemonSqueezyApiKey: kept })).statusCode).toBe(200);
-      expect(t.app.secretBox.open((await rawRow(t.app, 'lemonSqueezyApiKey'))!.value)).toBe(apiKey);
-    }
+        for (const kept of ['••••abcd', '']) {
+          expect((await put({ lemonSqueezyApiKey: kept })).statusCode).toBe(200);
+          expect(t.app.secretBox.open((await rawRow(t.app, 'lemonSqueezyApiKey'))!.value)).toBe(
+            apiKey,
+          );
+        }
 
-    expect((await put({ clear: ['lemonSqueezyApiKey', 'lemonSqueezyStoreId'] })).statusCode).toBe(
-      200,
-    );
-    expect(await rawRow(t.app, 'lemonSqueezyApiKey')).toBeUndefined();
-    view = await get();
-    expect(field(view, 'lemonSqueezyApiKey')).toMatchObject({ value: null, isSet: false });
-    expect(field(view, 'paymentProvider').value).toBe('sandbox');
-  });
+        expect(
+          (await put({ clear: ['lemonSqueezyApiKey', 'lemonSqueezyStoreId'] })).statusCode,
+        ).toBe(200);
+        expect(await rawRow(t.app, 'lemonSqueezyApiKey')).toBeUndefined();
+        view = await get();
+        expect(field(view, 'lemonSqueezyApiKey')).toMatchObject({ value: null, isSet: false });
+        expect(field(view, 'paymentProvider').value).toBe('sandbox');
+      });
 
-  it('audits every save with before and after, secrets only masked', async () => {
-    const secret = 'smtp-password-wxyz';
-    expect((await put({ smtpUser: 'mailer', smtpPassword: secret })).statusCode).toBe(200);
-    const [entry] = await auditEntries(t.app.database.db, { actionPrefix: 'integrations.update' });
-    expect(entry).toMatchObject({
-      actorEmail: TEST_ADMIN.email,
-      targetType: 'integration_settings',
-    });
-    expect(entry!.detail).toMatchObject({
-      fields: ['smtpUser', 'smtpPassword'],
-      before: { smtpUser: null, smtpPassword: null },
-      after: { smtpUser: 'mailer', smtpPassword: '••••wxyz' },
-    });
-    const raw = await t.app.database.db
-      .selectFrom('audit_log')
-      .select('detail')
-      .where('id', '=', entry!.id)
-      .executeTakeFirstOrThrow();
-    expect(raw.detail).not.toContain(secret);
-    await put({ clear: ['smtpUser', 'smtpPassword'] });
-  });
+      it('audits every save with before and after, secrets only masked', async () => {
+        const secret = 'smtp-password-wxyz';
+        expect((await put({ smtpUser: 'mailer', smtpPassword: secret })).statusCode).toBe(200);
+        const [entry] = await auditEntries(t.app.database.db, {
+          actionPrefix: 'integrations.update',
+        });
+        expect(entry).toMatchObject({
+          actorEmail: TEST_ADMIN.email,
+          targetType: 'integration_settings',
+        });
+        expect(entry!.detail).toMatchObject({
+          fields: ['smtpUser', 'smtpPassword'],
+          before: { smtpUser: null, smtpPassword: null },
+          after: { smtpUser: 'mailer', smtpPassword: '••••wxyz' },
+        });
+        const raw = await t.app.database.db
+          .selectFrom('audit_log')
+          .select('detail')
+          .where('id', '=', entry!.id)
+          .executeTakeFirstOrThrow();
+        expect(raw.detail).not.toContain(secret);
+        await put({ clear: ['smtpUser', 'smtpPassword'] });
+      });
 
-  it('refuses bad values with a message per field, and writes nothing', async () => {
-    const before = await get();
-    const audits = (await auditEntries(t.app.database.db, { actionPrefix: 'integrations.' }))
-      .length;
-    const cases: [Record<string, unknown>, string, RegExp][] = [
-      [{ publicUrl: 'ftp://example.com' }, 'publicUrl', /http:\/\/ or https:\/\//],
-      [{ lemonSqueezyApiUrl: 'not a url' }, 'lemonSqueezyApiUrl', /http:\/\/ or https:\/\//],
-      [{ smtpPort: 70000 }, 'smtpPort', /between 1 and 65535/],
-      [{ smtpPort: 0 }, 'smtpPort', /between 1 and 65535/],
-      [{ mailFrom: 'nobody' }, 'mailFrom', /e-mail address/],
-      [{ lemonSqueezyStoreId: 'abc' }, 'lemonSqueezyStoreId', /number/],
-      [{ paymentProvider: 'stripe' }, 'paymentProvider', /sandbox, lemonsqueezy or none/],
-    ];
-    for (const [payload, key, message] of cases) {
-      // A valid field next to the bad one: nothing of the request may be stored.
-      const res = await put({ ...payload, smtpHost: 'smtp.example.com' });
-      expect(res.statusCode, key).toBe(400);
-      expect(res.json().error.fields[key], key).toMatch(message);
-    }
-    expect(await get()).toEqual(before);
-    expect((await auditEntries(t.app.database.db, { actionPrefix: 'integrations.' })).length).toBe(
-      audits,
-    );
-    // Both forms of a from address are accepted.
-    expect((await put({ mailFrom: 'Cutout <hello@example.com>' })).statusCode).toBe(200);
-    expect((await put({ mailFrom: 'hello@example.com' })).statusCode).toBe(200);
-    await put({ clear: ['mailFrom'] });
-  });
+      it('refuses bad values with a message per field, and writes nothing', async () => {
+        const before = await get();
+        const audits = (await auditEntries(t.app.database.db, { actionPrefix: 'integrations.' }))
+          .length;
+        const cases: [Record<string, unknown>, string, RegExp][] = [
+          [{ publicUrl: 'ftp://example.com' }, 'publicUrl', /http:\/\/ or https:\/\//],
+          [{ lemonSqueezyApiUrl: 'not a url' }, 'lemonSqueezyApiUrl', /http:\/\/ or https:\/\//],
+          [{ smtpPort: 70000 }, 'smtpPort', /between 1 and 65535/],
+          [{ smtpPort: 0 }, 'smtpPort', /between 1 and 65535/],
+          [{ mailFrom: 'nobody' }, 'mailFrom', /e-mail address/],
+          [{ lemonSqueezyStoreId: 'abc' }, 'lemonSqueezyStoreId', /number/],
+          [{ paymentProvider: 'stripe' }, 'paymentProvider', /sandbox, lemonsqueezy or none/],
+        ];
+        for (const [payload, key, message] of cases) {
+          // A valid field next to the bad one: nothing of the request may be stored.
+          const res = await put({ ...payload, smtpHost: 'smtp.example.com' });
+          expect(res.statusCode, key).toBe(400);
+          expect(res.json().error.fields[key], key).toMatch(message);
+        }
+        expect(await get()).toEqual(before);
+        expect(
+          (await auditEntries(t.app.database.db, { actionPrefix: 'integrations.' })).length,
+        ).toBe(audits);
+        // Both forms of a from address are accepted.
+        expect((await put({ mailFrom: 'Cutout <hello@example.com>' })).statusCode).toBe(200);
+        expect((await put({ mailFrom: 'hello@example.com' })).statusCode).toBe(200);
+        await put({ clear: ['mailFrom'] });
+      });
 
-  it('is for admins only', async () => {
-    expect((await put({ publicUrl: 'https://evil.example' }, user.cookie)).statusCode).toBe(403);
-    expect((await t.app.inject({ url: api.settings })).statusCode).toBe(401);
-  });
+      it('is for admins only', async () => {
+        expect((await put({ publicUrl: 'https://evil.example' }, user.cookie)).statusCode).toBe(
+          403,
+        );
+        expect((await t.app.inject({ url: api.settings })).statusCode).toBe(401);
+      });
 
-  it('uses a saved public URL at once: checkout addresses and mail links, no restart', async () => {
-    expect((await put({ publicUrl: 'https://cutout.example.com/' })).statusCode).toBe(200);
-    expect(field(await get(), 'publicUrl')).toMatchObject({
-      value: 'https://cutout.example.com',
-      source: 'stored',
-    });
-    const checkout = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkouts',
-      headers: { cookie: user.cookie },
-      payload: { planId: 'credits-100' },
-    });
-    expect(checkout.statusCode).toBe(201);
-    expect(checkout.json<{ url: string }>().url).toMatch(
-      /^https:\/\/cutout\.example\.com\/api\/payments\/sandbox\/checkouts\//,
-    );
-    const mail = await t.app.inject({
-      method: 'POST',
-      url: api.testEmail,
-      headers: { cookie: admin },
-    });
-    expect(mail.json()).toEqual({
-      ok: true,
-      message: integrationTexts.testEmailOutbox(TEST_ADMIN.email),
-    });
-    const [row] = (await listOutbox(t.app.database.db, TEST_ADMIN.email)).slice(-1);
-    expect(row?.subject).toBe(integrationTexts.testEmailSubject);
-    expect(row?.text).toContain('https://cutout.example.com');
-    await put({ clear: ['publicUrl'] });
-  });
-
-  it('switches the payment provider and Turnstile without a restart', async () => {
-    const plans = async () =>
-      (await t.app.inject({ url: '/api/plans' })).json<{ provider: string; testMode: boolean }>();
-    expect(await plans()).toMatchObject({ provider: 'sandbox', testMode: true });
-    await put({ paymentProvider: 'none' });
-    expect(await plans()).toMatchObject({ provider: 'none', testMode: false });
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkouts',
-      headers: { cookie: user.cookie },
-      payload: { planId: 'credits-100' },
-    });
-    expect(refused.statusCode).toBe(503);
-    await put({ paymentProvider: '' });
-    expect(await plans()).toMatchObject({ provider: 'sandbox' });
-
-    const editor = async () =>
-      (await t.app.inject({ url: '/api/editor/config' })).json<{
-        turnstileSiteKey: string | null;
-      }>();
-    expect((await editor()).turnstileSiteKey).toBeNull();
-    await put({ turnstileSiteKey: 'site-key-1', turnstileSecretKey: 'turnstile-secret-1' });
-    expect((await editor()).turnstileSiteKey).toBe('site-key-1');
-    const page = await t.app.inject({ url: '/api/editor/config' });
-    expect(page.headers['content-security-policy']).toMatch(
-      /frame-src https:\/\/challenges\.cloudflare\.com/,
-    );
-    await put({ clear: ['turnstileSiteKey', 'turnstileSecretKey'] });
-    expect((await editor()).turnstileSiteKey).toBeNull();
-  });
-
-  it('sends the test e-mail through the saved SMTP server, and reports its real error', async () => {
-    const port = Number(new URL(sink.url).port);
-    expect(
-      (await put({ smtpHost: '127.0.0.1', smtpPort: port, smtpSecure: false })).statusCode,
-    ).toBe(200);
-    expect((await get()).mailTransport).toBe('smtp');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: api.testEmail,
-      headers: { cookie: admin },
-    });
-    expect(res.json()).toEqual({
-      ok: true,
-      message: integrationTexts.testEmailSent(TEST_ADMIN.email),
-    });
-    const received = await sink.next(TEST_ADMIN.email);
-    expect(received.text).toContain(`Subject: ${integrationTexts.testEmailSubject}`);
-
-    // A port nobody listens on: the transport's own error reaches the admin.
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const deadPort = (closed.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
-    await put({ smtpPort: deadPort });
-    const failed = await t.app.inject({
-      method: 'POST',
-      url: api.testEmail,
-      headers: { cookie: admin },
-    });
-    expect(failed.statusCode).toBe(200);
-    expect(failed.json().ok).toBe(false);
-    expect(failed.json().message).toMatch(
-      /^The SMTP server refused the test e-mail: .*ECONNREFUSED/,
-    );
-    const [entry] = await auditEntries(t.app.database.db, {
-      actionPrefix: 'integrations.test-email',
-    });
-    expect(entry?.detail).toMatchObject({ to: TEST_ADMIN.email, ok: false });
-    await put({ clear: ['smtpHost', 'smtpPort', 'smtpSecure'] });
-    expect((await get()).mailTransport).toBe('outbox');
-  });
-
-  it('checks Lemon Squeezy with a real authenticated call: ok, then 401 with a wrong key', async () => {
-    const check = async () =>
-      (
-        await t.app.inject({
+      it('uses a saved public URL at once: checkout addresses and mail links, no restart', async () => {
+        expect((await put({ publicUrl: 'https://cutout.example.com/' })).statusCode).toBe(200);
+        expect(field(await get(), 'publicUrl')).toMatchObject({
+          value: 'https://cutout.example.com',
+          source: 'stored',
+        });
+        const checkout = await t.app.inject({
           method: 'POST',
-          url: api.checkPaymentProvider,
+          url: '/api/checkouts',
+          headers: { cookie: user.cookie },
+          payload: { planId: 'credits-100' },
+        });
+        expect(checkout.statusCode).toBe(201);
+        expect(checkout.json<{ url: string }>().url).toMatch(
+          /^https:\/\/cutout\.example\.com\/api\/payments\/sandbox\/checkouts\//,
+        );
+        const mail = await t.app.inject({
+          method: 'POST',
+          url: api.testEmail,
           headers: { cookie: admin },
-        })
-      ).json<{ ok: boolean; message: string }>();
-    expect(await check()).toEqual({ ok: true, message: integrationTexts.providerSandbox });
+        });
+        expect(mail.json()).toEqual({
+          ok: true,
+          message: integrationTexts.testEmailOutbox(TEST_ADMIN.email),
+        });
+        const [row] = (await listOutbox(t.app.database.db, TEST_ADMIN.email)).slice(-1);
+        expect(row?.subject).toBe(integrationTexts.testEmailSubject);
+        expect(row?.text).toContain('https://cutout.example.com');
+        await put({ clear: ['publicUrl'] });
+      });
 
-    const stub = await startLemonSqueezyStub('good-key-1234');
-    try {
-      await put({ paymentProvider: 'lemonsqueezy', lemonSqueezyApiUrl: stub.url });
-      expect((await check()).message).toBe(
-        integrationTexts.providerMissing('Lemon Squeezy API key, Store id, Webhook signing secret'),
-      );
-      await put({
-        lemonSqueezyApiKey: 'good-key-1234',
-        lemonSqueezyStoreId: '42',
-        lemonSqueezyWebhookSecret: 'whsec-123456',
-      });
-      expect(await check()).toEqual({
-        ok: true,
-        message: integrationTexts.providerOk('Test store'),
-      });
-      expect(stub.seen.at(-1)).toEqual({ path: '/v1/stores/42', auth: 'Bearer good-key-1234' });
+      it('switches the payment provider and Turnstile without a restart', async () => {
+        const plans = async () =>
+          (await t.app.inject({ url: '/api/plans' })).json<{
+            provider: string;
+            testMode: boolean;
+          }>();
+        expect(await plans()).toMatchObject({ provider: 'sandbox', testMode: true });
+        await put({ paymentProvider: 'none' });
+        expect(await plans()).toMatchObject({ provider: 'none', testMode: false });
+        const refused = await t.app.inject({
+          method: 'POST',
+          url: '/api/checkouts',
+          headers: { cookie: user.cookie },
+          payload: { planId: 'credits-100' },
+        });
+        expect(refused.statusCode).toBe(503);
+        await put({ paymentProvider: '' });
+        expect(await plans()).toMatchObject({ provider: 'sandbox' });
 
-      await put({ lemonSqueezyApiKey: 'wrong-key-9999' });
-      expect(await check()).toEqual({
-        ok: false,
-        message: integrationTexts.providerRefused(401, 'Unauthenticated.'),
+        const editor = async () =>
+          (await t.app.inject({ url: '/api/editor/config' })).json<{
+            turnstileSiteKey: string | null;
+          }>();
+        expect((await editor()).turnstileSiteKey).toBeNull();
+        await put({ turnstileSiteKey: 'site-key-1', turnstileSecretKey: 'turnstile-secret-1' });
+        expect((await editor()).turnstileSiteKey).toBe('site-key-1');
+        const page = await t.app.inject({ url: '/api/editor/config' });
+        expect(page.headers['content-security-policy']).toMatch(
+          /frame-src https:\/\/challenges\.cloudflare\.com/,
+        );
+        await put({ clear: ['turnstileSiteKey', 'turnstileSecretKey'] });
+        expect((await editor()).turnstileSiteKey).toBeNull();
       });
-    } finally {
-      await stub.close();
-      await put({
-        clear: [
-          'paymentProvider',
-          'lemonSqueezyApiUrl',
-          'lemonSqueezyApiKey',
-          'lemonSqueezyStoreId',
-          'lemonSqueezyWebhookSecret',
-        ],
+
+      it('sends the test e-mail through the saved SMTP server, and reports its real error', async () => {
+        const port = Number(new URL(sink.url).port);
+        expect(
+          (await put({ smtpHost: '127.0.0.1', smtpPort: port, smtpSecure: false })).statusCode,
+        ).toBe(200);
+        expect((await get()).mailTransport).toBe('smtp');
+        const res = await t.app.inject({
+          method: 'POST',
+          url: api.testEmail,
+          headers: { cookie: admin },
+        });
+        expect(res.json()).toEqual({
+          ok: true,
+          message: integrationTexts.testEmailSent(TEST_ADMIN.email),
+        });
+        const received = await sink.next(TEST_ADMIN.email);
+        expect(received.text).toContain(`Subject: ${integrationTexts.testEmailSubject}`);
+
+        // A port nobody listens on: the transport's own error reaches the admin.
+        const closed = createServer();
+        await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+        const deadPort = (closed.address() as AddressInfo).port;
+        await new Promise<void>((resolve) => closed.close(() => resolve()));
+        await put({ smtpPort: deadPort });
+        const failed = await t.app.inject({
+          method: 'POST',
+          url: api.testEmail,
+          headers: { cookie: admin },
+        });
+        expect(failed.statusCode).toBe(200);
+        expect(failed.json().ok).toBe(false);
+        expect(failed.json().message).toMatch(
+          /^The SMTP server refused the test e-mail: .*ECONNREFUSED/,
+        );
+        const [entry] = await auditEntries(t.app.database.db, {
+          actionPrefix: 'integrations.test-email',
+        });
+        expect(entry?.detail).toMatchObject({ to: TEST_ADMIN.email, ok: false });
+        await put({ clear: ['smtpHost', 'smtpPort', 'smtpSecure'] });
+        expect((await get()).mailTransport).toBe('outbox');
       });
-    }
-    const unreachable = await startLemonSqueezyStub('k');
-    const url = unreachable.url;
-    await unreachable.close();
-    await put({
-      paymentProvider: 'lemonsqueezy',
-      lemonSqueezyApiUrl: url,
-      lemonSqueezyApiKey: 'some-key-0000',
-      lemonSqueezyStoreId: '42',
-      lemonSqueezyWebhookSecret: 'whsec-123456',
-    });
-    expect((await check()).message).toMatch(/^Lemon Squeezy could not be reached: .*ECONNREFUSED/);
-    await put({
-      clear: [
-        'paymentProvider',
-        'lemonSqueezyApiUrl',
-        'lemonSqueezyApiKey',
-        'lemonSqueezyStoreId',
-        'lemonSqueezyWebhookSecret',
-      ],
-    });
-  });
-});
+
+      it('checks Lemon Squeezy with a real authenticated call: ok, then 401 with a wrong key', async () => {
+        const check = async () =>
+          (
+            await t.app.inject({
+              method: 'POST',
+              url: api.checkPaymentProvider,
+              headers: { cookie: admin },
+            })
+          ).json<{ ok: boolean; message: string }>();
+        expect(await check()).toEqual({ ok: true, message: integrationTexts.providerSandbox });
+
+        const stub = await startLemonSqueezyStub('good-key-1234');
+        try {
+          await put({ paymentProvider: 'lemonsqueezy', lemonSqueezyApiUrl: stub.url });
+          expect((await check()).message).toBe(
+            integrationTexts.providerMissing(
+              'Lemon Squeezy API key, Store id, Webhook signing secret',
+            ),
+          );
+          await put({
+            lemonSqueezyApiKey: 'good-key-1234',
+            lemonSqueezyStoreId: '42',
+            lemonSqueezyWebhookSecret: 'whsec-123456',
+          });
+          expect(await check()).toEqual({
+            ok: true,
+            message: integrationTexts.providerOk('Test store'),
+          });
+          expect(stub.seen.at(-1)).toEqual({ path: '/v1/stores/42', auth: 'Bearer good-key-1234' });
+
+          await put({ lemonSqueezyApiKey: 'wrong-key-9999' });
+          expect(await check()).toEqual({
+            ok: false,
+            message: integrationTexts.providerRefused(401, 'Unauthenticated.'),
+          });
+        } finally {
+          await stub.close();
+          await put({
+            clear: [
+              'paymentProvider',
+              'lemonSqueezyApiUrl',
+              'lemonSqueezyApiKey',
+              'lemonSqueezyStoreId',
+              'lemonSqueezyWebhookSecret',
+            ],
+          });
+        }
+        const unreachable = await startLemonSqueezyStub('k');
+        const url = unreachable.url;
+        await unreachable.close();
+        await put({
+          paymentProvider: 'lemonsqueezy',
+          lemonSqueezyApiUrl: url,
+          lemonSqueezyApiKey: 'some-key-0000',
+          lemonSqueezyStoreId: '42',
+          lemonSqueezyWebhookSecret: 'whsec-123456',
+        });
+        expect((await check()).message).toMatch(
+          /^Lemon Squeezy could not be reached: .*ECONNREFUSED/,
+        );
+        await put({
+          clear: [
+            'paymentProvider',
+            'lemonSqueezyApiUrl',
+            'lemonSqueezyApiKey',
+            'lemonSqueezyStoreId',
+            'lemonSqueezyWebhookSecret',
+          ],
+        });
+      });
+    },
+  );
+}
 
 describe('integration settings under environment variables', () => {
   let t: TestApp;
