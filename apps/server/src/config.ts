@@ -127,6 +127,14 @@ const envSchema = z.object({
     .optional(),
 });
 
+// Shared counters in Redis (docs/decisions/0114): REDIS_URL, or else the queue's QUEUE_URL.
+const redisEnvSchema = z.object({
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
+    .optional(),
+  QUEUE_URL: z.string().optional(),
+});
+
 export type DatabaseConfig =
   { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string; schema?: string };
 
@@ -191,6 +199,8 @@ export interface Config {
   turnstile: { siteKey: string; secretKey: string; verifyUrl: string } | undefined;
   /** Who sells credit packs (docs/decisions/0070). */
   payments: PaymentsConfig;
+  /** Rate limits and the sign-in back-off in Redis, shared by API processes (decision 0114). */
+  redis: { url: string | undefined };
 }
 
 export type PaymentsConfig = {
@@ -233,6 +243,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  const redisEnv = redisEnvSchema.safeParse(env);
+  if (!redisEnv.success) {
+    throw new ConfigError(
+      redisEnv.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
   const payments = paymentsConfig(e);
   const dataDir = path.resolve(e.DATA_DIR);
   const database: DatabaseConfig = !e.DATABASE_URL
@@ -313,6 +329,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     payments,
+    redis: {
+      url: redisEnv.data.REDIS_URL ?? (redisEnv.data.QUEUE_URL || undefined),
+    },
   };
 }
 
