@@ -190,12 +190,19 @@ try {
     while (next < TOTAL) {
       next++;
       latencies.push(await removeBg());
-      done++;
-      if (CHECKPOINTS.includes(done)) {
-        rssAt.set(done, await rssBytes(pid));
-        progress(`${done}/${TOTAL} images, server RSS ${mib(rssAt.get(done)!)}`);
-      } else if (done % 25 === 0) {
-        progress(`${done}/${TOTAL} images`);
+      const n = ++done;
+      if (n % BLOCK === 0) {
+        // As it goes, so a run cut short still tells something.
+        const block = latencies.slice(n - BLOCK, n);
+        progress(
+          `images ${n - BLOCK + 1}–${n}: p50 ${ms(median(block))}, p95 ${ms(percentile(block, 95))}`,
+        );
+      }
+      if (CHECKPOINTS.includes(n)) {
+        rssAt.set(n, await rssBytes(pid));
+        progress(`${n}/${TOTAL} images, server RSS ${mib(rssAt.get(n)!)}`);
+      } else if (n % 25 === 0) {
+        progress(`${n}/${TOTAL} images`);
       }
     }
   }
