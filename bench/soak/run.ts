@@ -59,7 +59,7 @@ async function freePort(): Promise<number> {
 }
 
 // A few generated photo-like scenes (subject, hair strokes, cluttered background, grain) of
-// the sizes phones and cameras send after a resize: 1–2.3 MP JPEGs.
+// the sizes phones and cameras send after a resize: 1.4–2.3 MP JPEGs.
 const SCENES = [
   { width: 1600, height: 1200, shape: 'ellipse', hair: true, palette: 0 },
   { width: 1080, height: 1350, shape: 'rounded-rect', hair: false, palette: 1 },
