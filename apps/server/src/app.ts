@@ -14,6 +14,7 @@ import { IntegrationSettings } from './modules/integrations/integration-settings
 import { integrationsRoutes } from './modules/integrations/integrations.routes.js';
 import { resetPasswordMail, setPasswordMail } from './mail/templates.js';
 import { SignInThrottle } from './modules/accounts/failed-sign-ins.js';
+import { RedisSignInStore } from './modules/accounts/sign-in-store-redis.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { adminSetupRoutes } from './modules/accounts/admin-setup.routes.js';
 import { seedAdmin } from './modules/accounts/admin-setup.service.js';
@@ -35,7 +36,13 @@ import { createSampleCatalog } from './modules/samples/samples.service.js';
 import { samplesRoutes } from './modules/samples/samples.routes.js';
 import type { EnginePool } from '@cutout/engine';
 import { authPlugin } from './plugins/auth.js';
-import { rateLimitOptions, rateLimits } from './plugins/rate-limits.js';
+import {
+  KeyRateLimiter,
+  RedisWindowCounter,
+  rateLimitOptions,
+  rateLimits,
+} from './plugins/rate-limits.js';
+import { createSharedRedis } from './plugins/shared-redis.js';
 import { batchesRoutes } from './modules/batches/batches.routes.js';
 import { BatchesService } from './modules/batches/batches.service.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
@@ -89,6 +96,8 @@ export interface BuildOptions {
   clock?: () => number;
   /** Payments' clock, webhook retry schedule and HTTP client (tests). */
   payments?: PaymentsTestHooks;
+  /** Prefix of every Redis key (default "cutout:"); tests use one of their own. */
+  redisKeyPrefix?: string;
 }
 
 const version = (
@@ -228,12 +237,25 @@ export async function buildApp(
     https: startUrl.startsWith('https:'),
     turnstile: () => settings().current().turnstile !== undefined,
   });
-  await app.register(rateLimit, rateLimitOptions);
+  // Shared counters (decision 0114): closed after everything else that might still count.
+  const redis = config.redis.url
+    ? createSharedRedis({
+        url: config.redis.url,
+        prefix: options.redisKeyPrefix ?? 'cutout:',
+        log: app.log,
+      })
+    : undefined;
+  if (redis) {
+    app.addHook('onReady', () => redis.connect());
+    app.addHook('onClose', () => redis.close());
+  }
+  await app.register(rateLimit, rateLimitOptions(redis));
   await app.register(authPlugin, { auth, publicUrl: startUrl, db: database.db });
   await app.register(metricsPlugin, {
     token: config.metricsToken,
     production: config.env === 'production',
   });
+  redis?.registerMetrics(app.metrics);
   await app.register(openApiPlugin, { version, publicUrl: startUrl });
 
   const proc = createProcessing({
@@ -265,6 +287,7 @@ export async function buildApp(
     auth,
     failedSignIns: new SignInThrottle({
       ...rateLimits.accounts.failedSignIns,
+      ...(redis ? { store: new RedisSignInStore(redis, rateLimits.accounts.failedSignIns) } : {}),
       ...(options.clock ? { now: options.clock } : {}),
       onAccountUnderAttack: (email) => void accountLockedOut(alerts, email).catch(alertFailed),
     }),
@@ -304,6 +327,10 @@ export async function buildApp(
     publicUrl: publicUrlNow,
     urlImportAllowHosts: config.jobs.urlImportAllowHosts,
     rateLimitPerMinute: config.api.rateLimitPerMinute,
+    limiter: new KeyRateLimiter(
+      config.api.rateLimitPerMinute,
+      redis ? new RedisWindowCounter(redis, 'api-key') : undefined,
+    ),
   });
   await app.register(batchesRoutes, {
     batches: new BatchesService({ db: database.db, jobs: proc.jobs, log: app.log }),

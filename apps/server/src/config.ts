@@ -127,6 +127,14 @@ const envSchema = z.object({
     .optional(),
 });
 
+// Shared counters in Redis (docs/decisions/0114): REDIS_URL, or else the queue's QUEUE_URL.
+const redisEnvSchema = z.object({
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
+    .optional(),
+  QUEUE_URL: z.string().optional(),
+});
+
 export type DatabaseConfig =
   { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string; schema?: string };
 
@@ -199,6 +207,8 @@ export interface Config {
    * (modules/integrations, docs/decisions/0107).
    */
   integrationEnv: IntegrationEnv;
+  /** Rate limits and the sign-in back-off in Redis, shared by API processes (decision 0114). */
+  redis: { url: string | undefined };
 }
 
 export const integrationEnvNames = [
@@ -256,6 +266,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  const redisEnv = redisEnvSchema.safeParse(env);
+  if (!redisEnv.success) {
+    throw new ConfigError(
+      redisEnv.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
   const payments = paymentsConfig(e);
   const dataDir = path.resolve(e.DATA_DIR);
   const database: DatabaseConfig = !e.DATABASE_URL
@@ -341,6 +357,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     integrationEnv: Object.fromEntries(
       integrationEnvNames.flatMap((name) => (e[name] === undefined ? [] : [[name, e[name]]])),
     ),
+    redis: {
+      url: redisEnv.data.REDIS_URL ?? (redisEnv.data.QUEUE_URL || undefined),
+    },
   };
 }
 

@@ -1,8 +1,15 @@
-import type { RateLimitPluginOptions } from '@fastify/rate-limit';
+import type {
+  FastifyRateLimitStore,
+  FastifyRateLimitStoreCtor,
+  RateLimitPluginOptions,
+} from '@fastify/rate-limit';
 import { AppError } from '../errors.js';
+import type { SharedRedis } from './shared-redis.js';
 
 // Every rate limit of the server, in one place. Counters are per process (@fastify/rate-limit's
-// memory store), keyed by client address unless a route says otherwise. Time windows are in ms.
+// memory store) unless REDIS_URL is set; then they are in Redis, shared by every API process
+// (docs/decisions/0114). Keyed by client address unless a route says otherwise. Time windows are
+// in ms.
 
 /**
  * Abuse limits (docs/decisions/0035, 0061): each route is limited per client address, and the
@@ -52,15 +59,123 @@ export const rateLimits = {
 } as const;
 
 /** @fastify/rate-limit, off unless a route asks; a limited request gets the one error shape. */
-export const rateLimitOptions: RateLimitPluginOptions = {
-  global: false,
-  errorResponseBuilder: (_request, context) =>
-    new AppError(
-      429,
-      'rate_limited',
-      `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-    ),
-};
+export function rateLimitOptions(redis?: SharedRedis): RateLimitPluginOptions {
+  return {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        429,
+        'rate_limited',
+        `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+      ),
+    ...(redis ? { store: redisRateLimitStore(redis) } : {}),
+  };
+}
+
+/** A fixed window's count after this hit, and how long the window still runs. */
+export interface WindowHit {
+  count: number;
+  ttlMs: number;
+}
+
+/** Counts hits per key in fixed windows that start with a key's first hit. */
+export interface WindowCounter {
+  hit(key: string, windowMs: number): Promise<WindowHit>;
+}
+
+/** Per process; bounded by pruning ended windows once there are many keys. */
+export class MemoryWindowCounter implements WindowCounter {
+  private readonly windows = new Map<string, { start: number; count: number }>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  async hit(key: string, windowMs: number): Promise<WindowHit> {
+    const now = this.now();
+    let window = this.windows.get(key);
+    if (!window || now - window.start >= windowMs) {
+      if (this.windows.size > 10_000) this.prune(now, windowMs);
+      window = { start: now, count: 0 };
+      this.windows.set(key, window);
+    }
+    window.count++;
+    return { count: window.count, ttlMs: window.start + windowMs - now };
+  }
+
+  private prune(now: number, windowMs: number): void {
+    for (const [key, w] of this.windows) {
+      if (now - w.start >= windowMs) this.windows.delete(key);
+    }
+  }
+}
+
+// INCR, and the window's TTL set by its first hit (or repaired if a key has lost it), in one
+// script so concurrent hits from several processes count exactly.
+const WINDOW_HIT = `
+local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if count == 1 or ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {count, ttl}
+`;
+
+/** In Redis, shared by every API process; in this process's memory while Redis fails (0115). */
+export class RedisWindowCounter implements WindowCounter {
+  private readonly memory = new MemoryWindowCounter();
+
+  constructor(
+    private readonly redis: SharedRedis,
+    private readonly use: string,
+  ) {}
+
+  hit(key: string, windowMs: number): Promise<WindowHit> {
+    return this.redis.orMemory(
+      this.use,
+      async () => {
+        const [count, ttlMs] = (await this.redis.client.eval(
+          WINDOW_HIT,
+          1,
+          `${this.redis.prefix}rl:${key}`,
+          windowMs,
+        )) as [number, number];
+        return { count, ttlMs };
+      },
+      () => this.memory.hit(key, windowMs),
+    );
+  }
+}
+
+/**
+ * @fastify/rate-limit's store on a RedisWindowCounter (its own Redis store has no fallback).
+ * Route limits (`config.rateLimit`) get the route in their keys; limits made with
+ * createRateLimit carry their own name in their keys (accounts.routes.ts).
+ */
+function redisRateLimitStore(redis: SharedRedis): FastifyRateLimitStoreCtor {
+  const counter = new RedisWindowCounter(redis, 'rate-limit');
+  const store = (scope: string): FastifyRateLimitStore => ({
+    incr(key, callback, timeWindow) {
+      counter.hit(`${scope}${key}`, timeWindow).then(
+        (hit) => callback(null, { current: hit.count, ttl: hit.ttlMs }),
+        (error: Error) => callback(error),
+      );
+    },
+    // Called with the limit's merged options; `routeInfo` is the route ({} for createRateLimit).
+    child(options) {
+      const route = (
+        options as unknown as { routeInfo?: { method?: string | string[]; url?: string } }
+      ).routeInfo;
+      return store(
+        route?.method && route.url ? `${[route.method].flat().join(',')}${route.url}:` : '',
+      );
+    },
+  });
+  return class {
+    constructor() {
+      return store('');
+    }
+  } as unknown as FastifyRateLimitStoreCtor;
+}
 
 export interface RateLimitState {
   limit: number;
@@ -74,42 +189,27 @@ export interface RateLimitState {
 
 /**
  * The public API's limit: `max` calls per key (or per signed-in user) in fixed one-minute
- * windows, in memory per process like @fastify/rate-limit's store. Its state goes into every
- * answer's X-RateLimit-* headers, which that plugin cannot do with the key known only after
- * authentication.
+ * windows, on the same counters as the other limits (memory, or Redis when configured). Its
+ * state goes into every answer's X-RateLimit-* headers, which @fastify/rate-limit cannot do
+ * with the key known only after authentication.
  */
 export class KeyRateLimiter {
-  private readonly windows = new Map<string, { start: number; count: number }>();
-
   constructor(
     private readonly max: number,
+    private readonly counter: WindowCounter = new MemoryWindowCounter(),
     private readonly windowMs = 60_000,
     private readonly now: () => number = Date.now,
   ) {}
 
-  hit(key: string): RateLimitState {
-    const now = this.now();
-    let window = this.windows.get(key);
-    if (!window || now - window.start >= this.windowMs) {
-      if (this.windows.size > 10_000) this.prune(now);
-      window = { start: now, count: 0 };
-      this.windows.set(key, window);
-    }
-    const allowed = window.count < this.max;
-    if (allowed) window.count++;
-    const resetMs = window.start + this.windowMs;
+  async hit(key: string): Promise<RateLimitState> {
+    const { count, ttlMs } = await this.counter.hit(`api-key:${key}`, this.windowMs);
+    const resetMs = this.now() + ttlMs;
     return {
       limit: this.max,
-      remaining: this.max - window.count,
+      remaining: Math.max(0, this.max - count),
       resetAt: Math.ceil(resetMs / 1000),
-      retryAfter: Math.max(1, Math.ceil((resetMs - now) / 1000)),
-      allowed,
+      retryAfter: Math.max(1, Math.ceil(ttlMs / 1000)),
+      allowed: count <= this.max,
     };
-  }
-
-  private prune(now: number): void {
-    for (const [key, w] of this.windows) {
-      if (now - w.start >= this.windowMs) this.windows.delete(key);
-    }
   }
 }

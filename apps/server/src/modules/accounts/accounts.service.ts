@@ -104,7 +104,7 @@ export async function signIn(
   { headers }: AuthHeaders,
   clientIp: string,
 ): Promise<WithCookies<SessionUser>> {
-  const wait = deps.failedSignIns.retryAfterMs(body.email, clientIp);
+  const wait = await deps.failedSignIns.retryAfterMs(body.email, clientIp);
   if (wait > 0) {
     throw new RetryLaterError(accountTexts.tooManyFailedSignIns, Math.ceil(wait / 1000));
   }
@@ -114,7 +114,7 @@ export async function signIn(
       headers,
       returnHeaders: true,
     });
-    deps.failedSignIns.recordSuccess(body.email, clientIp);
+    await deps.failedSignIns.recordSuccess(body.email, clientIp);
     const user = toSessionUser(signedIn.response.user);
     if (user.role === 'admin')
       await deps.onAdminSignIn?.(user, clientIp, headers.get('user-agent') ?? undefined);
@@ -126,7 +126,7 @@ export async function signIn(
     }
     if (isAPIError(error) && error.statusCode === 401) {
       // Counted whether or not the e-mail exists, so the back-off reveals nothing either.
-      deps.failedSignIns.recordFailure(body.email, clientIp);
+      await deps.failedSignIns.recordFailure(body.email, clientIp);
       throw unauthorized(authTexts.invalidCredentials);
     }
     throw error;

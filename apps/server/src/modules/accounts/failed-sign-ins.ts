@@ -9,10 +9,12 @@
 //   so the owner with the right password gets in from anywhere; an address that signed in to
 //   the account within `knownAddressMs` keeps its full allowance. Nothing is ever a hard lock.
 //
-// Kept in memory, like @fastify/rate-limit's default store: per process, reset by a restart.
-// Several API processes each count on their own; a shared store (Redis) is the upgrade path.
+// The state lives in a store: in memory per process by default (reset by a restart), or in
+// Redis (sign-in-store-redis.ts) when REDIS_URL is set, so every API process sees the same
+// back-off (docs/decisions/0114). Both stores apply the policy below; the Redis one in one Lua
+// script, so concurrent failures on several processes count exactly.
 
-export interface SignInThrottleOptions {
+export interface SignInPolicy {
   freeFailures: number;
   baseDelayMs: number;
   maxDelayMs: number;
@@ -20,7 +22,25 @@ export interface SignInThrottleOptions {
   accountCeiling: number;
   accountWindowMs: number;
   knownAddressMs: number;
-  /** Upper bound on each map, so a flood of made-up e-mails or addresses cannot grow memory. */
+}
+
+/** Where the throttle keeps its counters. `account` is the normalised e-mail. */
+export interface SignInThrottleStore {
+  /** When this address's back-off on this account ends (Unix ms); 0 when there is none. */
+  blockedUntil(account: string, ip: string): Promise<number>;
+  /**
+   * Counts a failure at `now`. `report` is true when the account is at its ceiling and has not
+   * been reported within `accountWindowMs` (so the alert goes out once per window).
+   */
+  recordFailure(account: string, ip: string, now: number): Promise<{ report: boolean }>;
+  /** Clears the pair's failures and makes the address known to the account. */
+  recordSuccess(account: string, ip: string, now: number): Promise<void>;
+}
+
+export interface SignInThrottleOptions extends SignInPolicy {
+  /** Default: in memory, this process only. */
+  store?: SignInThrottleStore;
+  /** Upper bound on each map of the memory store, so made-up e-mails cannot grow memory. */
   maxKeys?: number;
   /** The clock (tests move it instead of waiting). */
   now?: () => number;
@@ -30,6 +50,47 @@ export interface SignInThrottleOptions {
    * admin overview's security alerts mail on it (decision 0087).
    */
   onAccountUnderAttack?: (email: string) => void;
+}
+
+/** The back-off a pair earns with its `failures`th failure, or undefined while still free. */
+export function backOffMs(
+  policy: SignInPolicy,
+  failures: number,
+  underAttack: boolean,
+  known: boolean,
+): number | undefined {
+  const free = underAttack && !known ? 1 : policy.freeFailures;
+  if (failures < free) return undefined;
+  const doublings = Math.min(failures - free, 30);
+  return Math.min(policy.baseDelayMs * 2 ** doublings, policy.maxDelayMs);
+}
+
+export class SignInThrottle {
+  private readonly store: SignInThrottleStore;
+  private readonly now: () => number;
+
+  constructor(private readonly options: SignInThrottleOptions) {
+    this.store = options.store ?? new MemorySignInStore(options, options.maxKeys);
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Milliseconds until this address may try this account again; 0 when it may now. */
+  async retryAfterMs(email: string, ip: string): Promise<number> {
+    const until = await this.store.blockedUntil(normalise(email), ip);
+    const now = this.now();
+    return until > now ? until - now : 0;
+  }
+
+  async recordFailure(email: string, ip: string): Promise<void> {
+    const account = normalise(email);
+    const { report } = await this.store.recordFailure(account, ip, this.now());
+    if (report) this.options.onAccountUnderAttack?.(account);
+  }
+
+  /** A successful sign-in clears the pair and makes the address known to the account. */
+  async recordSuccess(email: string, ip: string): Promise<void> {
+    await this.store.recordSuccess(normalise(email), ip, this.now());
+  }
 }
 
 interface PairEntry {
@@ -48,74 +109,63 @@ function touch<V>(map: Map<string, V>, key: string, value: V, maxKeys: number): 
   }
 }
 
-export class SignInThrottle {
+/** Per process, bounded: each map keeps at most `maxKeys` entries, stalest dropped first. */
+export class MemorySignInStore implements SignInThrottleStore {
   private readonly pairs = new Map<string, PairEntry>();
   private readonly accountFailures = new Map<string, number[]>();
   private readonly knownAddresses = new Map<string, number>();
   private readonly reportedAttacks = new Map<string, number>();
-  private readonly maxKeys: number;
-  private readonly now: () => number;
 
-  constructor(private readonly options: SignInThrottleOptions) {
-    this.maxKeys = options.maxKeys ?? 100_000;
-    this.now = options.now ?? Date.now;
+  constructor(
+    private readonly policy: SignInPolicy,
+    private readonly maxKeys = 100_000,
+  ) {}
+
+  async blockedUntil(account: string, ip: string): Promise<number> {
+    return this.pairs.get(pairKey(account, ip))?.blockedUntil ?? 0;
   }
 
-  /** Milliseconds until this address may try this account again; 0 when it may now. */
-  retryAfterMs(email: string, ip: string): number {
-    const entry = this.pairs.get(pairKey(email, ip));
-    const now = this.now();
-    return entry && entry.blockedUntil > now ? entry.blockedUntil - now : 0;
-  }
-
-  recordFailure(email: string, ip: string): void {
-    const now = this.now();
-    const account = normalise(email);
+  async recordFailure(account: string, ip: string, now: number): Promise<{ report: boolean }> {
+    const { policy } = this;
     const recent = (this.accountFailures.get(account) ?? []).filter(
-      (t) => t > now - this.options.accountWindowMs,
+      (t) => t > now - policy.accountWindowMs,
     );
     recent.push(now);
     // Only whether the ceiling is reached matters: keep no more timestamps than that.
-    touch(this.accountFailures, account, recent.slice(-this.options.accountCeiling), this.maxKeys);
+    touch(this.accountFailures, account, recent.slice(-policy.accountCeiling), this.maxKeys);
 
-    const key = pairKey(email, ip);
+    const key = pairKey(account, ip);
     const previous = this.pairs.get(key);
     const entry: PairEntry =
-      previous && now - previous.lastFailureAt <= this.options.forgetAfterMs
+      previous && now - previous.lastFailureAt <= policy.forgetAfterMs
         ? previous
         : { failures: 0, lastFailureAt: now, blockedUntil: 0 };
     entry.failures += 1;
     entry.lastFailureAt = now;
-    const underAttack = recent.length >= this.options.accountCeiling;
-    if (underAttack) this.reportAttack(account, now);
-    const free = underAttack && !this.isKnown(key, now) ? 1 : this.options.freeFailures;
-    if (entry.failures >= free) {
-      const doublings = Math.min(entry.failures - free, 30);
-      entry.blockedUntil =
-        now + Math.min(this.options.baseDelayMs * 2 ** doublings, this.options.maxDelayMs);
-    }
+    const underAttack = recent.length >= policy.accountCeiling;
+    const knownAt = this.knownAddresses.get(key);
+    const known = knownAt !== undefined && now - knownAt <= policy.knownAddressMs;
+    const wait = backOffMs(policy, entry.failures, underAttack, known);
+    if (wait !== undefined) entry.blockedUntil = now + wait;
     touch(this.pairs, key, entry, this.maxKeys);
+
+    let report = false;
+    if (underAttack) {
+      const last = this.reportedAttacks.get(account);
+      if (last === undefined || now - last >= policy.accountWindowMs) {
+        touch(this.reportedAttacks, account, now, this.maxKeys);
+        report = true;
+      }
+    }
+    return { report };
   }
 
-  /** A successful sign-in clears the pair and makes the address known to the account. */
-  recordSuccess(email: string, ip: string): void {
-    const key = pairKey(email, ip);
+  async recordSuccess(account: string, ip: string, now: number): Promise<void> {
+    const key = pairKey(account, ip);
     this.pairs.delete(key);
-    touch(this.knownAddresses, key, this.now(), this.maxKeys);
-  }
-
-  private reportAttack(account: string, now: number): void {
-    const last = this.reportedAttacks.get(account);
-    if (last !== undefined && now - last < this.options.accountWindowMs) return;
-    touch(this.reportedAttacks, account, now, this.maxKeys);
-    this.options.onAccountUnderAttack?.(account);
-  }
-
-  private isKnown(key: string, now: number): boolean {
-    const at = this.knownAddresses.get(key);
-    return at !== undefined && now - at <= this.options.knownAddressMs;
+    touch(this.knownAddresses, key, now, this.maxKeys);
   }
 }
 
 const normalise = (email: string) => email.trim().toLowerCase();
-const pairKey = (email: string, ip: string) => `${normalise(email)}\n${ip}`;
+const pairKey = (account: string, ip: string) => `${account}\n${ip}`;

@@ -223,7 +223,7 @@ onBothDialects(
 );
 
 describe('sign-in throttle lockout report', () => {
-  it('reports an account reaching the ceiling once per window', () => {
+  it('reports an account reaching the ceiling once per window', async () => {
     let now = 0;
     const reported: string[] = [];
     const throttle = new SignInThrottle({
@@ -237,15 +237,15 @@ describe('sign-in throttle lockout report', () => {
       now: () => now,
       onAccountUnderAttack: (email) => reported.push(email),
     });
-    throttle.recordFailure('Victim@Example.com', '10.0.0.1');
-    throttle.recordFailure('victim@example.com', '10.0.0.2');
+    await throttle.recordFailure('Victim@Example.com', '10.0.0.1');
+    await throttle.recordFailure('victim@example.com', '10.0.0.2');
     expect(reported).toEqual([]);
-    throttle.recordFailure('victim@example.com', '10.0.0.3');
-    throttle.recordFailure('victim@example.com', '10.0.0.4');
+    await throttle.recordFailure('victim@example.com', '10.0.0.3');
+    await throttle.recordFailure('victim@example.com', '10.0.0.4');
     expect(reported).toEqual(['victim@example.com']);
     now += 900_001;
     for (const ip of ['10.0.0.5', '10.0.0.6', '10.0.0.7'])
-      throttle.recordFailure('victim@example.com', ip);
+      await throttle.recordFailure('victim@example.com', ip);
     expect(reported).toEqual(['victim@example.com', 'victim@example.com']);
   });
 });

@@ -48,6 +48,8 @@ export interface PublicApiRoutesOptions {
   publicUrl: () => string;
   urlImportAllowHosts: readonly string[];
   rateLimitPerMinute: number;
+  /** Counts calls per key; default: in this process's memory at `rateLimitPerMinute`. */
+  limiter?: KeyRateLimiter;
 }
 
 /** An image as base64 (4/3 of 10 MB) plus the other fields. */
@@ -124,7 +126,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
       },
     },
   };
-  const limiter = new KeyRateLimiter(options.rateLimitPerMinute);
+  const limiter = options.limiter ?? new KeyRateLimiter(options.rateLimitPerMinute);
   await app.register(multipart, {
     limits: {
       fileSize: limits.maxUploadBytes,
@@ -148,7 +150,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
   /** Counts the call against the caller's limit; 429 with Retry-After past it. */
   const rateLimited = async (request: FastifyRequest, reply: FastifyReply) => {
     const caller = request.caller!;
-    const state = limiter.hit(caller.keyId ?? `user:${caller.userId}`);
+    const state = await limiter.hit(caller.keyId ?? `user:${caller.userId}`);
     void reply
       .header(publicApiHeaders.rateLimit, String(state.limit))
       .header(publicApiHeaders.rateLimitRemaining, String(state.remaining))
