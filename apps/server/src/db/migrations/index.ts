@@ -13,6 +13,7 @@ import { admin } from './0009-admin.js';
 import { pages } from './0010-pages.js';
 import { databaseConnections } from './0011-database-connections.js';
 import { hashedSessionTokens } from './0012-hashed-session-tokens.js';
+import { queueAttempts } from './0015-queue-attempts.js';
 
 // One set of migrations for SQLite and PostgreSQL. Each migration is a factory taking the few
 // column types that differ between the two, so the table definitions are written once.
@@ -39,6 +40,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0010-pages': pages,
   '0011-database-connections': databaseConnections,
   '0012-hashed-session-tokens': hashedSessionTokens,
+  '0015-queue-attempts': queueAttempts,
 };
 
 function provider(ctx: MigrationContext): MigrationProvider {
