@@ -333,6 +333,55 @@ describe.skipIf(skipReason !== undefined)(
         }
       }
     }, 240_000);
+
+    it('cancels on one API a job sent to the other, charging nothing', async () => {
+      const db = handle!.db;
+      const res = await fetch(`${apis[0]}/api/auth/sign-up`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': randomIp() },
+        body: JSON.stringify({
+          name: 'Cancel',
+          email: `cancel-${randomBytes(3).toString('hex')}@example.com`,
+          password: 'correct horse battery',
+        }),
+      });
+      expect(res.status).toBe(201);
+      const cookie = res.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0] ?? '')
+        .filter((c) => c && !c.endsWith('='))
+        .join('; ');
+      const body = new FormData();
+      const image = await photo(1200, 900, 9);
+      body.append('file', new Blob([new Uint8Array(image.file)], { type: 'image/png' }), 'c.png');
+      const created = await fetch(`${apis[0]}/api/jobs`, {
+        method: 'POST',
+        headers: { cookie },
+        body,
+      });
+      expect(created.status).toBe(202);
+      const { id } = (await created.json()) as { id: string };
+      const cancelled = await fetch(`${apis[1]}/api/jobs/${id}`, {
+        method: 'DELETE',
+        headers: { cookie },
+      });
+      expect(cancelled.status).toBe(200);
+      expect(((await cancelled.json()) as { status: string }).status).toBe('cancelled');
+      // Whatever the worker was doing with it, the job stays cancelled and uncharged.
+      await new Promise((r) => setTimeout(r, 3000));
+      const row = await db
+        .selectFrom('jobs')
+        .select('status')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row.status).toBe('cancelled');
+      const spends = await db
+        .selectFrom('credit_ledger')
+        .select('id')
+        .where('reference', '=', id)
+        .execute();
+      expect(spends).toEqual([]);
+    }, 60_000);
   },
 );
 
