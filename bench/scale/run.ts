@@ -133,7 +133,7 @@ async function runOne(api: string, cookie: string, image: Buffer, name: string):
   const body = new FormData();
   body.append('file', new Blob([new Uint8Array(image)]), name);
   const res = await fetch(`${api}/api/jobs`, { method: 'POST', headers: { cookie }, body });
-  if (res.status !== 201) throw new Error(`upload refused: ${res.status} ${await res.text()}`);
+  if (res.status !== 202) throw new Error(`upload refused: ${res.status} ${await res.text()}`);
   const { id } = (await res.json()) as { id: string };
   const events = await (
     await fetch(`${api}/api/jobs/${id}/events`, { headers: { cookie } })
@@ -169,6 +169,8 @@ async function main(): Promise<void> {
     const common = {
       NODE_ENV: 'production',
       LOG_LEVEL: 'info',
+      // The AWS SDK's notice about Node 22 on every start.
+      NODE_NO_WARNINGS: '1',
       AUTH_SECRET: randomBytes(24).toString('hex'),
       TRUST_PROXY: 'true',
       ENGINE_MODEL: MODEL,

@@ -80,7 +80,10 @@ export class BullDispatch implements JobDispatch {
       );
       this.worker.on('failed', (job, error) => {
         if (!job) return;
-        const final = job.attemptsMade >= (job.opts.attempts ?? 1);
+        // Out of attempts, or its workers died more than maxStalledCount times: BullMQ has
+        // dropped it, so the row must end here or it would wait forever.
+        const final =
+          job.attemptsMade >= (job.opts.attempts ?? 1) || /stalled more than/i.test(error.message);
         if (!final && error.message === 'handed back') return;
         options.log.error({ err: error, job: job.data.id }, 'the job queue gave up on a job');
         if (final) void work.giveUp(job.data.id).catch(() => undefined);

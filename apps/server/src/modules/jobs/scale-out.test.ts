@@ -284,13 +284,23 @@ describe.skipIf(skipReason !== undefined)(
       const victimId = await killed;
       expect(jobs.map((j) => j.id)).toContain(victimId);
 
-      await until('every job to end', 120_000, async () => {
+      await until('every job to end', 180_000, async () => {
         const open = await db
           .selectFrom('jobs')
           .select('id')
           .where('status', 'in', ['queued', 'processing'])
           .execute();
         return open.length === 0 ? true : undefined;
+      }).catch(async (error: unknown) => {
+        // What was left, and what the workers said last: enough to tell slow from stuck.
+        const left = await db
+          .selectFrom('jobs')
+          .select(['id', 'status', 'stage', 'attempts'])
+          .where('status', 'in', ['queued', 'processing'])
+          .execute();
+        const said = workers.map((w) => w.lines.slice(-15).map((l) => JSON.stringify(l)));
+        process.stdout.write(`${JSON.stringify({ victimId, left, said }, null, 1)}\n`);
+        throw error;
       });
 
       const rows = await db.selectFrom('jobs').selectAll().execute();
@@ -332,7 +342,7 @@ describe.skipIf(skipReason !== undefined)(
           expect(png.subarray(1, 4).toString()).toBe('PNG');
         }
       }
-    }, 240_000);
+    }, 360_000);
 
     it('cancels on one API a job sent to the other, charging nothing', async () => {
       const db = handle!.db;
