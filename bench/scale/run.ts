@@ -66,6 +66,7 @@ function start(name: string, entry: 'main' | 'worker', env: Record<string, strin
     { cwd: root, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const proc: Proc = { name, child, lines: [] };
+  started.push(proc);
   child.stdout?.setEncoding('utf8').on('data', (c: string) => proc.lines.push(...c.split('\n')));
   child.stderr
     ?.setEncoding('utf8')
@@ -140,6 +141,15 @@ async function runOne(api: string, cookie: string, image: Buffer, name: string):
   ).text();
   if (!events.includes('"status":"completed"')) throw new Error(`job ${id} did not complete`);
   return performance.now() - started;
+}
+
+/** Every process started here, so an interrupted run still stops them. */
+const started: Proc[] = [];
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    for (const proc of started) proc.child.kill('SIGTERM');
+    process.exit(130);
+  });
 }
 
 async function main(): Promise<void> {
