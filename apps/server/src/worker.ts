@@ -58,6 +58,6 @@ closeWithGrace({ delay: queue.shutdownGraceMs + 10_000 }, async ({ signal, err }
 await processing.start();
 await processing.warmUp();
 log.info(
-  { pid: process.pid, prefix: queue.prefix, engine: processing.modelHealth().detail },
+  { prefix: queue.prefix, engine: processing.modelHealth().detail },
   'Cutout worker is taking jobs',
 );
