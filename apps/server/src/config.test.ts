@@ -24,6 +24,29 @@ describe('loadConfig', () => {
     expect(config.port).toBe(8080);
   });
 
+  it('reads the scale-out queue from QUEUE_URL, and allows ENGINE_WORKERS=0 only with it', () => {
+    expect(loadConfig({}).queue).toBeUndefined();
+    const config = loadConfig({
+      QUEUE_URL: 'redis://127.0.0.1:6379/2',
+      ENGINE_WORKERS: '0',
+      QUEUE_LOCK_SECONDS: '5',
+    });
+    expect(config.queue).toEqual({
+      url: 'redis://127.0.0.1:6379/2',
+      prefix: 'cutout',
+      lockMs: 5000,
+      stalledIntervalMs: 30_000,
+      shutdownGraceMs: 60_000,
+    });
+    expect(config.engine.workers).toBe(0);
+    expect(() => loadConfig({ ENGINE_WORKERS: '0' })).toThrow(
+      /ENGINE_WORKERS: 0 .* needs QUEUE_URL/,
+    );
+    expect(() => loadConfig({ QUEUE_URL: 'http://redis:6379' })).toThrow(
+      /QUEUE_URL: must be a redis:\/\/ or rediss:\/\/ URL/,
+    );
+  });
+
   it('names every bad variable', () => {
     let caught: unknown;
     try {

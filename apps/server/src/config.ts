@@ -66,7 +66,12 @@ const envSchema = z.object({
     .regex(/^[0-9a-f]{64}$/i, 'must be 64 hexadecimal characters')
     .optional(),
   ENGINE_MODEL_INPUT_SIZE: positiveInt.default(1024),
-  ENGINE_WORKERS: positiveInt.optional(),
+  // 0: no engine in this process (an API in scale-out mode; workers run the jobs).
+  ENGINE_WORKERS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .optional(),
   ENGINE_THREADS: positiveInt.optional(),
   ENGINE_MEMORY_ARENA: booleanFlag.default(true),
   ENGINE_MAX_INPUT_PIXELS: positiveInt.default(50_000_000),
@@ -125,6 +130,20 @@ const envSchema = z.object({
     .string()
     .regex(/^\d+$/, 'must be a numeric variant id')
     .optional(),
+  // Scale-out job queue (issue 17, decision 0110).
+  QUEUE_URL: z
+    .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
+    .optional(),
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, 'must be letters, digits, dots, dashes or underscores')
+    .default('cutout'),
+  QUEUE_LOCK_SECONDS: positiveInt.default(30),
+  QUEUE_STALLED_CHECK_SECONDS: positiveInt.default(30),
+  WORKER_SHUTDOWN_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .min(0, 'must be 0 or more')
+    .default(60),
 });
 
 // Shared counters in Redis (docs/decisions/0114): REDIS_URL, or else the queue's QUEUE_URL.
@@ -165,7 +184,7 @@ export interface Config {
     modelSha256: string | undefined;
     /** Square input side of a custom model (path or URL); built-in models know their own. */
     modelInputSize: number;
-    /** Unset: sized for the machine by the engine (docs/decisions/0014). */
+    /** Unset: sized for the machine by the engine (docs/decisions/0014). 0: no engine here. */
     workers: number | undefined;
     threads: number | undefined;
     /** onnxruntime's memory arena: faster inference, about 0.8 GB more per worker (0066). */
@@ -209,6 +228,20 @@ export interface Config {
   integrationEnv: IntegrationEnv;
   /** Rate limits and the sign-in back-off in Redis, shared by API processes (decision 0114). */
   redis: { url: string | undefined };
+  /** Scale-out: jobs go through BullMQ on this Redis (decision 0110); unset: in-process. */
+  queue: QueueConfig | undefined;
+}
+
+export interface QueueConfig {
+  url: string;
+  /** BullMQ's and the job events' Redis key prefix. */
+  prefix: string;
+  /** How long a worker's hold on a job lasts unrenewed: a dead worker's job moves after it. */
+  lockMs: number;
+  /** How often workers look for jobs whose holder died. */
+  stalledIntervalMs: number;
+  /** How long a stopping worker lets running jobs finish before handing them back. */
+  shutdownGraceMs: number;
 }
 
 export const integrationEnvNames = [
@@ -290,6 +323,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   } catch (error) {
     throw new ConfigError([`STORAGE_URL: ${(error as Error).message}`]);
   }
+  if (e.ENGINE_WORKERS === 0 && !e.QUEUE_URL) {
+    throw new ConfigError([
+      'ENGINE_WORKERS: 0 (no engine in this process) needs QUEUE_URL, so worker processes run the jobs',
+    ]);
+  }
+  const queue: QueueConfig | undefined = e.QUEUE_URL
+    ? {
+        url: e.QUEUE_URL,
+        prefix: e.QUEUE_PREFIX,
+        lockMs: e.QUEUE_LOCK_SECONDS * 1000,
+        stalledIntervalMs: e.QUEUE_STALLED_CHECK_SECONDS * 1000,
+        shutdownGraceMs: e.WORKER_SHUTDOWN_SECONDS * 1000,
+      }
+    : undefined;
   const displayHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
   return {
     env: e.NODE_ENV,
@@ -360,6 +407,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redis: {
       url: redisEnv.data.REDIS_URL ?? (redisEnv.data.QUEUE_URL || undefined),
     },
+    queue,
   };
 }
 

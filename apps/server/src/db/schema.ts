@@ -165,6 +165,8 @@ export interface JobTable {
   purged_at: string | null;
   /** 'preview' (at most 0.25 MP, charged nothing) or 'full' (migration 0008). */
   size: Generated<'full' | 'preview'>;
+  /** Runs that claimed the job; a takeover raises it, and writes check it (migration 0015). */
+  attempts: Generated<number>;
 }
 
 export interface ApiKeyTable {

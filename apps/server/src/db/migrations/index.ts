@@ -15,6 +15,7 @@ import { databaseConnections } from './0011-database-connections.js';
 import { hashedSessionTokens } from './0012-hashed-session-tokens.js';
 import { adminOrdersPricing } from './0013-admin-orders-pricing.js';
 import { integrationSettings } from './0014-integration-settings.js';
+import { queueAttempts } from './0015-queue-attempts.js';
 
 // One set of migrations for SQLite and PostgreSQL. Each migration is a factory taking the few
 // column types that differ between the two, so the table definitions are written once.
@@ -43,6 +44,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0012-hashed-session-tokens': hashedSessionTokens,
   '0013-admin-orders-pricing': adminOrdersPricing,
   '0014-integration-settings': integrationSettings,
+  '0015-queue-attempts': queueAttempts,
 };
 
 function provider(ctx: MigrationContext): MigrationProvider {

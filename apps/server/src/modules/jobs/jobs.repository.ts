@@ -25,6 +25,38 @@ export async function updateJob(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/**
+ * updateJob for one run of a job: changes it only while `attempts` is still the number that run
+ * claimed (a run that was taken over can no longer write; migration 0015).
+ */
+export async function updateJobRun(
+  db: Db,
+  id: string,
+  attempt: number,
+  changes: Updateable<JobTable>,
+  onlyIfStatus: readonly JobStatus[],
+): Promise<boolean> {
+  const result = await db
+    .updateTable('jobs')
+    .set(changes)
+    .where('id', '=', id)
+    .where('attempts', '=', attempt)
+    .where('status', 'in', onlyIfStatus)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Jobs waiting for a worker: all of them, or one owner's. */
+export async function countQueuedJobs(db: Db, userId?: string): Promise<number> {
+  let query = db
+    .selectFrom('jobs')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('status', '=', 'queued');
+  if (userId !== undefined) query = query.where('user_id', '=', userId);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Jobs of a user that are waiting or running: each holds one credit until it ends. */
 export async function countActiveJobs(db: Db, userId: string): Promise<number> {
   const row = await db

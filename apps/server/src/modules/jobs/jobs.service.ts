@@ -30,7 +30,8 @@ import { chargeImageIn } from '../credits/credits.service.js';
 import { lockBalance } from '../credits/credits.repository.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import { checkImage, damagedImageMessage, notAnImage, type ImageLimits } from './image-input.js';
-import { JobQueue } from './job-queue.js';
+import { InProcessDispatch, type JobDispatch, type RunJob } from './job-dispatch.js';
+import type { JobEventBus } from './job-events.js';
 import {
   countActiveJobs,
   countCompleted,
@@ -41,6 +42,7 @@ import {
   listExpiredJobs,
   listUnfinishedJobs,
   updateJob,
+  updateJobRun,
 } from './jobs.repository.js';
 
 // The processing service: a request becomes a stored job, the job waits in the queue, runs on
@@ -91,7 +93,17 @@ export interface JobsServiceOptions {
   imageLimits: ImageLimits;
   log: FastifyBaseLogger;
   observe?: JobObserver;
+  /**
+   * How jobs reach workers (BullMQ in scale-out mode); default: the in-process fair queue on
+   * this process's pool. Given the function that runs one job.
+   */
+  dispatch?: (run: RunJob) => JobDispatch;
+  /** Job changes to and from other processes (scale-out mode: Redis pub/sub). */
+  bus?: JobEventBus;
 }
+
+/** Why a run's AbortController fired: shutdown hands the job back instead of cancelling it. */
+const handBack = Symbol('hand back');
 
 /** Hooks for metrics; the service does not know about Prometheus. */
 export interface JobObserver {
@@ -162,19 +174,27 @@ function engineFailure(error: unknown): { code: string; message: string } {
 }
 
 export class JobsService {
-  private readonly queue: JobQueue;
+  private readonly queue: JobDispatch;
   private readonly events = new EventEmitter();
   private readonly controllers = new Map<string, AbortController>();
   /** Live state of running jobs, so listeners see progress without a database read. */
   private readonly live = new Map<string, JobRow>();
   /** Ids whose files are being written before their row exists (the sweep leaves them alone). */
   private readonly creating = new Set<string>();
+  /** Shared mode: prefixes with no job at the last sweep (deleted if still so at the next). */
+  private orphanCandidates = new Set<string>();
   private closed = false;
 
   constructor(private readonly options: JobsServiceOptions) {
-    this.queue = new JobQueue(options.concurrency, options.queueSize, (id) => this.process(id));
+    const run: RunJob = (id) => this.process(id);
+    this.queue =
+      options.dispatch?.(run) ?? new InProcessDispatch(options.concurrency, options.queueSize, run);
     // Every open event stream and waiting request is a listener; there may be many.
     this.events.setMaxListeners(0);
+    // Changes made by other processes (the worker running a job, the API that took a cancel)
+    // reach this process's listeners as if made here.
+    options.bus?.onJob((job) => this.events.emit(job.id, job));
+    options.bus?.onCancel((id) => this.controllers.get(id)?.abort());
   }
 
   queueStats() {
@@ -192,10 +212,11 @@ export class JobsService {
    */
   async create(userId: string, input: JobInput): Promise<JobRow> {
     if (this.closed) throw new RetryLaterError(busyMessage, this.retryAfterSeconds(), 503);
-    if (!this.queue.hasRoom()) {
+    const room = await this.queue.room(userId);
+    if (room === 'full') {
       throw new RetryLaterError(busyMessage, this.retryAfterSeconds(), 503);
     }
-    if (!this.queue.hasRoom(userId)) {
+    if (room === 'own-share') {
       // The queue has room, but not for this account: others keep their turn (decision 0100).
       throw new RetryLaterError(ownShareMessage, this.retryAfterSeconds(), 503);
     }
@@ -228,6 +249,7 @@ export class JobsService {
       expires_at: new Date(now.getTime() + this.options.retentionMs).toISOString(),
       purged_at: null,
       size: input.size ?? 'full',
+      attempts: 0,
     };
     this.creating.add(id);
     try {
@@ -257,8 +279,20 @@ export class JobsService {
     } finally {
       this.creating.delete(id);
     }
-    this.queue.enqueue(id, userId);
     this.publish(row);
+    try {
+      await this.queue.enqueue(id, userId);
+    } catch (error) {
+      // The queue (Redis) could not take it: the job ends now, uncharged, rather than waiting
+      // for a restart to pick it up.
+      logError(this.options.log, error, id, 'could not queue the job');
+      await this.finish(id, { status: 'failed', stage: 'done' }, null, {
+        code: 'service_unavailable',
+        message: busyMessage,
+      });
+      await this.options.store.deletePrefix(id).catch(() => undefined);
+      throw new RetryLaterError(busyMessage, this.retryAfterSeconds(), 503);
+    }
     return row;
   }
 
@@ -299,11 +333,6 @@ export class JobsService {
     return this.live.get(id) ?? (await findJob(this.options.db, id));
   }
 
-  /** Position in the queue (0 = next), or -1 when not waiting. */
-  queuePosition(id: string): number {
-    return this.queue.position(id);
-  }
-
   /** Calls `listener` with every change of the job until it ends; returns the unsubscribe. */
   subscribe(id: string, listener: (job: JobRow) => void): () => void {
     this.events.on(id, listener);
@@ -314,17 +343,30 @@ export class JobsService {
   async waitUntilFinished(id: string, signal?: AbortSignal): Promise<JobRow> {
     return new Promise<JobRow>((resolve, reject) => {
       let settled = false;
+      // Pub/sub does not replay what a reconnecting subscriber missed: in shared mode the
+      // database is read now and then as well, so an end is never waited for forever.
+      const recheck = this.options.bus
+        ? setInterval(() => {
+            findJob(this.options.db, id).then(
+              (job) => job && done(job),
+              () => undefined,
+            );
+          }, 3000)
+        : undefined;
+      const stop = () => {
+        settled = true;
+        if (recheck) clearInterval(recheck);
+        unsubscribe();
+      };
       const done = (job: JobRow) => {
         if (settled || !finishedJobStatuses.includes(job.status)) return;
-        settled = true;
-        unsubscribe();
+        stop();
         signal?.removeEventListener('abort', onAbort);
         resolve(job);
       };
       const onAbort = () => {
         if (settled) return;
-        settled = true;
-        unsubscribe();
+        stop();
         reject(new AbortedError());
       };
       const unsubscribe = this.subscribe(id, done);
@@ -332,8 +374,7 @@ export class JobsService {
       // Subscribed first, then read: an end between the two is not missed.
       this.get(id).then((job) => {
         if (!job) {
-          settled = true;
-          unsubscribe();
+          stop();
           reject(new AppError(404, 'not_found'));
         } else done(job);
       }, reject);
@@ -344,7 +385,17 @@ export class JobsService {
   async cancel(id: string): Promise<JobRow | undefined> {
     const job = await this.get(id);
     if (!job || finishedJobStatuses.includes(job.status)) return job;
-    if (this.queue.remove(id) || job.status === 'queued') {
+    if (this.queue.shared) {
+      // The job may run in another process, or on a worker that died and whose job waits for
+      // takeover: it is cancelled in the database now (the completing transaction requires
+      // 'processing', so it can no longer be charged), and whoever runs it is told to stop.
+      await this.queue.remove(id).catch(() => false);
+      await this.finish(id, { status: 'cancelled', stage: 'done' }, null);
+      this.controllers.get(id)?.abort();
+      this.options.bus?.cancel(id);
+      return findJob(this.options.db, id);
+    }
+    if ((await this.queue.remove(id)) || job.status === 'queued') {
       await this.finish(id, { status: 'cancelled', stage: 'done' }, null);
       return this.get(id);
     }
@@ -352,11 +403,26 @@ export class JobsService {
     return this.waitUntilFinished(id);
   }
 
-  /** Picks up what a previous run left: queued and interrupted jobs run again (uncharged). */
+  /**
+   * A job the queue gave up on (it failed to run again and again, for reasons outside the
+   * image, like the database being away): it ends failed, uncharged, instead of waiting forever.
+   */
+  async giveUp(id: string): Promise<void> {
+    await this.finish(id, { status: 'failed', stage: 'done' }, null, {
+      code: 'internal',
+      message: editorTexts.processFailed,
+    });
+  }
+
+  /**
+   * Picks up what a previous run left: queued and interrupted jobs run again (uncharged). In
+   * shared mode a 'processing' job may be running on a live worker: it is queued again only if
+   * the queue lost it (queuing is idempotent), and a worker takes it over (decision 0112).
+   */
   async recover(): Promise<number> {
     const unfinished = await listUnfinishedJobs(this.options.db);
     for (const job of unfinished) {
-      if (job.status === 'processing') {
+      if (job.status === 'processing' && !this.queue.shared) {
         await updateJob(this.options.db, job.id, {
           status: 'queued',
           stage: 'queued',
@@ -364,7 +430,7 @@ export class JobsService {
           started_at: null,
         });
       }
-      this.queue.enqueue(job.id, job.user_id);
+      await this.queue.enqueue(job.id, job.user_id);
     }
     return unfinished.length;
   }
@@ -384,40 +450,76 @@ export class JobsService {
     }
     const prefixes = (await store.listPrefixes()).filter((p) => !this.creating.has(p));
     const known = await jobIdsAmong(db, prefixes);
-    for (const prefix of prefixes) {
-      if (!known.has(prefix) && !this.creating.has(prefix)) await store.deletePrefix(prefix);
+    const orphans = prefixes.filter((p) => !known.has(p) && !this.creating.has(p));
+    // In shared mode another API process may be writing an upload whose row does not exist
+    // yet: a prefix is deleted only when it was already an orphan at the previous sweep.
+    const previous = this.orphanCandidates;
+    this.orphanCandidates = new Set();
+    for (const prefix of orphans) {
+      if (!this.queue.shared || previous.has(prefix)) await store.deletePrefix(prefix);
+      else this.orphanCandidates.add(prefix);
     }
     return purged;
   }
 
-  /** Stops taking jobs and lets running ones end; queued jobs stay queued in the database. */
-  async close(): Promise<void> {
+  /**
+   * Stops taking jobs and lets running ones end; queued jobs stay queued in the database. Jobs
+   * still running after `graceMs` are handed back to the queue (another worker runs them).
+   */
+  async close(graceMs = Infinity): Promise<void> {
     this.closed = true;
-    await this.queue.close();
+    const closing = this.queue.close();
+    if (Number.isFinite(graceMs)) {
+      let timer: NodeJS.Timeout | undefined;
+      const late = await Promise.race([
+        closing.then(() => false),
+        new Promise<boolean>((r) => (timer = setTimeout(() => r(true), graceMs))),
+      ]);
+      clearTimeout(timer);
+      if (late) for (const controller of this.controllers.values()) controller.abort(handBack);
+    }
+    await closing;
   }
 
   private publish(job: JobRow): void {
     this.events.emit(job.id, job);
+    this.options.bus?.publish(job);
   }
 
-  private async process(id: string): Promise<void> {
+  private async process(id: string): Promise<'done' | 'handed-back'> {
     const { db, store, log } = this.options;
     const row = await findJob(db, id);
-    if (!row || row.status !== 'queued') return;
+    if (!row) return 'done';
+    // A job found 'processing' in shared mode is a dead (or stalled) worker's: the queue hands
+    // a job to one worker at a time, so it is taken over. The claim raises `attempts`; every
+    // later write of this run requires the number claimed, so the old run can change nothing.
+    const claimable = this.queue.shared ? ['queued', 'processing'] : ['queued'];
+    if (!claimable.includes(row.status)) return 'done';
     const startedAt = new Date();
-    const started = await updateJob(
+    const attempt = row.attempts + 1;
+    const started = await updateJobRun(
       db,
       id,
-      { status: 'processing', stage: 'decode', progress: 1, started_at: startedAt.toISOString() },
-      ['queued'],
+      row.attempts,
+      {
+        status: 'processing',
+        stage: 'decode',
+        progress: 1,
+        started_at: startedAt.toISOString(),
+        attempts: attempt,
+      },
+      claimable as JobRow['status'][],
     );
-    if (!started) return;
+    if (!started) return 'done';
+    if (row.status === 'processing') log.warn({ job: id, attempt }, 'took over an unfinished job');
+    else log.debug({ job: id, attempt }, 'job claimed');
     const job: JobRow = {
       ...row,
       status: 'processing',
       stage: 'decode',
       progress: 1,
       started_at: startedAt.toISOString(),
+      attempts: attempt,
     };
     this.live.set(id, job);
     this.publish(job);
@@ -433,7 +535,7 @@ export class JobsService {
       this.publish({ ...job });
       // Written at stage changes only; the condition keeps a late write from undoing the end.
       if (changed) {
-        void updateJob(db, id, { stage, progress: job.progress }, ['processing']).catch(
+        void updateJobRun(db, id, attempt, { stage, progress: job.progress }, ['processing']).catch(
           (error: unknown) => log.warn({ err: error, job: id }, 'could not record job progress'),
         );
       }
@@ -442,11 +544,17 @@ export class JobsService {
     try {
       const input = await store.read(`${id}/original`);
       if (!input) {
-        await this.finish(id, { status: 'failed', stage: 'done' }, null, {
-          code: 'unprocessable',
-          message: 'The uploaded image is no longer available. Please upload it again.',
-        });
-        return;
+        await this.finish(
+          id,
+          { status: 'failed', stage: 'done' },
+          null,
+          {
+            code: 'unprocessable',
+            message: 'The uploaded image is no longer available. Please upload it again.',
+          },
+          attempt,
+        );
+        return 'done';
       }
       const preview = sizeMegapixels.preview;
       const result = await this.options
@@ -477,49 +585,69 @@ export class JobsService {
         storeMs: round(storeMs),
         totalMs: round(finishedAt.getTime() - new Date(row.created_at).getTime()),
       };
-      const charged = await this.complete(job, result.width, result.height, timings, finishedAt);
-      if (!charged) {
+      const outcome = await this.complete(job, result.width, result.height, timings, finishedAt);
+      if (outcome === 'no-credit') {
         await store.deletePrefix(id).catch(() => undefined);
-        await this.finish(id, { status: 'failed', stage: 'done' }, timings, {
-          code: 'payment_required',
-          message: editorTexts.noCredits,
-        });
+        await this.finish(
+          id,
+          { status: 'failed', stage: 'done' },
+          timings,
+          { code: 'payment_required', message: editorTexts.noCredits },
+          attempt,
+        );
       }
+      // 'lost': the job was cancelled, or taken over by another run; that one owns it now.
+      return 'done';
     } catch (error) {
-      if (error instanceof PoolClosedError || error instanceof QueueFullError) {
+      const handedBack = controller.signal.reason === handBack;
+      if (error instanceof PoolClosedError || error instanceof QueueFullError || handedBack) {
         // Shutting down, or the pool briefly full (warm-up): the job waits again, uncharged.
-        await updateJob(db, id, { status: 'queued', stage: 'queued', progress: 0 }, ['processing']);
+        const back = await updateJobRun(
+          db,
+          id,
+          attempt,
+          { status: 'queued', stage: 'queued', progress: 0 },
+          ['processing'],
+        );
+        if (!back) return 'done';
         this.publish({ ...job, status: 'queued', stage: 'queued', progress: 0 });
-        if (error instanceof QueueFullError && !this.closed) {
-          setTimeout(() => this.queue.enqueue(id, job.user_id), 500).unref();
+        if (error instanceof QueueFullError && !this.closed && !this.queue.shared) {
+          setTimeout(() => void this.queue.enqueue(id, job.user_id), 500).unref();
         }
-        return;
+        return 'handed-back';
       }
       if (error instanceof AbortedError) {
-        await this.finish(id, { status: 'cancelled', stage: 'done' }, null);
-        return;
+        await this.finish(id, { status: 'cancelled', stage: 'done' }, null, undefined, attempt);
+        return 'done';
       }
       const failure = engineFailure(error);
       if (failure.code === 'internal') log.error({ err: error, job: id }, 'job failed');
+      // Only the run that still owns the job may delete its files and end it.
+      const current = await findJob(db, id);
+      if (current?.status !== 'processing' || current.attempts !== attempt) return 'done';
       await store
         .deletePrefix(id)
         .then(() => updateJob(db, id, { purged_at: new Date().toISOString() }))
         .catch(() => undefined);
-      await this.finish(id, { status: 'failed', stage: 'done' }, null, failure);
+      await this.finish(id, { status: 'failed', stage: 'done' }, null, failure, attempt);
+      return 'done';
     } finally {
       this.controllers.delete(id);
       this.live.delete(id);
     }
   }
 
-  /** Records completion and the charge in one transaction; false when the credit is gone. */
+  /**
+   * Records completion and the charge in one transaction: 'charged', 'no-credit' when the credit
+   * is gone, 'lost' when this run no longer owns the job (cancelled, or taken over).
+   */
   private async complete(
     job: JobRow,
     width: number,
     height: number,
     timings: JobTimings,
     finishedAt: Date,
-  ): Promise<boolean> {
+  ): Promise<'charged' | 'no-credit' | 'lost'> {
     const changes = {
       status: 'completed' as const,
       stage: 'done' as const,
@@ -529,53 +657,66 @@ export class JobsService {
       timings: JSON.stringify(timings),
       finished_at: finishedAt.toISOString(),
     };
-    let charged: boolean;
+    let outcome: 'charged' | 'no-credit' | 'lost';
     try {
-      charged = await this.options.db.transaction().execute(async (trx) => {
-        // A preview is free (decision 0081); everything else takes its held credit now.
+      outcome = await this.options.db.transaction().execute(async (trx) => {
+        // The row first: its lock orders this against a cancel or a takeover, and a run that
+        // no longer owns the job charges nothing.
+        const updated = await updateJobRun(trx, job.id, job.attempts, changes, ['processing']);
+        if (!updated) return 'lost';
+        // A preview is free (decision 0081); everything else takes its held credit now. The
+        // ledger's unique (user, kind, reference) makes a second charge for one job impossible.
         if (job.size !== 'preview') {
           const balance = await chargeImageIn(trx, job.user_id, job.id);
-          if (balance === undefined) return false;
+          if (balance === undefined) throw new NoCredit();
         }
-        const updated = await updateJob(trx, job.id, changes, ['processing']);
-        if (!updated) throw new AbortedError();
-        return true;
+        return 'charged';
       });
     } catch (error) {
-      if (isUniqueViolation(error)) charged = true;
+      if (error instanceof NoCredit) outcome = 'no-credit';
+      // Charged already for this job: the one charge stands and the job is not charged again.
+      else if (isUniqueViolation(error)) outcome = 'lost';
       else throw error;
     }
-    if (charged) {
+    if (outcome === 'charged') {
       Object.assign(job, changes);
       this.publish({ ...job });
       this.options.observe?.finished('completed', timings);
     }
-    return charged;
+    return outcome;
   }
 
+  /** Ends a job failed or cancelled; with `attempt`, only if that run still owns it. */
   private async finish(
     id: string,
     state: { status: 'failed' | 'cancelled'; stage: JobStage },
     timings: JobTimings | null,
     error?: { code: string; message: string },
+    attempt?: number,
   ): Promise<void> {
     const finishedAt = new Date().toISOString();
-    await updateJob(
-      this.options.db,
-      id,
-      {
-        ...state,
-        finished_at: finishedAt,
-        timings: timings ? JSON.stringify(timings) : null,
-        error_code: error?.code ?? null,
-        error_message: error?.message ?? null,
-      },
-      ['queued', 'processing'],
-    );
+    const changes = {
+      ...state,
+      finished_at: finishedAt,
+      timings: timings ? JSON.stringify(timings) : null,
+      error_code: error?.code ?? null,
+      error_message: error?.message ?? null,
+    };
+    const active: JobRow['status'][] = ['queued', 'processing'];
+    const ended =
+      attempt === undefined
+        ? await updateJob(this.options.db, id, changes, active)
+        : await updateJobRun(this.options.db, id, attempt, changes, active);
     const row = await findJob(this.options.db, id);
     if (row) this.publish(row);
-    this.options.observe?.finished(state.status, timings);
+    if (ended) this.options.observe?.finished(state.status, timings);
   }
+}
+
+class NoCredit extends Error {}
+
+function logError(logger: FastifyBaseLogger, error: unknown, job: string, message: string): void {
+  logger.error({ err: error, job }, message);
 }
 
 function round(ms: number): number {

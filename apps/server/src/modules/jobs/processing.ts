@@ -7,12 +7,16 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { LocalDiskStore, type ObjectStore } from '../storage/object-store.js';
 import { S3Store } from '../storage/s3-store.js';
+import { BullDispatch } from './bull-dispatch.js';
+import { RedisJobEvents } from './job-events.js';
 import { jobMetrics } from './jobs.metrics.js';
 import { JobsService } from './jobs.service.js';
 
 // Puts the processing service together: the engine's pool (created on first use or by warmUp,
 // since loading ISNet takes seconds), result storage, the job service, its metrics, the
-// retention sweep, and health probes.
+// retention sweep, and health probes. With QUEUE_URL (scale-out, decisions 0110–0113) jobs go
+// through BullMQ and their changes through Redis pub/sub; this process runs jobs only when it
+// is a worker process or an API with engine workers (ENGINE_WORKERS=0: an API only).
 
 export interface Processing {
   jobs: JobsService;
@@ -33,6 +37,8 @@ export interface ProcessingOptions {
   metrics: Registry;
   /** An engine pool to use instead of one built from the configuration (tests). */
   engine?: EnginePool;
+  /** 'worker': a worker process (`npm run worker`): runs jobs, no sweep, no recovery. */
+  role?: 'api' | 'worker';
 }
 
 function modelConfig(config: Config): ModelConfig {
@@ -57,6 +63,7 @@ export function createProcessing(options: ProcessingOptions): Processing {
   let modelError: string | undefined;
   const sizing = defaultSizing();
   const workers = pool?.stats().workers ?? config.engine.workers ?? sizing.workers;
+  const role = options.role ?? 'api';
 
   const engine = (): EnginePool => {
     pool ??= createEnginePool({
@@ -82,10 +89,37 @@ export function createProcessing(options: ProcessingOptions): Processing {
   const store: ObjectStore = s3 ?? new LocalDiskStore(config.jobs.resultsDir);
   // The metrics read the queue at scrape time, by then `jobs` exists.
   const observe = jobMetrics(options.metrics, db, () => jobs);
+  const queue = config.queue;
+  const bus = queue ? new RedisJobEvents(queue.url, queue.prefix, log) : undefined;
+  const runsJobs = workers > 0;
   const jobs: JobsService = new JobsService({
     db,
     store,
     engine,
+    ...(queue && bus
+      ? {
+          bus,
+          dispatch: (run) =>
+            new BullDispatch({
+              url: queue.url,
+              prefix: queue.prefix,
+              db,
+              capacity: config.jobs.queueSize,
+              log,
+              ...(runsJobs
+                ? {
+                    work: {
+                      concurrency: workers,
+                      run,
+                      lockMs: queue.lockMs,
+                      stalledIntervalMs: queue.stalledIntervalMs,
+                      giveUp: (id) => jobs.giveUp(id),
+                    },
+                  }
+                : {}),
+            }),
+        }
+      : {}),
     concurrency: workers,
     queueSize: config.jobs.queueSize,
     retentionMs: config.jobs.retentionMs,
@@ -117,7 +151,7 @@ export function createProcessing(options: ProcessingOptions): Processing {
     jobs,
     store,
     async warmUp() {
-      if (modelState === 'ready' || modelState === 'loading') return;
+      if (!runsJobs || modelState === 'ready' || modelState === 'loading') return;
       modelState = 'loading';
       const started = performance.now();
       try {
@@ -140,6 +174,10 @@ export function createProcessing(options: ProcessingOptions): Processing {
       }
     },
     async start() {
+      // Subscribed before anything runs, so no change of another process is missed.
+      await bus?.ready;
+      // Worker processes only run what the queue gives them; API processes pick up and sweep.
+      if (role === 'worker') return;
       const recovered = await jobs.recover();
       if (recovered > 0) log.info({ jobs: recovered }, 'picked up unfinished jobs');
       await cleanup();
@@ -147,6 +185,12 @@ export function createProcessing(options: ProcessingOptions): Processing {
       sweep.unref();
     },
     modelHealth(): ComponentHealth {
+      if (!runsJobs) {
+        return {
+          status: 'ok',
+          detail: 'not loaded in this process: worker processes run the engine (QUEUE_URL)',
+        };
+      }
       const name =
         pool?.stats().model ??
         (typeof modelConfig(config) === 'string' ? config.engine.model : 'custom');
@@ -169,6 +213,12 @@ export function createProcessing(options: ProcessingOptions): Processing {
     },
     queueHealth(): ComponentHealth {
       const s = jobs.queueStats();
+      if (queue) {
+        return {
+          status: s.waiting >= s.capacity ? 'degraded' : 'ok',
+          detail: `shared queue (BullMQ): ${s.running} running on all workers, ${s.waiting} of ${s.capacity} queue places taken`,
+        };
+      }
       const full = s.waiting >= s.capacity && s.running >= s.concurrency;
       return {
         status: full ? 'degraded' : 'ok',
@@ -177,9 +227,10 @@ export function createProcessing(options: ProcessingOptions): Processing {
     },
     async close() {
       if (sweep) clearInterval(sweep);
-      await jobs.close();
+      await jobs.close(queue?.shutdownGraceMs);
       // A pool handed in by the caller (tests share one) is the caller's to close.
       if (!options.engine) await pool?.close();
+      await bus?.close();
       s3?.close();
     },
   };
