@@ -279,6 +279,8 @@ test.describe('admin back-office, part one', () => {
   });
 
   test('every admin header link leads to a page', async ({ page }) => {
+    // Eight links, each a full load that waits for hydration.
+    test.setTimeout(90_000);
     await signInThroughForm(page, e2eAdmin.email, e2eAdmin.password);
     await expectPath(page, paths.dashboard);
     await page.goto(paths.admin);
