@@ -1,6 +1,6 @@
 // The web app's own texts that the spec does not quote: page titles and
-// one-line descriptions (used for headings and <meta>), the footer, and honest placeholders for
-// pages whose features arrive in later issues. Spec texts stay in texts.ts.
+// one-line descriptions (used for headings and <meta>) and the footer. Spec texts stay in
+// texts.ts.
 
 /** Where people reach the team. The enterprise mail draft (spec §7) goes to `sales`. */
 export const siteContacts = {
@@ -93,8 +93,6 @@ export const siteTexts = {
   tagline: 'AI background removal',
   copyright: (year: number) => `© ${year} Cutout. All rights reserved.`,
   legalHeading: 'Legal',
-  comingSoon: 'Coming soon',
-  placeholder: 'This page is being built and arrives in an upcoming release.',
   checkoutUnavailable: 'Checkout is not available yet.',
   priceCustom: 'Custom',
   enterpriseCredits: 'Custom volume',

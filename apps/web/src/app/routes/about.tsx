@@ -1,6 +1,6 @@
 import { aboutTexts, pageTexts, paths } from '@cutout/contracts';
 import { CalendarDays, Globe } from 'lucide-react';
-import { PageHeading } from '../../components/page-placeholder';
+import { PageHeading } from '../../components/page-heading';
 import { CardGrid } from '../../features/marketing/components/card-grid';
 import { CallToActionSection } from '../../features/marketing/components/call-to-action-section';
 import { SectionHeading } from '../../features/marketing/components/section-heading';

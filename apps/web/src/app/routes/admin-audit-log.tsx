@@ -1,5 +1,5 @@
 import { pageTexts } from '@cutout/contracts';
-import { PageHeading } from '../../components/page-placeholder';
+import { PageHeading } from '../../components/page-heading';
 import { AuditLogViewer } from '../../features/admin/components/audit-log';
 import { pageMeta } from '../../lib/meta';
 

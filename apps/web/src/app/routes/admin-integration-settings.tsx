@@ -1,5 +1,5 @@
 import { integrationTexts, pageTexts } from '@cutout/contracts';
-import { PageHeading } from '../../components/page-placeholder';
+import { PageHeading } from '../../components/page-heading';
 import { IntegrationSettings } from '../../features/admin/components/integration-settings';
 import { pageMeta } from '../../lib/meta';
 

@@ -1,5 +1,5 @@
 import { pageTexts } from '@cutout/contracts';
-import { PageHeading } from '../../components/page-placeholder';
+import { PageHeading } from '../../components/page-heading';
 import { AdminOverviewPanel } from '../../features/admin/components/admin-overview';
 import { pageMeta } from '../../lib/meta';
 

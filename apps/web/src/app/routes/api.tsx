@@ -1,7 +1,7 @@
 import { pageTexts, paths } from '@cutout/contracts';
 import { KeyRound } from 'lucide-react';
 import { Link } from 'react-router';
-import { PageHeading } from '../../components/page-placeholder';
+import { PageHeading } from '../../components/page-heading';
 import { Button } from '../../components/ui/button';
 import { ApiExamplesTabs } from '../../features/api-docs/components/api-examples-tabs';
 import { ApiReference } from '../../features/api-docs/components/api-reference';

@@ -1,5 +1,5 @@
 import { pageTexts } from '@cutout/contracts';
-import { PageHeading } from '../../components/page-placeholder';
+import { PageHeading } from '../../components/page-heading';
 import { ChangePasswordForm } from '../../features/accounts/components/change-password-form';
 import { ApiKeysSection } from '../../features/api-keys/components/api-keys-section';
 import { ProfileForm } from '../../features/users/components/profile-form';

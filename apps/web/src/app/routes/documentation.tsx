@@ -1,5 +1,5 @@
 import { pageTexts } from '@cutout/contracts';
-import { PageHeading } from '../../components/page-placeholder';
+import { PageHeading } from '../../components/page-heading';
 import { DocumentationTabs } from '../../features/documentation/components/documentation-tabs';
 import { pageMeta } from '../../lib/meta';
 

@@ -1,5 +1,5 @@
 import { featuresTexts, pageTexts, paths } from '@cutout/contracts';
-import { PageHeading } from '../../components/page-placeholder';
+import { PageHeading } from '../../components/page-heading';
 import { CardGrid } from '../../features/marketing/components/card-grid';
 import { CallToActionSection } from '../../features/marketing/components/call-to-action-section';
 import { SegmentationSection } from '../../features/marketing/components/segmentation-section';

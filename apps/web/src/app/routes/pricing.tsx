@@ -1,7 +1,7 @@
 import { pageTexts, paths, pricingTexts } from '@cutout/contracts';
 import { CalendarClock } from 'lucide-react';
 import { Link } from 'react-router';
-import { PageHeading } from '../../components/page-placeholder';
+import { PageHeading } from '../../components/page-heading';
 import { Button } from '../../components/ui/button';
 import { usePlans, usePurchasedPlanIds } from '../../features/pricing/api/purchases';
 import { useCheckoutReturn } from '../../features/pricing/checkout-return';

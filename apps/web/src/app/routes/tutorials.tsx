@@ -1,7 +1,7 @@
 import { pageTexts, paths, tutorialsTexts } from '@cutout/contracts';
 import { ArrowRight, BookOpen } from 'lucide-react';
 import { Link } from 'react-router';
-import { PageHeading } from '../../components/page-placeholder';
+import { PageHeading } from '../../components/page-heading';
 import { Button } from '../../components/ui/button';
 import { TutorialTabs } from '../../features/tutorials/components/tutorial-tabs';
 import { moreHelpText } from '../../features/tutorials/content';

@@ -1,5 +1,5 @@
 import { blogPosts, pageTexts } from '@cutout/contracts';
-import { PageHeading } from '../../../components/page-placeholder';
+import { PageHeading } from '../../../components/page-heading';
 import { NewsletterForm } from './newsletter-form';
 import { PostCard } from './post-card';
 

@@ -13,7 +13,7 @@ import {
 import { Coins, Download, Mail } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PageHeading } from '../../../components/page-placeholder';
+import { PageHeading } from '../../../components/page-heading';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

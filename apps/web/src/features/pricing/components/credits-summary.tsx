@@ -2,7 +2,7 @@ import { creditsTexts, pageTexts, paths, paymentTexts } from '@cutout/contracts'
 import { useQueryClient } from '@tanstack/react-query';
 import { RotateCw } from 'lucide-react';
 import { Link } from 'react-router';
-import { PageHeading } from '../../../components/page-placeholder';
+import { PageHeading } from '../../../components/page-heading';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
