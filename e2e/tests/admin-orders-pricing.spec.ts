@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import {
+  adminApiPaths,
   adminNavTexts,
   adminSubscriptionsApiPaths,
   auditActions,
   pageTexts,
   paths,
+  type AdminOverview,
   type AdminSubscriptionStats,
   type EditablePlan,
 } from '@cutout/contracts';
@@ -62,6 +64,7 @@ test('admin subscriptions: buy in the sandbox, see the order, refund it; edit a 
       })
     ).status(),
   ).toBe(200);
+  const overviewBefore = (await (await admin.get(adminApiPaths.overview)).json()) as AdminOverview;
   const statsBefore = (await (
     await admin.get(`${adminSubscriptionsApiPaths.stats}?days=30`)
   ).json()) as AdminSubscriptionStats;
@@ -100,6 +103,15 @@ test('admin subscriptions: buy in the sandbox, see the order, refund it; edit a 
     await signInThroughForm(page, e2eAdmin.email, e2eAdmin.password);
     await expectPath(page, paths.dashboard);
     await page.goto(paths.admin);
+    // The overview counts the buyer and the credits of their order (tests run one at a time).
+    await expect(page.getByTestId('figure-users')).toHaveText(
+      new Intl.NumberFormat('en-US').format(overviewBefore.users.total + 1),
+    );
+    await expect(page.getByTestId('figure-sales')).toHaveText(
+      new Intl.NumberFormat('en-US').format(
+        (overviewBefore.sales?.creditsSold30Days ?? 0) + pack.credits,
+      ),
+    );
     await page
       .getByRole('navigation', { name: 'Admin' })
       .getByRole('link', { name: adminNavTexts.subscriptions })

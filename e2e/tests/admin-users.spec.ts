@@ -285,6 +285,8 @@ test.describe('admin back-office, part one', () => {
     await expectPath(page, paths.dashboard);
     await page.goto(paths.admin);
     const nav = page.getByRole('navigation', { name: 'Admin' });
+    // The header shows its links once the admin's session is known.
+    await expect(nav.getByRole('link').last()).toBeVisible();
     const hrefs = await nav
       .getByRole('link')
       .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
