@@ -21,12 +21,13 @@ export interface SecurityOptions {
 const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
 
 export function contentSecurityPolicy({ scriptHashesFor, https, turnstile }: SecurityOptions) {
-  const bot = () => (turnstile?.() ? TURNSTILE_ORIGIN : '');
-  // helmet calls a function source per request and appends what it returns.
-  const pageScripts = (req: IncomingMessage) => scriptHashesFor(req.url ?? '/').join(' ');
+  // helmet calls a function source per request and appends what it returns; one function, so
+  // an unset Turnstile leaves no empty source behind.
+  const pageScripts = (req: IncomingMessage) =>
+    [...(turnstile?.() ? [TURNSTILE_ORIGIN] : []), ...scriptHashesFor(req.url ?? '/')].join(' ');
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", bot, pageScripts],
+    scriptSrc: ["'self'", pageScripts],
     frameSrc: [() => (turnstile?.() ? TURNSTILE_ORIGIN : "'none'")],
     styleSrc: ["'self'", "'unsafe-inline'"],
     // https: images too: content pages show featured images and <img>s from the addresses
