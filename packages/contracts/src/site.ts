@@ -126,11 +126,9 @@ export const adminNavTexts = {
   settings: 'Settings',
 } as const;
 
-/** The home page's editor slot until the editor issue lands. */
+/** The home page's editor heading and the before/after illustration's labels. */
 export const homeTexts = {
   editorHeading: 'Remove a background',
-  editorComingSoon:
-    'The editor is coming soon: upload an image, paste an image URL or pick a sample, and get refined, white-background and transparent results.',
   illustration: {
     original: 'Original',
     whiteBackground: 'White background',
