@@ -20,6 +20,8 @@ import { queueAttempts } from './0015-queue-attempts.js';
 // One set of migrations for SQLite and PostgreSQL. Each migration is a factory taking the few
 // column types that differ between the two, so the table definitions are written once.
 // Migrations are imported statically (not read from a folder) so the built server carries them.
+// Names: the first fifteen are numbered; every later one is `YYYYMMDDHHMM-slug` (UTC), which
+// sorts after them and does not collide across branches.
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -71,6 +73,10 @@ export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promis
   const migrator = new Migrator({
     db,
     provider: provider(ctx),
+    // New migrations are named by timestamp (YYYYMMDDHHMM-slug) so parallel branches never
+    // collide; a branch merged later may carry an older timestamp than one already applied, and
+    // its migrations touch other tables, so they run in whatever order they arrive.
+    allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
