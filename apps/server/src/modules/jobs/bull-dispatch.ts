@@ -1,3 +1,4 @@
+import type { JobStatus } from '@cutout/contracts';
 import { Queue, Worker, type Job } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
@@ -45,7 +46,9 @@ interface JobData {
 }
 
 export class BullDispatch implements JobDispatch {
-  readonly shared = true;
+  readonly claimable: readonly JobStatus[] = ['queued', 'processing'];
+  readonly cancelsInDatabase = true;
+  readonly orphanSweeps = 2;
   private readonly queue: Queue<JobData>;
   private readonly worker: Worker<JobData> | undefined;
   private readonly perOwnerShare: number;
@@ -121,6 +124,10 @@ export class BullDispatch implements JobDispatch {
         removeOnFail: true,
       },
     );
+  }
+
+  retryWhenPoolFull(): void {
+    // The worker threw 'handed back': BullMQ runs the job again after its backoff.
   }
 
   async remove(id: string): Promise<boolean> {

@@ -8,7 +8,7 @@ import type { Db } from '../../db/database.js';
 import { LocalDiskStore, type ObjectStore } from '../storage/object-store.js';
 import { S3Store } from '../storage/s3-store.js';
 import { BullDispatch } from './bull-dispatch.js';
-import { RedisJobEvents } from './job-events.js';
+import { RedisJobEvents } from './job-event-bus.js';
 import { jobMetrics } from './jobs.metrics.js';
 import { JobsService } from './jobs.service.js';
 

@@ -8,7 +8,7 @@ import {
   type JobTimings,
   type JobVariant,
 } from '@cutout/contracts';
-import type { JobRow } from './jobs.service.js';
+import type { JobRow } from './jobs.types.js';
 
 // Result addresses. In the browser the session cookie authorises them; for API callers (who may
 // hand the address to another program) they carry an HMAC signature and an expiry instead — an

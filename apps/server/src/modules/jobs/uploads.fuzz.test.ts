@@ -68,7 +68,7 @@ describe('fuzzing the upload path', () => {
       }
       const job = await t.app.processing.jobs.waitUntilFinished(res.json<{ id: string }>().id);
       if (job.status === 'failed') {
-        // The codes of 4xx failures (jobs.service statusForJobError); 'internal' is a 500.
+        // The codes of 4xx failures (jobs.errors statusForJobError); 'internal' is a 500.
         const fourXX = ['unsupported_media_type', 'payload_too_large', 'unprocessable'];
         return {
           name: image.name,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
-import type { JobRow } from './jobs.service.js';
+import type { JobRow } from './jobs.types.js';
 
 // Job changes between processes in scale-out mode (decision 0111). A worker process runs the
 // job; the browser's event stream, a waiting public-API call or a cancel may be on any API

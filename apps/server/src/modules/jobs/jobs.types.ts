@@ -1,0 +1,25 @@
+import type { JobSource, JobTimings } from '@cutout/contracts';
+import type { Selectable } from 'kysely';
+import type { JobTable } from '../../db/schema.js';
+import type { AppError } from '../../errors.js';
+
+// The shapes the jobs modules pass between them (admission, runner, events, maintenance).
+
+export type JobRow = Selectable<JobTable>;
+
+export interface JobInput {
+  bytes: Buffer;
+  /** The name results are called after (`{base}_{variant}.png`). */
+  name: string;
+  source: JobSource;
+  via: 'web' | 'api';
+  /** What to answer when the bytes are not an image (URL imports say so differently). */
+  whenNotImage?: () => AppError;
+  /** 'preview': at most 0.25 MP and free within a monthly allowance (decision 0081). */
+  size?: 'full' | 'preview';
+}
+
+/** Hooks for metrics; the service does not know about Prometheus. */
+export interface JobObserver {
+  finished(status: 'completed' | 'failed' | 'cancelled', timings: JobTimings | null): void;
+}
