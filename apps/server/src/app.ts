@@ -59,7 +59,6 @@ import {
   type PaymentsSetup,
   type PaymentsTestHooks,
 } from './modules/payments/payments.js';
-import { adminSubscriptionsRoutes } from './modules/payments/admin-subscriptions.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { clientErrorHandler, errorsPlugin } from './plugins/errors.js';
 import { metricsPlugin } from './plugins/metrics.js';
@@ -356,8 +355,7 @@ export async function buildApp(
   late.payments = payments;
   app.decorate('payments', payments);
   app.addHook('onReady', async () => payments.start());
-  await app.register(paymentsRoutes, { payments: payments.service, sandbox: payments.sandbox });
-  await app.register(adminSubscriptionsRoutes, { payments: payments.service });
+  await app.register(paymentsRoutes, { payments });
   {
     const connections = new DatabaseConnections({
       db: database.db,

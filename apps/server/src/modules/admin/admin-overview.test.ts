@@ -9,7 +9,7 @@ import { SignInThrottle } from '../accounts/failed-sign-ins.js';
 import { accountLockedOut, notifyAdmins } from './admin-alerts.service.js';
 import { adminOverview, startOfUtcDay } from './admin-overview.service.js';
 import { insertJob } from '../../test/admin.js';
-import { deliver, orderEventBody, TEST_SANDBOX_SECRET } from '../payments/payments-test-helpers.js';
+import { deliver, orderEventBody, TEST_SANDBOX_SECRET } from '../../test/payments.js';
 
 // The overview's figures equal what the test stored; the two toggles are stored per admin and
 // decide who gets which mail.

@@ -7,13 +7,13 @@ import {
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { recordAudit } from '../audit/audit.service.js';
-import type { Acting } from './admin-subscriptions.service.js';
+import type { Acting } from './acting.js';
 import {
   clearPopularExcept,
   countActivePacksExcept,
   listPlanRows,
   type PlanRow,
-} from './payments.repository.js';
+} from './plans.repository.js';
 import { getPlan, toPlan, updatePlan, type PlanChanges } from './plans.service.js';
 
 // Pricing management (docs/decisions/0105): the admin edits the plans the pricing page, the
@@ -131,4 +131,17 @@ export async function editPlan(
     });
     return after;
   });
+}
+
+/** Pricing management for the admin's routes: the plans with what only the admin edits. */
+export class AdminPlansService {
+  constructor(private readonly db: Db) {}
+
+  list(): Promise<EditablePlan[]> {
+    return listEditablePlans(this.db);
+  }
+
+  edit(acting: Acting, id: string, body: UpdateAdminPlanBody): Promise<EditablePlan> {
+    return editPlan(this.db, acting, id, body);
+  }
 }

@@ -8,48 +8,26 @@ import {
   adminSubscriptionsResponseSchema,
   adminSubscriptionStatsQuerySchema,
   adminSubscriptionStatsSchema,
-  errorBodySchema,
+  ordersResponseSchema,
+  orderSchema,
   updateAdminPlanBodySchema,
   updateAdminSubscriptionBodySchema,
 } from '@cutout/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { editPlan, listEditablePlans } from './admin-plans.service.js';
-import {
-  cancelSubscription,
-  listSubscriptions,
-  subscriptionDetail,
-  subscriptionStats,
-  updateSubscriptionNote,
-  type Acting,
-} from './admin-subscriptions.service.js';
-import type { PaymentsService } from './payments.service.js';
+import { acting } from './acting.js';
+import type { PaymentsSetup } from './payments.js';
+import { paymentsServerPaths } from './payments.paths.js';
+import { errors, idParams, pageOf, pageQuery } from './route-schemas.js';
 
-// Spec §7's admin subscriptions calls under the API prefix (docs/decisions/0089, 0104) and the
-// plans the admin edits (0105). Admin only (route-guards.test.ts); writes are audited.
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  502: errorBodySchema,
-  503: errorBodySchema,
-};
-
-const idParams = z.object({ id: z.string().min(1).max(100) });
-
-export const acting = (request: FastifyRequest): Acting => ({
-  actor: { id: request.user!.id, email: request.user!.email },
-  ip: request.ip,
-});
+// Spec §7's admin subscriptions calls under the API prefix (docs/decisions/0089, 0104), the
+// older admin orders calls, and the plans the admin edits (0105). Admin only
+// (route-guards.test.ts); writes are audited.
 
 export const adminSubscriptionsRoutes: FastifyPluginAsyncZod<{
-  payments: PaymentsService;
+  payments: PaymentsSetup;
 }> = async (app, { payments }) => {
-  const { db } = payments;
+  const { adminSubscriptions, adminPlans } = payments;
   app.addHook('onSend', async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
   });
@@ -64,7 +42,7 @@ export const adminSubscriptionsRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: app.requireAdmin,
     },
-    async (request) => listSubscriptions(payments, request.query),
+    async (request) => adminSubscriptions.list(request.query),
   );
 
   app.get(
@@ -77,7 +55,7 @@ export const adminSubscriptionsRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: app.requireAdmin,
     },
-    async (request) => subscriptionStats(db, request.query.days),
+    async (request) => adminSubscriptions.stats(request.query.days),
   );
 
   app.get(
@@ -90,7 +68,7 @@ export const adminSubscriptionsRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: app.requireAdmin,
     },
-    async (request) => subscriptionDetail(payments, request.params.id),
+    async (request) => adminSubscriptions.detail(request.params.id),
   );
 
   app.put(
@@ -105,7 +83,7 @@ export const adminSubscriptionsRoutes: FastifyPluginAsyncZod<{
       onRequest: app.requireAdmin,
     },
     async (request) =>
-      updateSubscriptionNote(db, acting(request), request.params.id, request.body.note),
+      adminSubscriptions.updateNote(acting(request), request.params.id, request.body.note),
   );
 
   app.post(
@@ -120,9 +98,7 @@ export const adminSubscriptionsRoutes: FastifyPluginAsyncZod<{
       onRequest: app.requireAdmin,
     },
     async (request, reply) =>
-      reply
-        .status(202)
-        .send(await cancelSubscription(payments, acting(request), request.params.id)),
+      reply.status(202).send(await adminSubscriptions.cancel(acting(request), request.params.id)),
   );
 
   app.get(
@@ -134,7 +110,7 @@ export const adminSubscriptionsRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: app.requireAdmin,
     },
-    async () => ({ plans: await listEditablePlans(db) }),
+    async () => ({ plans: await adminPlans.list() }),
   );
 
   app.put(
@@ -148,6 +124,54 @@ export const adminSubscriptionsRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: app.requireAdmin,
     },
-    async (request) => editPlan(db, acting(request), request.params.id, request.body),
+    async (request) => adminPlans.edit(acting(request), request.params.id, request.body),
+  );
+
+  // The older operator's calls (issue 12), kept beside the subscriptions they mirror.
+  app.get(
+    paymentsServerPaths.adminOrders,
+    {
+      schema: {
+        summary: 'Orders, newest first, with filters (admin)',
+        querystring: z.object({
+          ...pageQuery,
+          status: z.enum(['paid', 'refunded']).optional(),
+          provider: z.string().max(40).optional(),
+          user_id: z.string().max(100).optional(),
+          search: z.string().max(200).optional(),
+        }),
+        response: { 200: ordersResponseSchema, ...errors },
+      },
+      onRequest: app.requireAdmin,
+    },
+    async (request) => {
+      const { page, per_page, status, provider, user_id, search } = request.query;
+      const { orders, total } = await payments.orders.list(
+        {
+          ...(status ? { status } : {}),
+          ...(provider ? { provider } : {}),
+          ...(user_id ? { userId: user_id } : {}),
+          ...(search ? { search } : {}),
+        },
+        pageOf(request.query),
+      );
+      return { orders, total, page, perPage: per_page };
+    },
+  );
+
+  app.post(
+    '/api/admin/orders/:id/refund',
+    {
+      schema: {
+        summary:
+          "Refund an order through its provider (credits go when the provider's order_refunded arrives)",
+        params: idParams,
+        response: { 202: orderSchema, ...errors },
+      },
+      onRequest: app.requireAdmin,
+    },
+    // The same refund as POST /api/admin/subscriptions/{id}/cancel, audited alike.
+    async (request, reply) =>
+      reply.status(202).send(await adminSubscriptions.cancel(acting(request), request.params.id)),
   );
 };

@@ -7,7 +7,7 @@ import { adminCookie, onBothDialects, signUp, TEST_ADMIN } from '../../test/acco
 import { tempDir, testConfig } from '../../test/test-app.js';
 import { findBalance } from '../credits/credits.repository.js';
 import { spendCredit } from '../credits/credits.service.js';
-import { deliver, orderEventBody, TEST_SANDBOX_SECRET } from './payments-test-helpers.js';
+import { deliver, orderEventBody, TEST_SANDBOX_SECRET } from '../../test/payments.js';
 
 // The admin's purchases (spec §7 /admin/subscriptions…, decision 0104) and pricing management
 // (0105) over HTTP, on SQLite and (with TEST_DATABASE_URL) PostgreSQL: real webhooks make the

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { findBalance } from '../credits/credits.repository.js';
-import { deliver, orderEventBody } from './payments-test-helpers.js';
+import { deliver, orderEventBody } from '../../test/payments.js';
 import { LemonSqueezyProvider } from './providers/lemonsqueezy.js';
 
 // The Lemon Squeezy adapter against a local HTTP server that answers as the real API does and

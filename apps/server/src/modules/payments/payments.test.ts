@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { onBothDialects, signUp, adminCookie } from '../../test/accounts.js';
 import { findBalance, listLedger, sumLedger, sumLots } from '../credits/credits.repository.js';
 import { spendCredit } from '../credits/credits.service.js';
-import { deliver, orderEventBody, TEST_SANDBOX_SECRET } from './payments-test-helpers.js';
+import { deliver, orderEventBody, TEST_SANDBOX_SECRET } from '../../test/payments.js';
 
 // Webhooks applied exactly once, refunds, bad input and the sandbox checkout, on SQLite and
 // (with TEST_DATABASE_URL) PostgreSQL. Real app, real signatures, real rows.

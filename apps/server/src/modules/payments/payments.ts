@@ -6,19 +6,23 @@ import type { PaymentsConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Mailer } from '../../mail/mailer.js';
 import type { IntegrationSettings } from '../integrations/integration-settings.js';
-import {
-  PaymentsService,
-  type ActiveProvider,
-  type PaymentsServiceOptions,
-} from './payments.service.js';
-import { updatePlan } from './plans.service.js';
+import { sellingNow, type ActiveProvider } from './active-provider.js';
+import { AdminPlansService } from './admin-plans.service.js';
+import { AdminSubscriptionsService } from './admin-subscriptions.service.js';
+import { BillingService } from './billing.service.js';
+import { CheckoutService } from './checkout.service.js';
+import { CreditExpirySweep } from './credit-expiry.js';
+import { InvoicesService } from './invoices.service.js';
+import { OrdersService } from './orders.service.js';
+import { PlansService, updatePlan } from './plans.service.js';
+import { WebhooksService, type AdminNotification } from './webhooks.service.js';
 import { LemonSqueezyProvider } from './providers/lemonsqueezy.js';
 import { SandboxProvider } from './providers/sandbox.js';
 import { WebhookDispatcher } from './webhook-dispatcher.js';
 
 // Puts payments together: the provider (sandbox, Lemon Squeezy or none — chosen at each use from
 // the Integrations settings, decisions 0070 and 0108), the sandbox's webhook dispatcher, the
-// service and its expiry sweep.
+// services (each taking only what it uses) and the expiry sweep.
 
 export interface PaymentsTestHooks {
   clock?: () => Date;
@@ -28,7 +32,17 @@ export interface PaymentsTestHooks {
 }
 
 export interface PaymentsSetup {
-  service: PaymentsService;
+  /** The provider selling now, and whether its orders move no real money. */
+  sellingNow: () => Promise<{ provider: ActiveProvider['name']; testMode: boolean }>;
+  plans: PlansService;
+  adminPlans: AdminPlansService;
+  checkout: CheckoutService;
+  webhooks: WebhooksService;
+  orders: OrdersService;
+  adminSubscriptions: AdminSubscriptionsService;
+  billing: BillingService;
+  invoices: InvoicesService;
+  expiry: CreditExpirySweep;
   sandbox: SandboxProvider;
   dispatcher: WebhookDispatcher;
   start(): void;
@@ -47,7 +61,7 @@ export async function createPayments(options: {
   /** The address the server listens on, once it does. */
   listening: () => AddressInfo | string | null;
   hooks?: PaymentsTestHooks;
-  notify?: PaymentsServiceOptions['notify'];
+  notify?: AdminNotification;
 }): Promise<PaymentsSetup> {
   const { config, db, log, integrations, hooks = {} } = options;
   const publicUrl = async () => (await integrations.effective()).publicUrl;
@@ -129,27 +143,37 @@ export async function createPayments(options: {
     log.info('payments: the payment provider is none; nothing is on sale');
   }
 
-  const service = new PaymentsService({
-    db,
-    provider,
-    mailer: options.mailer,
-    publicUrl,
-    log,
-    expirySweepMs: config.expirySweepMs,
-    ...(hooks.clock ? { clock: hooks.clock } : {}),
-    ...(options.notify ? { notify: options.notify } : {}),
-  });
+  const clock = hooks.clock ?? (() => new Date());
+  const orders = new OrdersService({ db, provider });
+  const invoices = new InvoicesService({ db, mailer: options.mailer });
+  const expiry = new CreditExpirySweep({ db, log, clock, everyMs: config.expirySweepMs });
 
   return {
-    service,
+    sellingNow: () => sellingNow(provider),
+    plans: new PlansService(db),
+    adminPlans: new AdminPlansService(db),
+    checkout: new CheckoutService({ db, provider, publicUrl, log, clock }),
+    webhooks: new WebhooksService({
+      db,
+      provider,
+      log,
+      clock,
+      onCredited: (order) => invoices.mailReceipt(order),
+      ...(options.notify ? { notify: options.notify } : {}),
+    }),
+    orders,
+    adminSubscriptions: new AdminSubscriptionsService({ db, orders }),
+    billing: new BillingService({ db, provider, clock }),
+    invoices,
+    expiry,
     sandbox,
     dispatcher,
     start() {
-      service.startSweep();
+      expiry.start();
       dispatcher.start();
     },
     async close() {
-      service.stopSweep();
+      expiry.stop();
       await dispatcher.close();
     },
   };

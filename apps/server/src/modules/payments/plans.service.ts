@@ -1,7 +1,7 @@
 import type { Plan } from '@cutout/contracts';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../errors.js';
-import { findPlanRow, listPlanRows, updatePlanRow, type PlanRow } from './payments.repository.js';
+import { findPlanRow, listPlanRows, updatePlanRow, type PlanRow } from './plans.repository.js';
 
 // Plans live in the database (seeded with spec §9's plans by migration 0006), so the pricing
 // page, the checkout and the webhook read the same rows and the admin can edit them.
@@ -34,6 +34,18 @@ export async function listPlans(db: Db, options: { activeOnly?: boolean } = {}) 
     validityDays: row.validity_days,
     lemonSqueezyVariantId: row.lemonsqueezy_variant_id,
   }));
+}
+
+/** The plans on sale, as the pricing page shows them (nothing only the admin sees). */
+export class PlansService {
+  constructor(private readonly db: Db) {}
+
+  async onSale(): Promise<Plan[]> {
+    return (await listPlans(this.db, { activeOnly: true })).map(
+      ({ active: _a, priceCents: _p, validityDays: _v, lemonSqueezyVariantId: _l, ...plan }) =>
+        plan,
+    );
+  }
 }
 
 export async function getPlan(db: Db, id: string): Promise<PlanRow> {

@@ -1,6 +1,6 @@
 import { appTexts, formatPrice, paymentTexts } from '@cutout/contracts';
 import type { MailMessage } from '../../mail/mailer.js';
-import type { OrderRow } from './payments.repository.js';
+import type { OrderRow } from './orders.repository.js';
 
 // A receipt: the order's number, date, plan, amount, currency, credits and when those credits
 // expire. One document for the download and for the e-mail.

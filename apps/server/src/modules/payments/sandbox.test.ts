@@ -350,17 +350,17 @@ describe('sandbox provider', () => {
     expect(await findBalance(db, user.id)).toBe(19);
 
     now = new Date('2027-03-10T11:59:59.999Z');
-    expect(await app.payments.service.sweepExpiredCredits()).toBe(0);
+    expect(await app.payments.expiry.sweep()).toBe(0);
     expect(await findBalance(db, user.id)).toBe(19);
 
     now = new Date('2027-03-10T12:00:00.000Z');
-    expect(await app.payments.service.sweepExpiredCredits()).toBe(9);
+    expect(await app.payments.expiry.sweep()).toBe(9);
     expect(await findBalance(db, user.id)).toBe(10);
     expect(await sumLots(db, user.id)).toBe(10);
     const expiry = (await listLedger(db, user.id, 50)).filter((r) => r.kind === 'expiry');
     expect(expiry).toHaveLength(1);
     expect(Number(expiry[0]!.amount)).toBe(-9);
-    expect(await app.payments.service.sweepExpiredCredits()).toBe(0);
+    expect(await app.payments.expiry.sweep()).toBe(0);
   });
 
   it('never spends an expired credit, even before the sweep has run', async () => {
@@ -392,7 +392,7 @@ describe('sandbox provider', () => {
     now = new Date('2027-01-01T00:00:00.000Z');
     await expect(spendCredit(db, user.id, 'late', now)).rejects.toMatchObject({ status: 402 });
     // The refused spend rolled back; the sweep then records the expiry.
-    expect(await app.payments.service.sweepExpiredCredits()).toBe(10);
+    expect(await app.payments.expiry.sweep()).toBe(10);
     expect(await findBalance(db, user.id)).toBe(0);
   });
 });

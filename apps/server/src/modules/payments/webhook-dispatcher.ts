@@ -7,7 +7,7 @@ import {
   insertDelivery,
   listDueDeliveries,
   updateDelivery,
-} from './payments.repository.js';
+} from './webhook-deliveries.repository.js';
 
 // The sandbox provider's outgoing webhooks. Each event is a webhook_deliveries row before it is
 // sent, so a restart loses nothing: pending rows are picked up by the next tick. A delivery that

@@ -7,13 +7,15 @@ import {
   closeSandboxCheckout,
   countSandboxDecline,
   findSandboxCheckout,
-  findSandboxOrder,
   insertSandboxCheckout,
+  type SandboxCheckoutRow,
+} from '../sandbox-checkouts.repository.js';
+import {
+  findSandboxOrder,
   insertSandboxOrder,
   nextSandboxOrderNumber,
   refundSandboxOrder,
-  type SandboxCheckoutRow,
-} from '../payments.repository.js';
+} from '../sandbox-orders.repository.js';
 import type { WebhookDispatcher } from '../webhook-dispatcher.js';
 import { verifySignature, type CheckoutRequest, type PaymentProviderAdapter } from './provider.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { signBody } from './providers/provider.js';
+import { signBody } from '../modules/payments/providers/provider.js';
 
 // Builds Lemon Squeezy-shaped webhook bodies and delivers them signed, for the payments tests.
 

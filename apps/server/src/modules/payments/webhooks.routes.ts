@@ -1,0 +1,98 @@
+import { errorBodySchema, webhookEventSchema } from '@cutout/contracts';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { PaymentsSetup } from './payments.js';
+import { paymentsServerPaths } from './payments.paths.js';
+import { errors, idParams, pageOf, pageQuery } from './route-schemas.js';
+
+// The providers' webhooks, and the admin's list and replay of those received.
+
+export const webhooksRoutes: FastifyPluginAsyncZod<{ payments: PaymentsSetup }> = async (
+  app,
+  { payments },
+) => {
+  // The raw body is what the signature covers, so it is read as bytes here.
+  await app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.post(
+      '/api/payments/webhooks/:provider',
+      {
+        schema: {
+          summary: 'Payment provider webhooks (Lemon Squeezy format, X-Signature HMAC-SHA256)',
+          params: z.object({ provider: z.string().min(1).max(40) }),
+          response: {
+            200: z.object({ received: z.literal(true), outcome: z.string() }),
+            ...errors,
+            500: errorBodySchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const result = await payments.webhooks.receive(
+          request.params.provider,
+          raw,
+          request.headers,
+        );
+        if (result.status === 200) return { received: true as const, outcome: result.outcome };
+        const code =
+          result.status === 401
+            ? 'unauthorized'
+            : result.status === 400
+              ? 'validation_failed'
+              : 'internal';
+        return reply
+          .status(result.status)
+          .send({ error: { code, message: result.detail ?? 'Webhook refused.' } });
+      },
+    );
+  });
+
+  app.get(
+    paymentsServerPaths.adminWebhookEvents,
+    {
+      schema: {
+        summary: 'Webhooks received, newest first, with headers, body and outcome (admin)',
+        querystring: z.object({
+          ...pageQuery,
+          provider: z.string().max(40).optional(),
+          outcome: z.string().max(40).optional(),
+          order: z.string().max(200).optional(),
+        }),
+        response: {
+          200: z.object({ events: z.array(webhookEventSchema), total: z.number().int() }),
+          ...errors,
+        },
+      },
+      onRequest: app.requireAdmin,
+    },
+    async (request) => {
+      const { provider, outcome, order } = request.query;
+      return payments.webhooks.list(
+        {
+          ...(provider ? { provider } : {}),
+          ...(outcome ? { outcome } : {}),
+          ...(order ? { providerOrderId: order } : {}),
+        },
+        pageOf(request.query),
+      );
+    },
+  );
+
+  app.post(
+    '/api/admin/webhook-events/:id/replay',
+    {
+      schema: {
+        summary: 'Apply a stored webhook again (admin; idempotent)',
+        params: idParams,
+        response: { 200: webhookEventSchema, ...errors },
+      },
+      onRequest: app.requireAdmin,
+    },
+    async (request) => payments.webhooks.replay(request.params.id),
+  );
+};
