@@ -4,6 +4,7 @@ import { Registry } from 'prom-client';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrations/index.js';
+import { loggerOptions } from './logger.js';
 import { createProcessing } from './modules/jobs/processing.js';
 
 // A worker process (`npm run worker`, scale-out mode; decision 0113): the same configuration,
@@ -33,8 +34,8 @@ function configOrExit(): Config {
 
 const config = configOrExit();
 const queue = config.queue!;
-// Fastify only for its logger (the same pino setup and levels as the API); nothing listens.
-const log = Fastify({ logger: { level: config.logLevel } }).log;
+// Fastify only for its logger (the API's pino setup, redaction included); nothing listens.
+const log = Fastify({ logger: loggerOptions(config.logLevel) }).log;
 const database = openDatabase(config.database);
 await migrateToLatest(database.db, database.dialect);
 

@@ -1,6 +1,7 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import { Counter, type Registry } from 'prom-client';
+import { connectRedis, redactRedisUrl } from './redis-connection.js';
 
 // The one Redis connection the API process shares for its counters: every rate limit, the
 // public API's per-key limit and the sign-in back-off (docs/decisions/0114). When a Redis
@@ -30,23 +31,9 @@ export interface SharedRedisOptions {
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
 }
 
-/** How long a counter may wait for Redis before the request goes on with memory. */
-const COMMAND_TIMEOUT_MS = 500;
-
 export function createSharedRedis(options: SharedRedisOptions): SharedRedis {
   const { log } = options;
-  const client = new Redis(options.url, {
-    // Connected when the app is ready, not when it is built (tests build many apps).
-    lazyConnect: true,
-    // While disconnected, commands fail at once (and fall back to memory) rather than queue
-    // up and hold requests; a hung server is cut off by the command timeout.
-    enableOfflineQueue: false,
-    commandTimeout: COMMAND_TIMEOUT_MS,
-    connectTimeout: 2000,
-    maxRetriesPerRequest: 0,
-    // Reconnect for as long as the process runs, backing off to one try every 5 s.
-    retryStrategy: (times) => Math.min(times * 200, 5000),
-  });
+  const client = connectRedis(options.url, 'counters');
   const fallbacks = new Counter({
     name: 'cutout_redis_fallbacks_total',
     help: 'Counter operations answered from process memory because Redis failed, by use.',
@@ -55,7 +42,7 @@ export function createSharedRedis(options: SharedRedisOptions): SharedRedis {
   });
 
   let outageSince: number | undefined;
-  const redacted = redactUrl(options.url);
+  const redacted = redactRedisUrl(options.url);
   // ioredis reports every failed reconnect; one line per outage is enough.
   client.on('error', (err: Error) => {
     if (outageSince !== undefined) return;
@@ -105,15 +92,4 @@ export function createSharedRedis(options: SharedRedisOptions): SharedRedis {
       client.disconnect(false);
     },
   };
-}
-
-/** The URL without its password, for logs. */
-function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return 'redis://(unparsable URL)';
-  }
 }

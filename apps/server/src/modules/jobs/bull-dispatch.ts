@@ -2,6 +2,7 @@ import type { JobStatus } from '@cutout/contracts';
 import { Queue, Worker, type Job } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
+import { queueConnection } from '../../plugins/redis-connection.js';
 import type { JobDispatch, QueueStats, Room, RunJob } from './job-dispatch.js';
 import { countQueuedJobs } from './jobs.repository.js';
 
@@ -56,7 +57,7 @@ export class BullDispatch implements JobDispatch {
   private readonly refresh: NodeJS.Timeout;
 
   constructor(private readonly options: BullDispatchOptions) {
-    const connection = { url: options.url, maxRetriesPerRequest: null };
+    const connection = queueConnection(options.url);
     this.queue = new Queue<JobData>(QUEUE_NAME, { connection, prefix: options.prefix });
     this.queue.on('error', (error) => options.log.warn({ err: error }, 'job queue: Redis error'));
     this.perOwnerShare = Math.max(1, Math.ceil(options.capacity / 2));

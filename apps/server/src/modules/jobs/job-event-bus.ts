@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { connectRedis } from '../../plugins/redis-connection.js';
 import type { JobRow } from './jobs.types.js';
 
 // Job changes between processes in scale-out mode (decision 0111). A worker process runs the
@@ -39,8 +40,8 @@ export class RedisJobEvents implements JobEventBus {
 
   constructor(url: string, prefix: string, log: FastifyBaseLogger) {
     this.channel = `${prefix}:job-events`;
-    this.pub = new Redis(url, { lazyConnect: false });
-    this.sub = new Redis(url, { lazyConnect: false });
+    this.pub = connectRedis(url, 'events');
+    this.sub = connectRedis(url, 'events');
     for (const client of [this.pub, this.sub]) {
       client.on('error', (error: unknown) => log.warn({ err: error }, 'job events: Redis error'));
     }
