@@ -63,6 +63,8 @@ export interface JobInput {
   whenNotImage?: () => AppError;
   /** 'preview': at most 0.25 MP and free within a monthly allowance (decision 0081). */
   size?: 'full' | 'preview';
+  /** The upload limit in bytes; default 10 MB (remove.bg's paths take 12 MB, decision 0162). */
+  maxBytes?: number;
 }
 
 /** The first instant of the current calendar month, UTC (monthly figures and allowances). */
@@ -224,6 +226,7 @@ export class JobsService {
       input.bytes,
       this.options.imageLimits,
       input.whenNotImage ?? (() => notAnImage()),
+      input.maxBytes,
     );
     const id = randomUUID();
     const now = new Date();
