@@ -83,7 +83,7 @@ type Style = 'v1' | 'removebg';
 /** remove.bg's defaults where they differ from Cutout's: no `size` means a preview (0162). */
 function withRemoveBgDefaults(fields: Fields): Fields {
   const size = fields.size;
-  const absent = size === undefined || size === null || String(size).trim() === '';
+  const absent = size === undefined || size === null || (typeof size === 'string' && !size.trim());
   return absent ? { ...fields, size: 'preview' } : fields;
 }
 
