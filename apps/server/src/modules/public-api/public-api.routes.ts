@@ -30,6 +30,7 @@ import { previewsLeft, usageOf, type JobsService } from '../jobs/jobs.service.js
 import { resultLinks, toJob, type ResultSigner } from '../jobs/result-links.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import { parseParams, type Fields } from './public-api.params.js';
+import { processingDocs, readDocs } from './public-api.openapi.js';
 import { useRemoveBgErrors } from './public-api.removebg-errors.js';
 import { renderResult } from './public-api.render.js';
 import { inputFor, jobsPage, ownJob, publicAccount, zipFiles } from './public-api.service.js';
@@ -66,12 +67,16 @@ const MAX_BODY_BYTES = {
   removebg: bodyLimitFor(uploadLimit.removebg),
 } as const;
 
-const errors = {
+/** Every error the processing call can answer on /api/v1 (documented in public-api.openapi.ts). */
+const processingErrors = {
   400: errorBodySchema,
   401: errorBodySchema,
   402: errorBodySchema,
-  404: errorBodySchema,
+  413: errorBodySchema,
+  415: errorBodySchema,
+  422: errorBodySchema,
   429: errorBodySchema,
+  503: errorBodySchema,
 };
 
 function wantsJson(request: FastifyRequest): boolean {
@@ -276,12 +281,14 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
     {
       onRequest: [needsKey, rateLimited],
       bodyLimit: MAX_BODY_BYTES.v1,
+      config: { swaggerTransform: processingDocs('v1') },
       schema: {
         tags: ['public api'],
         security: keySecurity,
+        operationId: 'removeBackground',
         summary: 'Remove the background of an image',
         description: removeDescription,
-        response: { 200: publicRemoveResponseSchema, ...errors },
+        response: { 200: publicRemoveResponseSchema, ...processingErrors },
       },
     },
     async (request, reply) => removeBackground(request, reply, 'v1'),
@@ -299,18 +306,22 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
       400: removeBgErrorSchema,
       401: removeBgErrorSchema,
       402: removeBgErrorSchema,
+      403: removeBgErrorSchema,
       429: removeBgErrorSchema,
+      503: removeBgErrorSchema,
     };
     compat.post(
       publicApiPaths.removeBgCompatible,
       {
         onRequest: [needsRemoveBgKey, rateLimited],
         bodyLimit: MAX_BODY_BYTES.removebg,
+        config: { swaggerTransform: processingDocs('removebg') },
         schema: {
+          operationId: 'removeBg',
           tags: ['remove.bg compatible'],
           security: keySecurity,
           summary: "remove.bg's POST /v1.0/removebg: same fields, answers and error shape",
-          description: `${removeDescription}\n\nThe JSON answer is remove.bg's \`{ data: { result_b64, foreground_top, foreground_left, foreground_width, foreground_height } }\` with X-Type, X-Width, X-Height; errors are \`{ errors: [{ title, code }] }\`.`,
+          description: `${removeDescription}\n\nThe JSON answer is remove.bg's \`{ data: { result_b64, foreground_top, foreground_left, foreground_width, foreground_height } }\` with X-Type, X-Width, X-Height. Per remove.bg's published OpenAPI: no \`size\` means preview, files up to 12 MB, a key it does not know is 403, and a file too large, not an image or unreadable is 400 with \`file_too_large\`, \`invalid_file_type\` or \`failed_to_read_image\`; errors are \`{ errors: [{ title, code, detail }] }\`.`,
           response: { 200: removeBgResponseSchema, ...removeBgErrorsSchema },
         },
       },
@@ -320,12 +331,20 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
       publicApiPaths.removeBgAccount,
       {
         onRequest: needsRemoveBgKey,
+        config: {
+          swaggerTransform: readDocs('removebg', 'The balance and the free previews left.'),
+        },
         schema: {
           tags: ['remove.bg compatible'],
           security: keySecurity,
+          operationId: 'removeBgAccount',
           summary:
             "remove.bg's GET /v1.0/account: the balance as credits, free previews as free calls",
-          response: { 200: removeBgAccountSchema, 401: removeBgErrorSchema },
+          response: {
+            200: removeBgAccountSchema,
+            401: removeBgErrorSchema,
+            403: removeBgErrorSchema,
+          },
         },
       },
       async (request, reply) => {
@@ -352,9 +371,11 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
     publicApiPaths.account,
     {
       onRequest: needsKey,
+      config: { swaggerTransform: readDocs('v1', 'The account behind the key.') },
       schema: {
         tags: ['public api'],
         security: keySecurity,
+        operationId: 'getAccount',
         summary: 'The account behind the key: balance, plan, images this month',
         response: { 200: publicAccountSchema, 401: errorBodySchema },
       },
@@ -369,9 +390,11 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
     publicApiPaths.usage,
     {
       onRequest: needsKey,
+      config: { swaggerTransform: readDocs('v1', 'Credits left and images processed.') },
       schema: {
         tags: ['public api'],
         security: keySecurity,
+        operationId: 'getUsage',
         summary: 'Credits left and images processed (all time, this month)',
         response: { 200: usageSchema, 401: errorBodySchema },
       },
@@ -392,12 +415,14 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
     publicApiPaths.jobs,
     {
       onRequest: needsKey,
+      config: { swaggerTransform: readDocs('v1', 'A page of jobs, newest first.') },
       schema: {
         tags: ['public api'],
         security: keySecurity,
+        operationId: 'listJobs',
         summary: "The caller's jobs, newest first, with signed result addresses",
         querystring: jobsPageQuerySchema,
-        response: { 200: jobsPageSchema, ...errors },
+        response: { 200: jobsPageSchema, 400: errorBodySchema, 401: errorBodySchema },
       },
     },
     async (request, reply) => {
@@ -411,12 +436,19 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
     '/api/v1/jobs/:id',
     {
       onRequest: needsKey,
+      config: { swaggerTransform: readDocs('v1', 'The job, with signed result addresses.') },
       schema: {
         tags: ['public api'],
         security: keySecurity,
+        operationId: 'getJob',
         summary: "One of the caller's jobs: recover a result after a dropped connection",
         params: z.object({ id: z.string().min(1).max(64) }),
-        response: { 200: jobSchema, ...errors },
+        response: {
+          200: jobSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          404: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {
