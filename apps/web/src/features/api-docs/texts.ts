@@ -25,7 +25,7 @@ export const apiDocsTexts = {
     restRemovePng: 'Get the cut-out PNG directly (the headers are printed)',
     restUsage: 'Check your usage',
     restRemoveBg: 'Already calling remove.bg? Change only the host',
-    javascriptTitle: 'Node.js 20 or newer with the typed client (@cutout/client)',
+    javascriptTitle: 'Node.js 20+ with @cutout/client',
     pythonTitle: 'Python 3 with requests',
   },
   copy: {
