@@ -39,6 +39,8 @@ let engine: EnginePool;
 let picture: Photo;
 let imageServer: Server;
 let imageBase: string;
+/** Served at /big.png: a PNG over remove.bg's 12 MB, made by the test that needs it. */
+let bigPng: Buffer | undefined;
 const appOptions: { engine?: EnginePool; env?: Record<string, string> } = {
   env: { URL_IMPORT_ALLOW_HOSTS: '127.0.0.1' },
 };
@@ -50,6 +52,11 @@ beforeAll(async () => {
     if (req.url === '/photo.jpg') {
       res.writeHead(200, { 'content-type': 'image/jpeg' });
       res.end(picture.file);
+      return;
+    }
+    if (req.url === '/big.png' && bigPng) {
+      res.writeHead(200, { 'content-type': 'image/png' });
+      res.end(bigPng);
       return;
     }
     res.writeHead(404);
@@ -810,6 +817,16 @@ onBothDialects(
       });
       expect(huge.statusCode).toBe(400);
       expect(huge.json()).toEqual(fileTooLarge);
+      // As an address in a URL-encoded form (the Ruby and PHP clients' shape).
+      bigPng = thirteen;
+      const byUrl = await app.inject({
+        method: 'POST',
+        url: '/v1.0/removebg',
+        headers: { 'x-api-key': key, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ image_url: `${imageBase}/big.png` }).toString(),
+      });
+      expect(byUrl.statusCode).toBe(400);
+      expect(byUrl.json()).toEqual(fileTooLarge);
       expect(await balance(app, user)).toBe(before);
     });
 
