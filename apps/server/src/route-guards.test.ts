@@ -9,6 +9,7 @@ import {
 } from '@cutout/contracts';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey } from './modules/api-keys/api-keys.service.js';
 import { adminCookie, createAccountsApp, signUp, type SignedUp } from './test/accounts.js';
 import type { TestApp } from './test/test-app.js';
 
@@ -16,7 +17,8 @@ import type { TestApp } from './test/test-app.js';
 // this table fails the test: whoever adds a route decides here who may call it.
 
 // 'caller': a session or an API key; anonymous callers are told to sign up (spec §8).
-// 'key': the public API, a key or a session; anonymous callers are told how to send a key.
+// 'key': the public API, an API key only (a session cookie alone is refused, decision 0160);
+// anonymous callers are told how to send a key.
 // 'signed': no session needed or used; the request must carry the provider's signature.
 type Access = 'public' | 'user' | 'admin' | 'caller' | 'key' | 'signed';
 
@@ -69,6 +71,7 @@ const table: Record<string, Access> = {
   'POST /api/auth/reset-password': 'public',
   'POST /api/auth/change-password': 'user',
   'GET /api/me': 'user',
+  'GET /api/me/usage': 'user',
   'GET /api/me/credits/history': 'user',
   'GET /api/batches': 'user',
   'POST /api/batches': 'user',
@@ -153,6 +156,7 @@ describe('route guards', () => {
   let t: TestApp;
   let user: SignedUp;
   let admin: string;
+  let userKey: string;
   beforeAll(async () => {
     t = await createAccountsApp('sqlite', {
       onRoute: (route) => {
@@ -164,6 +168,7 @@ describe('route guards', () => {
     });
     user = await signUp(t.app);
     admin = await adminCookie(t.app);
+    userKey = (await createApiKey(t.app.database.db, user.id, 'route guards')).key;
   });
   afterAll(() => t.close());
 
@@ -184,12 +189,17 @@ describe('route guards', () => {
     expect(listed.filter((p) => !paths.has(p.replace('%3Aid', ':id')))).toEqual([]);
   });
 
-  const call = (key: string, cookie: string | undefined, id: string) => {
-    const [method, path] = key.split(' ') as [HTTPMethods, string];
+  const call = (
+    route: string,
+    cookie: string | undefined,
+    id: string,
+    headers: Record<string, string> = {},
+  ) => {
+    const [method, path] = route.split(' ') as [HTTPMethods, string];
     return t.app.inject({
       method,
       url: path.replace(':id', id).replace(':variant', 'refined').replace('*', 'x'),
-      headers: cookie ? { cookie } : {},
+      headers: { ...headers, ...(cookie ? { cookie } : {}) },
       ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
     });
   };
@@ -209,7 +219,7 @@ describe('route guards', () => {
       const anonymous = await call(key, undefined, user.id);
       expect(anonymous.statusCode).toBe(401);
       const body = anonymous.json();
-      expect(body.error?.message ?? body.errors?.[0]?.title).toBe(
+      expect(body.error?.message ?? body.errors?.[0]?.detail).toBe(
         access === 'caller'
           ? editorTexts.signUpToContinue
           : access === 'key'
@@ -218,7 +228,12 @@ describe('route guards', () => {
       );
 
       const asUser = await call(key, user.cookie, user.id);
-      if (access === 'admin') {
+      if (access === 'key') {
+        // The session cookie is not read on the API-key paths; the key is.
+        expect(asUser.statusCode).toBe(401);
+        const withKey = await call(key, undefined, user.id, { 'x-api-key': userKey });
+        expect([401, 403]).not.toContain(withKey.statusCode);
+      } else if (access === 'admin') {
         expect(asUser.statusCode).toBe(403);
         expect(asUser.json().error.code).toBe('forbidden');
       } else {

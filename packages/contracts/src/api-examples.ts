@@ -33,7 +33,7 @@ export interface ApiExamples {
     /** remove.bg's own call against Cutout: only the host differs. */
     removeBg: string;
   };
-  /** Node.js 20+ (ES module): fetch, FormData and fs, no packages. */
+  /** Node.js 20+ (ES module) with the typed client @cutout/client (packages/client). */
   javascript: string;
   /** Python 3 with requests. */
   python: string;
@@ -82,34 +82,29 @@ export function apiExamples(baseUrl: string): ApiExamples {
     `  --fail-with-body -o '${out}'`,
   ].join('\n');
 
-  const javascript = `// Node.js 20 or newer. Save as remove-background.mjs and run: node remove-background.mjs
+  const javascript = `// Node.js 20 or newer with Cutout's typed client, generated from its OpenAPI document.
+// Install it from your Cutout checkout: npm install /path/to/cutout/packages/client
+// Save as remove-background.mjs and run: node remove-background.mjs
 import { openAsBlob } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { asMultipart, createCutoutClient } from '@cutout/client';
 
-const API_KEY = '${key}';
-const BASE_URL = '${base}';
-const headers = { Authorization: \`Bearer \${API_KEY}\` };
+const cutout = createCutoutClient({ baseUrl: '${base}', apiKey: '${key}' });
 
-const form = new FormData();
-form.append('image_file', await openAsBlob('${file}', { type: 'image/jpeg' }), '${file}');
-form.append('format', 'png'); // or jpg, webp, zip; see the reference for every field
-
-const response = await fetch(\`\${BASE_URL}${publicApiPaths.removeBackground}\`, {
-  method: 'POST',
-  headers,
-  body: form,
+const { data, error, response } = await cutout.POST('${publicApiPaths.removeBackground}', {
+  // Every field is typed: format, size, bg_color, crop, … (see the reference).
+  body: { image_file: await openAsBlob('${file}', { type: 'image/jpeg' }), format: 'png' },
+  bodySerializer: asMultipart,
+  parseAs: 'blob',
 });
-if (!response.ok) {
-  const { error } = await response.json();
-  throw new Error(\`\${response.status} \${error.code}: \${error.message}\`);
-}
-await writeFile('${out}', Buffer.from(await response.arrayBuffer()));
+if (error) throw new Error(\`\${response.status} \${error.error.code}: \${error.error.message}\`);
+await writeFile('${out}', Buffer.from(await data.arrayBuffer()));
 const size = \`\${response.headers.get('X-Width')}x\${response.headers.get('X-Height')}\`;
 console.log(\`saved ${out} (\${size}), credits charged: \${response.headers.get('X-Credits-Charged')}\`);
 
-const usage = await fetch(\`\${BASE_URL}${publicApiPaths.usage}\`, { headers });
+const usage = await cutout.GET('${publicApiPaths.usage}');
 // { credits, images_processed, images_processed_this_month }
-console.log(await usage.json());
+console.log(usage.data);
 `;
 
   const python = `# Python 3 with requests (pip install requests). Save as remove_background.py and run it.

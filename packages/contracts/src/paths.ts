@@ -92,6 +92,8 @@ export const accountsApiPaths = {
   resetPassword: '/api/auth/reset-password',
   changePassword: '/api/auth/change-password',
   me: '/api/me',
+  /** The signed-in user's credits and images processed (the dashboard's figures). */
+  usage: '/api/me/usage',
   creditHistory: '/api/me/credits/history',
   user: (id: string) => `/users/${encodeURIComponent(id)}`,
   userCredits: (id: string) => `/users/${encodeURIComponent(id)}/credits`,

@@ -130,6 +130,11 @@ export const publicApiLimits = {
   /** crop_margin: at most 500 px or 50 %. */
   cropMarginMaxPx: 500,
   cropMarginMaxPercent: 50,
+  /**
+   * The upload limit on remove.bg's paths (/v1.0/*): remove.bg's published 12 MB, as 12 MiB like
+   * Cutout's own 10 MB (docs/decisions/0162).
+   */
+  removeBgMaxUploadBytes: 12 * 1024 * 1024,
   /** Jobs per page of GET /api/v1/jobs. */
   jobsPageSize: 20,
   jobsPageSizeMax: 100,
@@ -163,6 +168,25 @@ export const publicApiTexts = {
   badColour: (value: string) =>
     `bg_color "${value}" is not a colour: use a hex code such as 81d4fa or #fff, or a colour name such as green.`,
   badCropMargin: `crop_margin must be a number of pixels (up to ${publicApiLimits.cropMarginMaxPx}px) or a percentage (up to ${publicApiLimits.cropMarginMaxPercent}%), such as 30px or 10%.`,
+} as const;
+
+/**
+ * remove.bg's error codes and titles on /v1.0/* (its published OpenAPI; docs/decisions/0162).
+ * `detail` always carries Cutout's own sentence; where remove.bg documents a fixed title the
+ * title is remove.bg's, otherwise it is that sentence too.
+ */
+export const removeBgErrorTexts = {
+  authMissing: 'Missing API Key',
+  authInvalid: 'API Key invalid',
+  fileTooLarge: 'File too large',
+  fileTooLargeDetail: 'File exceeds limit of 12 MB',
+  invalidFileType: 'Invalid file type',
+  failedToRead: 'There was an error reading the image.',
+  resolutionTooHigh: 'Image resolution too high',
+  missingSource: 'No image given',
+  multipleSources: 'Multiple image sources given',
+  insufficientCredits: 'Insufficient credits',
+  rateLimited: 'Rate limit exceeded',
 } as const;
 
 export const apiKeyTexts = {

@@ -17,10 +17,12 @@ import { isServerPath } from './web-app.js';
 // requireAdmin onRequest hooks — before validation, so an anonymous caller learns nothing about a
 // route's body — (or loadSession for routes that only want to know); every route that
 // is not public carries one of the two, and a test walks every route to prove it.
-// Routes that API keys may call use callerGuard instead: one path for both ways in, a key
-// (`Authorization: Bearer {key}` or `X-Api-Key: {key}`) or else the session; `request.caller`
-// says which. A key that is unknown or revoked is refused with 401, never treated as no key.
-// Also the CSRF check for state-changing requests (docs/decisions/0031).
+// The editor's routes that API keys may also call use callerGuard: one path for both ways in, a
+// key (`Authorization: Bearer {key}` or `X-Api-Key: {key}`) or else the session; `request.caller`
+// says which. The public API's paths (/api/v1/*, /v1.0/*) use keyGuard: the key alone, never
+// the session cookie, so a page on another site cannot spend a signed-in visitor's credits
+// through them (docs/decisions/0160). A key that is unknown or revoked is refused, never treated
+// as no key. Also the CSRF check for state-changing requests (docs/decisions/0031).
 
 /** Who is processing: a session's user (via 'web') or an API key's owner (via 'api'). */
 export interface Caller {
@@ -49,7 +51,21 @@ declare module 'fastify' {
     loadCaller: (request: FastifyRequest, reply: FastifyReply) => Promise<Caller | null>;
     /** An onRequest hook: 401 with `message` unless loadCaller finds someone. */
     callerGuard: (message: string) => onRequestAsyncHookHandler;
+    /**
+     * An onRequest hook for the API-key paths: the key alone, the session cookie is not read.
+     * 401 with `missing` without a key; `invalidStatus` (401, or remove.bg's 403) for a key
+     * that is unknown or revoked.
+     */
+    keyGuard: (options: {
+      missing: string;
+      invalidStatus?: 401 | 403;
+    }) => onRequestAsyncHookHandler;
   }
+}
+
+interface KeyGuardOptions {
+  missing: string;
+  invalidStatus?: 401 | 403;
 }
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?cutout\.session_token=/;
@@ -130,6 +146,19 @@ export const authPlugin = fp<{ auth: Auth; publicUrl: string; db: Db }>(
     app.decorate('callerGuard', (message: string) => {
       return async (request: FastifyRequest, reply: FastifyReply) => {
         if (!(await loadCaller(request, reply))) throw unauthorized(message);
+      };
+    });
+    app.decorate('keyGuard', ({ missing, invalidStatus = 401 }: KeyGuardOptions) => {
+      return async (request: FastifyRequest) => {
+        const key = apiKeyFrom(request.headers);
+        if (key === undefined) throw unauthorized(missing);
+        const verified = await verifyApiKey(db, key);
+        if (!verified) {
+          throw invalidStatus === 403
+            ? forbidden(apiKeyTexts.invalidKey)
+            : unauthorized(apiKeyTexts.invalidKey);
+        }
+        request.caller = { userId: verified.userId, via: 'api', keyId: verified.id };
       };
     });
     app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {

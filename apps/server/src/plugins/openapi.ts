@@ -19,7 +19,7 @@ export const openApiPlugin = fp<{ version: string; publicUrl: string }>(
         },
         servers: [{ url: publicUrl }],
         components: {
-          // The public API's two ways to send a key (plugins/auth.ts); a session cookie works too.
+          // The public API's two ways to send a key (plugins/auth.ts); its paths read no cookie.
           securitySchemes: {
             bearerAuth: {
               type: 'http',

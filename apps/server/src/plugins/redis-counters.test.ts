@@ -101,7 +101,7 @@ redisSuite(
       expect((await signInFrom(b, randomIp(), 'x@example.com', 'wrong')).statusCode).toBe(401);
     }, 120_000);
 
-    it("the public API's per-key limit counts calls to both instances", async () => {
+    it("the public API's per-account limit counts calls to both instances", async () => {
       const user = await signUp(a.app);
       const created = await a.app.inject({
         method: 'POST',

@@ -35,12 +35,20 @@ export const removeBgResponseSchema = z.object({
 });
 export type RemoveBgResponse = z.infer<typeof removeBgResponseSchema>;
 
-/** remove.bg's error shape, answered on its paths. */
+/** remove.bg's error shape, answered on its paths (docs/decisions/0162). */
 export const removeBgErrorSchema = z.object({
   errors: z.array(
-    z.object({ title: z.string(), code: z.string(), detail: z.optional(z.string()) }),
+    z.object({
+      /** remove.bg's title for the code where it has one, else Cutout's sentence. */
+      title: z.string(),
+      /** remove.bg's code: file_too_large, invalid_file_type, failed_to_read_image, auth_failed, … */
+      code: z.string(),
+      /** Cutout's sentence: what went wrong and what to do. */
+      detail: z.string(),
+    }),
   ),
 });
+export type RemoveBgError = z.infer<typeof removeBgErrorSchema>;
 
 /** GET /api/v1/account */
 export const publicAccountSchema = z.object({

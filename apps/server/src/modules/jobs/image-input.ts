@@ -68,8 +68,15 @@ export function notAnImage(message: string = editorTexts.notAnImage): AppError {
   return new AppError(415, 'unsupported_media_type', message);
 }
 
+/** The file's bytes are over the upload limit (not its pixels: those are other 413s). */
+export class FileTooLargeError extends AppError {
+  constructor(message: string = editorTexts.tooLarge) {
+    super(413, 'payload_too_large', message);
+  }
+}
+
 export function tooLarge(): AppError {
-  return new AppError(413, 'payload_too_large', editorTexts.tooLarge);
+  return new FileTooLargeError();
 }
 
 export const damagedImageMessage =
@@ -86,8 +93,9 @@ export async function checkImage(
   bytes: Uint8Array,
   { maxInputPixels, maxInputSide, maxAspectRatio }: ImageLimits,
   whenNotImage: () => AppError = () => notAnImage(),
+  maxBytes: number = limits.maxUploadBytes,
 ): Promise<CheckedImage> {
-  if (bytes.byteLength > limits.maxUploadBytes) throw tooLarge();
+  if (bytes.byteLength > maxBytes) throw tooLarge();
   const kind = sniffImage(bytes);
   if (!kind) throw whenNotImage();
   let width: number | undefined;

@@ -59,6 +59,7 @@ export class JobAdmission {
       input.bytes,
       this.options.imageLimits,
       input.whenNotImage ?? (() => notAnImage()),
+      input.maxBytes,
     );
     const id = randomUUID();
     const now = new Date();

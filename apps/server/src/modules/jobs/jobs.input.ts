@@ -37,6 +37,8 @@ export interface ReadMultipartOptions {
   beforeFile?: (fields: Map<string, string>) => Promise<void>;
   /** Text fields' combined size limit in bytes (image_file_b64 can be a large field). */
   maxFieldBytes?: number;
+  /** A file part's size limit in bytes, when not the plugin's (remove.bg's paths take 12 MB). */
+  maxFileBytes?: number;
 }
 
 /**
@@ -51,7 +53,12 @@ export async function readMultipart(
   let file: UploadedFile | undefined;
   let fieldBytes = 0;
   try {
-    for await (const part of request.parts()) {
+    const parts = request.parts(
+      options.maxFileBytes === undefined
+        ? undefined
+        : { limits: { fileSize: options.maxFileBytes } },
+    );
+    for await (const part of parts) {
       if (part.type === 'field') {
         const value = String(part.value);
         fieldBytes += value.length;
@@ -87,11 +94,14 @@ export async function readMultipart(
   return { file, fields };
 }
 
+/** A form with more parts than any request needs. */
+export const tooManyPartsMessage = 'Send one image per request.';
+
 function multipartError(error: unknown): AppError {
   const code = (error as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return new AppError(413, 'payload_too_large', 'Send one image per request.');
+    return new AppError(413, 'payload_too_large', tooManyPartsMessage);
   }
   if (error instanceof AppError) return error;
   return new AppError(400, 'validation_failed', 'The upload could not be read. Please try again.');
@@ -102,14 +112,16 @@ export async function inputFromUrl(
   url: string,
   via: 'web' | 'api',
   allowHosts: readonly string[],
+  maxBytes?: number,
 ): Promise<JobInput> {
-  const imported = await importImageFromUrl(url, { allowHosts });
+  const imported = await importImageFromUrl(url, { allowHosts, maxBytes });
   return {
     bytes: imported.bytes,
     name: imported.name,
     source: 'url',
     via,
     whenNotImage: () => new AppError(422, 'unprocessable', editorTexts.urlNotImage),
+    maxBytes,
   };
 }
 

@@ -251,7 +251,7 @@ onBothDialects(
 
       const user = await signUp(t.app);
       await setCredits(t, user, 0);
-      for (const url of ['/api/jobs', '/remove-background/', '/api/v1/remove-background']) {
+      for (const url of ['/api/jobs', '/remove-background/']) {
         const res = await uploadJob(t.app, user.cookie, png(picture.file), url);
         expect(res.statusCode, url).toBe(402);
         expect(res.json().error.message).toBe(editorTexts.noCredits);
@@ -364,7 +364,7 @@ onBothDialects(
       const upload = (data: Buffer, url?: string) =>
         uploadJob(t.app, user.cookie, { name: 'x.png', type: 'image/png', data }, url);
 
-      for (const url of ['/api/jobs', '/remove-background/', '/api/v1/remove-background']) {
+      for (const url of ['/api/jobs', '/remove-background/']) {
         const started = performance.now();
         const long = await upload(needle, url);
         // Read from the header: decoding those 40 million rows alone takes seconds.

@@ -17,6 +17,8 @@ export interface JobInput {
   whenNotImage?: () => AppError;
   /** 'preview': at most 0.25 MP and free within a monthly allowance (decision 0081). */
   size?: 'full' | 'preview';
+  /** The upload limit in bytes; default 10 MB (remove.bg's paths take 12 MB, decision 0162). */
+  maxBytes?: number;
 }
 
 /** Hooks for metrics; the service does not know about Prometheus. */

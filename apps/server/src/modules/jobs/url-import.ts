@@ -6,7 +6,7 @@ import net from 'node:net';
 import { editorTexts, limits } from '@cutout/contracts';
 import ipaddr from 'ipaddr.js';
 import { AppError } from '../../errors.js';
-import { extensionForType } from './image-input.js';
+import { extensionForType, tooLarge } from './image-input.js';
 
 // Server-side URL import (spec §5): browsers cannot fetch most image hosts because of CORS, so the
 // server fetches — which makes it a target for server-side request forgery. Every address a
@@ -162,7 +162,7 @@ function request(url: URL, options: Required<UrlImportOptions>, signal: AbortSig
         const declared = Number(res.headers['content-length']);
         if (Number.isFinite(declared) && declared > options.maxBytes) {
           res.destroy();
-          reject(new AppError(413, 'payload_too_large', editorTexts.tooLarge));
+          reject(tooLarge());
           return;
         }
         const chunks: Buffer[] = [];
@@ -171,7 +171,7 @@ function request(url: URL, options: Required<UrlImportOptions>, signal: AbortSig
           size += chunk.length;
           if (size > options.maxBytes) {
             res.destroy();
-            reject(new AppError(413, 'payload_too_large', editorTexts.tooLarge));
+            reject(tooLarge());
             return;
           }
           chunks.push(chunk);

@@ -1,5 +1,5 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -97,7 +97,31 @@ describe('API documentation examples', () => {
     expect([meta.format, meta.width, meta.channels]).toEqual(['png', 480, 4]);
   });
 
-  it('the JavaScript example runs with Node as shown', async () => {
+  it('the JavaScript example runs with Node and the typed client as shown', async () => {
+    // What `npm install /path/to/cutout/packages/client` gives: the client built to JavaScript,
+    // with openapi-fetch beside it.
+    const repo = path.resolve(import.meta.dirname, '../../../../..');
+    const installed = path.join(work.dir, 'node_modules', '@cutout', 'client');
+    await mkdir(installed, { recursive: true });
+    await copyFile(
+      path.join(repo, 'packages/client/package.json'),
+      path.join(installed, 'package.json'),
+    );
+    await run(
+      process.execPath,
+      [
+        path.join(repo, 'node_modules/typescript/bin/tsc'),
+        '-p',
+        path.join(repo, 'packages/client/tsconfig.build.json'),
+        '--outDir',
+        path.join(installed, 'dist'),
+      ],
+      { timeout: 120_000 },
+    );
+    await symlink(
+      path.join(repo, 'node_modules/openapi-fetch'),
+      path.join(work.dir, 'node_modules/openapi-fetch'),
+    );
     const script = path.join(work.dir, 'remove-background.mjs');
     await writeFile(script, withKey(examples.javascript));
     const { stdout } = await run(process.execPath, [script], { cwd: work.dir, timeout: 60_000 });

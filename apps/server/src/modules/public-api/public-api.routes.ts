@@ -8,6 +8,7 @@ import {
   limits,
   publicAccountSchema,
   publicApiHeaders,
+  publicApiLimits,
   publicApiPaths,
   publicApiTexts,
   publicRemoveResponseSchema,
@@ -16,9 +17,8 @@ import {
   removeBgResponseSchema,
   usageSchema,
 } from '@cutout/contracts';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { AppError, RetryLaterError } from '../../errors.js';
@@ -30,6 +30,8 @@ import { previewsLeft, usageOf, type JobsService } from '../jobs/jobs.service.js
 import { resultLinks, toJob, type ResultSigner } from '../jobs/result-links.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import { parseParams, type Fields } from './public-api.params.js';
+import { processingDocs, readDocs } from './public-api.openapi.js';
+import { useRemoveBgErrors } from './public-api.removebg-errors.js';
 import { renderResult } from './public-api.render.js';
 import { inputFor, jobsPage, ownJob, publicAccount, zipFiles } from './public-api.service.js';
 
@@ -52,15 +54,29 @@ export interface PublicApiRoutesOptions {
   limiter?: KeyRateLimiter;
 }
 
-/** An image as base64 (4/3 of 10 MB) plus the other fields. */
-const MAX_BODY_BYTES = Math.ceil((limits.maxUploadBytes * 4) / 3) + 64 * 1024;
+/** The upload limit: Cutout's 10 MB on /api/v1, remove.bg's 12 MB on /v1.0 (decision 0162). */
+const uploadLimit = {
+  v1: limits.maxUploadBytes,
+  removebg: publicApiLimits.removeBgMaxUploadBytes,
+} as const;
 
-const errors = {
+/** A body that holds an image of `bytes` as base64 (4/3 of it) plus the other fields. */
+const bodyLimitFor = (bytes: number) => Math.ceil((bytes * 4) / 3) + 64 * 1024;
+const MAX_BODY_BYTES = {
+  v1: bodyLimitFor(uploadLimit.v1),
+  removebg: bodyLimitFor(uploadLimit.removebg),
+} as const;
+
+/** Every error the processing call can answer on /api/v1 (documented in public-api.openapi.ts). */
+const processingErrors = {
   400: errorBodySchema,
   401: errorBodySchema,
   402: errorBodySchema,
-  404: errorBodySchema,
+  413: errorBodySchema,
+  415: errorBodySchema,
+  422: errorBodySchema,
   429: errorBodySchema,
+  503: errorBodySchema,
 };
 
 function wantsJson(request: FastifyRequest): boolean {
@@ -69,48 +85,15 @@ function wantsJson(request: FastifyRequest): boolean {
 
 type Style = 'v1' | 'removebg';
 
+/** remove.bg's defaults where they differ from Cutout's: no `size` means a preview (0162). */
+function withRemoveBgDefaults(fields: Fields): Fields {
+  const size = fields.size;
+  const absent = size === undefined || size === null || (typeof size === 'string' && !size.trim());
+  return absent ? { ...fields, size: 'preview' } : fields;
+}
+
 /** OpenAPI: either header carries the key (securitySchemes in plugins/openapi.ts). */
 const keySecurity: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { apiKeyHeader: [] }];
-
-/** remove.bg's error codes for ours. */
-const removeBgCodes: Record<string, string> = {
-  validation_failed: 'invalid_parameters',
-  unauthorized: 'auth_failed',
-  payment_required: 'insufficient_credits',
-  rate_limited: 'rate_limit_exceeded',
-  payload_too_large: 'file_too_large',
-  unsupported_media_type: 'unknown_format',
-  unprocessable: 'failed_to_read_image',
-  not_found: 'not_found',
-  service_unavailable: 'service_unavailable',
-};
-
-/** Answers this context's errors in remove.bg's shape: `{ errors: [{ title, code }] }`. */
-function removeBgErrors(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    let status = 500;
-    let code = 'internal';
-    let title = 'Something went wrong on our side. Please try again.';
-    if (error instanceof AppError) {
-      status = error.status;
-      code = error.code;
-      title = status >= 500 ? title : error.message;
-    } else if (hasZodFastifySchemaValidationErrors(error)) {
-      status = 400;
-      code = 'validation_failed';
-      title = error.message;
-    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      status = error.statusCode;
-      code = status === 413 ? 'payload_too_large' : 'validation_failed';
-      title = error.message;
-    }
-    if (error instanceof RetryLaterError) {
-      void reply.header('retry-after', String(error.retryAfterSeconds));
-    }
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
-    void reply.status(status).send({ errors: [{ title, code: removeBgCodes[code] ?? code }] });
-  });
-}
 
 export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = async (
   app,
@@ -129,35 +112,39 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
   const limiter = options.limiter ?? new KeyRateLimiter(options.rateLimitPerMinute);
   await app.register(multipart, {
     limits: {
-      fileSize: limits.maxUploadBytes,
+      // The larger of the two; each request reads with its own path's limit (readForm).
+      fileSize: uploadLimit.removebg,
       // image_file (or file), bg_image_file, and every remove.bg field with room to spare.
       files: 3,
       fields: 40,
-      fieldSize: MAX_BODY_BYTES,
+      fieldSize: MAX_BODY_BYTES.removebg,
       parts: 43,
     },
   });
   // remove.bg callers posting only fields (image_url) often send a URL-encoded form.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: MAX_BODY_BYTES },
+    { parseAs: 'string', bodyLimit: MAX_BODY_BYTES.removebg },
     (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     },
   );
 
-  const needsKey = app.callerGuard(apiKeyTexts.missingKey);
-  /** Counts the call against the caller's limit; 429 with Retry-After past it. */
+  // The key alone: a session cookie is not read on these paths (docs/decisions/0160).
+  const needsKey = app.keyGuard({ missing: apiKeyTexts.missingKey });
+  /**
+   * Counts the call against the account's limit, whichever of its keys made it, so an account
+   * with many keys gets one key's allowance (docs/decisions/0161); 429 with Retry-After past it.
+   */
   const rateLimited = async (request: FastifyRequest, reply: FastifyReply) => {
-    const caller = request.caller!;
-    const state = await limiter.hit(caller.keyId ?? `user:${caller.userId}`);
+    const state = await limiter.hit(`account:${request.caller!.userId}`);
     void reply
       .header(publicApiHeaders.rateLimit, String(state.limit))
       .header(publicApiHeaders.rateLimitRemaining, String(state.remaining))
       .header(publicApiHeaders.rateLimitReset, String(state.resetAt));
     if (!state.allowed) {
       throw new RetryLaterError(
-        `Rate limit exceeded: ${state.limit} calls a minute per API key. Please retry in ${state.retryAfter} seconds.`,
+        `Rate limit exceeded: ${state.limit} calls a minute per account. Please retry in ${state.retryAfter} seconds.`,
         state.retryAfter,
       );
     }
@@ -165,15 +152,17 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
 
   async function readForm(
     request: FastifyRequest,
+    style: Style,
   ): Promise<{ file?: UploadedFile; fields: Fields }> {
     if (request.isMultipart()) {
       const form = await readMultipart(request, {
+        maxFileBytes: uploadLimit[style],
         fileFields: ['image_file', 'file'],
         ignoredFileFields: ['bg_image_file'],
         duplicateMessage: publicApiTexts.twoImages,
         wrongPartMessage:
           'Send the image as a file part named image_file (or file), image_file_b64 as base64 text, or image_url.',
-        maxFieldBytes: MAX_BODY_BYTES,
+        maxFieldBytes: MAX_BODY_BYTES[style],
       });
       return { file: form.file, fields: Object.fromEntries(form.fields) };
     }
@@ -187,13 +176,21 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
 
   async function removeBackground(request: FastifyRequest, reply: FastifyReply, style: Style) {
     const caller = request.caller!;
-    const { file, fields } = await readForm(request);
-    const params = parseParams(fields);
+    const form = await readForm(request, style);
+    const params = parseParams(
+      style === 'removebg' ? withRemoveBgDefaults(form.fields) : form.fields,
+    );
     const json = wantsJson(request);
     if (params.variant === 'all' && (!json || style === 'removebg')) {
       throw new AppError(400, 'validation_failed', publicApiTexts.variantAllNeedsJson);
     }
-    const input = await inputFor(params, file, caller.via, options.urlImportAllowHosts);
+    const input = await inputFor(
+      params,
+      form.file,
+      caller.via,
+      options.urlImportAllowHosts,
+      uploadLimit[style],
+    );
     if (!params.preview) await holdsCredit(db, caller.userId);
     const job = await jobs.runNow(caller.userId, input, abandonSignal(reply));
     const charged = job.size === 'preview' ? 0 : 1;
@@ -283,13 +280,15 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
     publicApiPaths.removeBackground,
     {
       onRequest: [needsKey, rateLimited],
-      bodyLimit: MAX_BODY_BYTES,
+      bodyLimit: MAX_BODY_BYTES.v1,
+      config: { swaggerTransform: processingDocs('v1') },
       schema: {
         tags: ['public api'],
         security: keySecurity,
+        operationId: 'removeBackground',
         summary: 'Remove the background of an image',
         description: removeDescription,
-        response: { 200: publicRemoveResponseSchema, ...errors },
+        response: { 200: publicRemoveResponseSchema, ...processingErrors },
       },
     },
     async (request, reply) => removeBackground(request, reply, 'v1'),
@@ -297,23 +296,32 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
 
   // remove.bg's paths and answers, for code written against remove.bg (docs/decisions/0080).
   await app.register(async (compat) => {
-    removeBgErrors(compat);
+    useRemoveBgErrors(compat);
+    // remove.bg answers a key it does not know with 403 (a missing key stays 401, decision 0162).
+    const needsRemoveBgKey = compat.keyGuard({
+      missing: apiKeyTexts.missingKey,
+      invalidStatus: 403,
+    });
     const removeBgErrorsSchema = {
       400: removeBgErrorSchema,
       401: removeBgErrorSchema,
       402: removeBgErrorSchema,
+      403: removeBgErrorSchema,
       429: removeBgErrorSchema,
+      503: removeBgErrorSchema,
     };
     compat.post(
       publicApiPaths.removeBgCompatible,
       {
-        onRequest: [needsKey, rateLimited],
-        bodyLimit: MAX_BODY_BYTES,
+        onRequest: [needsRemoveBgKey, rateLimited],
+        bodyLimit: MAX_BODY_BYTES.removebg,
+        config: { swaggerTransform: processingDocs('removebg') },
         schema: {
+          operationId: 'removeBg',
           tags: ['remove.bg compatible'],
           security: keySecurity,
           summary: "remove.bg's POST /v1.0/removebg: same fields, answers and error shape",
-          description: `${removeDescription}\n\nThe JSON answer is remove.bg's \`{ data: { result_b64, foreground_top, foreground_left, foreground_width, foreground_height } }\` with X-Type, X-Width, X-Height; errors are \`{ errors: [{ title, code }] }\`.`,
+          description: `${removeDescription}\n\nThe JSON answer is remove.bg's \`{ data: { result_b64, foreground_top, foreground_left, foreground_width, foreground_height } }\` with X-Type, X-Width, X-Height. Per remove.bg's published OpenAPI: no \`size\` means preview, files up to 12 MB, a key it does not know is 403, and a file too large, not an image or unreadable is 400 with \`file_too_large\`, \`invalid_file_type\` or \`failed_to_read_image\`; errors are \`{ errors: [{ title, code, detail }] }\`.`,
           response: { 200: removeBgResponseSchema, ...removeBgErrorsSchema },
         },
       },
@@ -322,13 +330,21 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
     compat.get(
       publicApiPaths.removeBgAccount,
       {
-        onRequest: needsKey,
+        onRequest: needsRemoveBgKey,
+        config: {
+          swaggerTransform: readDocs('removebg', 'The balance and the free previews left.'),
+        },
         schema: {
           tags: ['remove.bg compatible'],
           security: keySecurity,
+          operationId: 'removeBgAccount',
           summary:
             "remove.bg's GET /v1.0/account: the balance as credits, free previews as free calls",
-          response: { 200: removeBgAccountSchema, 401: removeBgErrorSchema },
+          response: {
+            200: removeBgAccountSchema,
+            401: removeBgErrorSchema,
+            403: removeBgErrorSchema,
+          },
         },
       },
       async (request, reply) => {
@@ -355,9 +371,11 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
     publicApiPaths.account,
     {
       onRequest: needsKey,
+      config: { swaggerTransform: readDocs('v1', 'The account behind the key.') },
       schema: {
         tags: ['public api'],
         security: keySecurity,
+        operationId: 'getAccount',
         summary: 'The account behind the key: balance, plan, images this month',
         response: { 200: publicAccountSchema, 401: errorBodySchema },
       },
@@ -372,9 +390,11 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
     publicApiPaths.usage,
     {
       onRequest: needsKey,
+      config: { swaggerTransform: readDocs('v1', 'Credits left and images processed.') },
       schema: {
         tags: ['public api'],
         security: keySecurity,
+        operationId: 'getUsage',
         summary: 'Credits left and images processed (all time, this month)',
         response: { 200: usageSchema, 401: errorBodySchema },
       },
@@ -395,12 +415,14 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
     publicApiPaths.jobs,
     {
       onRequest: needsKey,
+      config: { swaggerTransform: readDocs('v1', 'A page of jobs, newest first.') },
       schema: {
         tags: ['public api'],
         security: keySecurity,
+        operationId: 'listJobs',
         summary: "The caller's jobs, newest first, with signed result addresses",
         querystring: jobsPageQuerySchema,
-        response: { 200: jobsPageSchema, ...errors },
+        response: { 200: jobsPageSchema, 400: errorBodySchema, 401: errorBodySchema },
       },
     },
     async (request, reply) => {
@@ -414,12 +436,19 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
     '/api/v1/jobs/:id',
     {
       onRequest: needsKey,
+      config: { swaggerTransform: readDocs('v1', 'The job, with signed result addresses.') },
       schema: {
         tags: ['public api'],
         security: keySecurity,
+        operationId: 'getJob',
         summary: "One of the caller's jobs: recover a result after a dropped connection",
         params: z.object({ id: z.string().min(1).max(64) }),
-        response: { 200: jobSchema, ...errors },
+        response: {
+          200: jobSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          404: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {

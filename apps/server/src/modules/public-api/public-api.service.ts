@@ -25,16 +25,18 @@ export async function inputFor(
   file: UploadedFile | undefined,
   via: 'web' | 'api',
   allowHosts: readonly string[],
+  maxBytes: number,
 ): Promise<JobInput> {
   const given = [file, params.imageB64, params.imageUrl].filter((s) => s !== undefined).length;
   if (given === 0) throw new AppError(400, 'validation_failed', publicApiTexts.noImage);
   if (given > 1) throw new AppError(400, 'validation_failed', publicApiTexts.twoImages);
   const size = params.preview ? 'preview' : 'full';
-  if (file) return { bytes: file.bytes, name: file.name, source: 'upload', via, size };
+  if (file) return { bytes: file.bytes, name: file.name, source: 'upload', via, size, maxBytes };
   if (params.imageB64 !== undefined) {
-    return { bytes: decodeBase64(params.imageB64), name: 'image', source: 'upload', via, size };
+    const bytes = decodeBase64(params.imageB64);
+    return { bytes, name: 'image', source: 'upload', via, size, maxBytes };
   }
-  return { ...(await inputFromUrl(params.imageUrl!, via, allowHosts)), size };
+  return { ...(await inputFromUrl(params.imageUrl!, via, allowHosts, maxBytes)), size };
 }
 
 export async function publicAccount(

@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  accountsApiPaths,
   apiKeyListSchema,
   apiKeyTexts,
   createdApiKeySchema,
@@ -11,7 +13,9 @@ import {
   publicApiTexts,
   publicRemoveResponseSchema,
   removeBgAccountSchema,
+  removeBgErrorTexts,
   removeBgResponseSchema,
+  usageSchema,
 } from '@cutout/contracts';
 import type { EnginePool } from '@cutout/engine';
 import type { FastifyInstance } from 'fastify';
@@ -35,6 +39,8 @@ let engine: EnginePool;
 let picture: Photo;
 let imageServer: Server;
 let imageBase: string;
+/** Served at /big.png: a PNG over remove.bg's 12 MB, made by the test that needs it. */
+let bigPng: Buffer | undefined;
 const appOptions: { engine?: EnginePool; env?: Record<string, string> } = {
   env: { URL_IMPORT_ALLOW_HOSTS: '127.0.0.1' },
 };
@@ -46,6 +52,11 @@ beforeAll(async () => {
     if (req.url === '/photo.jpg') {
       res.writeHead(200, { 'content-type': 'image/jpeg' });
       res.end(picture.file);
+      return;
+    }
+    if (req.url === '/big.png' && bigPng) {
+      res.writeHead(200, { 'content-type': 'image/png' });
+      res.end(bigPng);
       return;
     }
     res.writeHead(404);
@@ -476,27 +487,25 @@ onBothDialects(
         before - 3,
       );
 
-      // remove.bg's error shape.
+      // remove.bg's error shape: { errors: [{ title, code, detail }] }.
       const missing = await post(app, '/v1.0/removebg', key, { size: 'auto' });
       expect(missing.statusCode).toBe(400);
       expect(missing.json()).toEqual({
-        errors: [{ title: publicApiTexts.noImage, code: 'invalid_parameters' }],
-      });
-      const badKey = await post(
-        app,
-        '/v1.0/removebg',
-        'ck_wrong',
-        {},
-        { file: jpeg(), header: 'x-api-key' },
-      );
-      expect(badKey.statusCode).toBe(401);
-      expect(badKey.json()).toEqual({
-        errors: [{ title: apiKeyTexts.invalidKey, code: 'auth_failed' }],
+        errors: [
+          {
+            title: removeBgErrorTexts.missingSource,
+            code: 'missing_source',
+            detail: publicApiTexts.noImage,
+          },
+        ],
       });
       await setCredits(app, user, 0);
-      const broke = await post(app, '/v1.0/removebg', key, {}, { file: jpeg() });
+      const broke = await post(app, '/v1.0/removebg', key, { size: 'full' }, { file: jpeg() });
       expect(broke.statusCode).toBe(402);
-      expect(broke.json().errors[0].code).toBe('insufficient_credits');
+      expect(broke.json().errors[0]).toMatchObject({
+        code: 'insufficient_credits',
+        title: removeBgErrorTexts.insufficientCredits,
+      });
     });
 
     it('refuses bad input with 400, 401 and 402 and never charges for it', async () => {
@@ -575,6 +584,301 @@ onBothDialects(
       const revoked = await post(app, url, key, {}, { file: jpeg() });
       expect(revoked.statusCode).toBe(401);
       expect(await jobsOf(app, user)).toEqual([]);
+    });
+
+    it('takes API keys only on /v1.0 and /api/v1: a session cookie alone gets 401 and spends nothing', async () => {
+      const { app } = get();
+      const user = await signUp(app);
+      const before = await balance(app, user);
+      // What a page on another site can make a signed-in visitor's browser send: a form,
+      // auto-submitted, carrying the session cookie (multipart with a file, or URL-encoded).
+      // /v1.0 has no Origin check (remove.bg's callers are programs); /api/v1 has one, and
+      // without an Origin (a same-site page, a program holding the cookie) the cookie is refused too.
+      const form = multipart({ ...jpeg(), field: 'image_file' }, { size: 'full' });
+      for (const url of ['/v1.0/removebg', '/api/v1/remove-background']) {
+        for (const origin of [{ origin: 'https://evil.example' }, {}]) {
+          const headers = { cookie: user.cookie, ...origin };
+          const upload = await app.inject({
+            method: 'POST',
+            url,
+            payload: form.payload,
+            headers: { ...form.headers, ...headers },
+          });
+          const encoded = await app.inject({
+            method: 'POST',
+            url,
+            payload: new URLSearchParams({ image_url: `${imageBase}/photo.jpg` }).toString(),
+            headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+          });
+          // Cutout's own CSRF check answers a foreign Origin on /api/v1 first.
+          const status = url.startsWith('/api/') && 'origin' in origin ? 403 : 401;
+          expect(
+            [upload.statusCode, encoded.statusCode],
+            `${url} ${JSON.stringify(origin)}`,
+          ).toEqual([status, status]);
+        }
+      }
+      const refused = await app.inject({
+        method: 'POST',
+        url: '/v1.0/removebg',
+        payload: form.payload,
+        headers: { ...form.headers, cookie: user.cookie },
+      });
+      expect(refused.json()).toEqual({
+        errors: [
+          {
+            title: removeBgErrorTexts.authMissing,
+            code: 'auth_failed',
+            detail: apiKeyTexts.missingKey,
+          },
+        ],
+      });
+      for (const url of [
+        '/v1.0/account',
+        '/api/v1/account',
+        '/api/v1/user/usage',
+        '/api/v1/jobs',
+      ]) {
+        const res = await app.inject({ method: 'GET', url, headers: { cookie: user.cookie } });
+        expect(res.statusCode, url).toBe(401);
+      }
+      expect(await balance(app, user)).toBe(before);
+      expect(await jobsOf(app, user)).toEqual([]);
+
+      // The dashboard reads its figures from its own session route.
+      const usage = await app.inject({
+        method: 'GET',
+        url: accountsApiPaths.usage,
+        headers: { cookie: user.cookie },
+      });
+      expect(usage.statusCode).toBe(200);
+      expect(usageSchema.parse(usage.json())).toEqual({
+        credits: before,
+        images_processed: 0,
+        images_processed_this_month: 0,
+      });
+      // A key still works, cookie or not.
+      const { key } = await newKey(app, user);
+      const withKey = await post(app, '/v1.0/removebg', key, {}, { file: jpeg() });
+      expect(withKey.statusCode).toBe(200);
+    });
+
+    it("follows remove.bg's OpenAPI on /v1.0: no size is a free preview, a bad key 403, file errors 400 with its codes", async () => {
+      const { app } = get();
+      const user = await signUp(app);
+      const { key } = await newKey(app, user);
+      const before = await balance(app, user);
+      const big = await photo(1200, 900, 5);
+      const bigJpeg = { name: 'big.jpg', type: 'image/jpeg', data: big.file };
+
+      // remove.bg's default size is preview: 0.25 megapixels, free here.
+      const noSize = await post(app, '/v1.0/removebg', key, {}, { file: bigJpeg });
+      expect(noSize.statusCode).toBe(200);
+      expect(noSize.headers['x-credits-charged']).toBe('0');
+      expect(
+        Number(noSize.headers['x-width']) * Number(noSize.headers['x-height']),
+      ).toBeLessThanOrEqual(250_000);
+      const emptySize = await app.inject({
+        method: 'POST',
+        url: '/v1.0/removebg',
+        headers: { 'x-api-key': key, accept: 'application/json' },
+        payload: { image_file_b64: big.file.toString('base64'), size: '' },
+      });
+      expect(emptySize.statusCode).toBe(200);
+      expect(emptySize.headers['x-credits-charged']).toBe('0');
+      // Cutout's own path keeps its default: the full image, one credit.
+      const own = await post(app, '/api/v1/remove-background', key, {}, { file: bigJpeg });
+      expect([own.headers['x-credits-charged'], own.headers['x-width']]).toEqual(['1', '1200']);
+      expect(await balance(app, user)).toBe(before - 1);
+
+      // A key it does not know: 403 auth_failed (Cutout's own path: 401).
+      const badKey = await post(app, '/v1.0/removebg', 'ck_wrong', {}, { file: jpeg() });
+      expect(badKey.statusCode).toBe(403);
+      expect(badKey.json()).toEqual({
+        errors: [
+          {
+            title: removeBgErrorTexts.authInvalid,
+            code: 'auth_failed',
+            detail: apiKeyTexts.invalidKey,
+          },
+        ],
+      });
+      const badAccountKey = await app.inject({
+        method: 'GET',
+        url: '/v1.0/account',
+        headers: { 'x-api-key': 'ck_wrong' },
+      });
+      expect(badAccountKey.statusCode).toBe(403);
+      expect((await post(app, '/api/v1/remove-background', 'ck_wrong', {})).statusCode).toBe(401);
+
+      // Not an image, and an image that cannot be read: 400 with remove.bg's codes here,
+      // 415 and 422 on Cutout's own path.
+      const text = { name: 'notes.jpg', type: 'image/jpeg', data: Buffer.from('just some text') };
+      const broken = {
+        name: 'broken.png',
+        type: 'image/png',
+        data: Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), randomBytes(2000)]),
+      };
+      const wrongType = await post(app, '/v1.0/removebg', key, {}, { file: text });
+      expect(wrongType.statusCode).toBe(400);
+      expect(wrongType.json().errors[0]).toMatchObject({
+        code: 'invalid_file_type',
+        title: removeBgErrorTexts.invalidFileType,
+      });
+      expect(wrongType.json().errors[0].detail).toBeTruthy();
+      const unreadable = await post(app, '/v1.0/removebg', key, {}, { file: broken });
+      expect(unreadable.statusCode).toBe(400);
+      expect(unreadable.json().errors[0]).toMatchObject({
+        code: 'failed_to_read_image',
+        title: removeBgErrorTexts.failedToRead,
+      });
+      // Too many pixels (a side over 12,000): remove.bg's resolution_too_high; 413 on /api/v1.
+      const wide = {
+        name: 'wide.png',
+        type: 'image/png',
+        data: await sharp({
+          create: { width: 13_000, height: 1000, channels: 3, background: '#4080c0' },
+        })
+          .png()
+          .toBuffer(),
+      };
+      const tooWide = await post(app, '/v1.0/removebg', key, {}, { file: wide });
+      expect(tooWide.statusCode).toBe(400);
+      expect(tooWide.json().errors[0]).toMatchObject({
+        code: 'resolution_too_high',
+        title: removeBgErrorTexts.resolutionTooHigh,
+      });
+      expect(tooWide.json().errors[0].detail).toMatch(/12,000 pixels/);
+      expect(
+        (await post(app, '/api/v1/remove-background', key, {}, { file: wide })).statusCode,
+      ).toBe(413);
+      const own415 = await post(app, '/api/v1/remove-background', key, {}, { file: text });
+      expect(own415.statusCode).toBe(415);
+      const own422 = await post(app, '/api/v1/remove-background', key, {}, { file: broken });
+      expect(own422.statusCode).toBe(422);
+      expect(await balance(app, user)).toBe(before - 1);
+    });
+
+    it('accepts files up to 12 MB on /v1.0 (10 MB on /api/v1) and answers file_too_large past it', async () => {
+      const { app } = get();
+      const user = await signUp(app);
+      const { key } = await newKey(app, user);
+      const before = await balance(app, user);
+      // Noise stored without compression: the file is as large as its pixels.
+      const noise = (width: number, height: number) =>
+        sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+          .png({ compressionLevel: 0 })
+          .toBuffer();
+      const eleven = await noise(2000, 1900);
+      const thirteen = await noise(2400, 1800);
+      expect(eleven.byteLength).toBeGreaterThan(10_485_760);
+      expect(eleven.byteLength).toBeLessThan(publicApiLimits.removeBgMaxUploadBytes);
+      expect(thirteen.byteLength).toBeGreaterThan(publicApiLimits.removeBgMaxUploadBytes);
+      const file = (data: Buffer) => ({ name: 'noise.png', type: 'image/png', data });
+
+      const accepted = await post(app, '/v1.0/removebg', key, {}, { file: file(eleven) });
+      expect(accepted.statusCode).toBe(200);
+      const ownLimit = await post(
+        app,
+        '/api/v1/remove-background',
+        key,
+        {},
+        { file: file(eleven) },
+      );
+      expect(ownLimit.statusCode).toBe(413);
+
+      const fileTooLarge = {
+        errors: [
+          {
+            title: removeBgErrorTexts.fileTooLarge,
+            code: 'file_too_large',
+            detail: removeBgErrorTexts.fileTooLargeDetail,
+          },
+        ],
+      };
+      const tooLarge = await post(app, '/v1.0/removebg', key, {}, { file: file(thirteen) });
+      expect(tooLarge.statusCode).toBe(400);
+      expect(tooLarge.json()).toEqual(fileTooLarge);
+      // As base64 in JSON: the decoded file is over the limit, the body is within its own.
+      const b64 = await app.inject({
+        method: 'POST',
+        url: '/v1.0/removebg',
+        headers: { 'x-api-key': key },
+        payload: { image_file_b64: thirteen.toString('base64') },
+      });
+      expect(b64.statusCode).toBe(400);
+      expect(b64.json()).toEqual(fileTooLarge);
+      // A body larger than any 12 MB image as base64.
+      const huge = await app.inject({
+        method: 'POST',
+        url: '/v1.0/removebg',
+        headers: { 'x-api-key': key, 'content-type': 'application/json' },
+        payload: JSON.stringify({ image_file_b64: 'A'.repeat(18 * 1024 * 1024) }),
+      });
+      expect(huge.statusCode).toBe(400);
+      expect(huge.json()).toEqual(fileTooLarge);
+      // As an address in a URL-encoded form (the Ruby and PHP clients' shape).
+      bigPng = thirteen;
+      const byUrl = await app.inject({
+        method: 'POST',
+        url: '/v1.0/removebg',
+        headers: { 'x-api-key': key, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ image_url: `${imageBase}/big.png` }).toString(),
+      });
+      expect(byUrl.statusCode).toBe(400);
+      expect(byUrl.json()).toEqual(fileTooLarge);
+      expect(await balance(app, user)).toBe(before);
+    });
+
+    it('counts free previews per account: a second key does not bring new ones', async () => {
+      const { app } = get();
+      const user = await signUp(app);
+      const first = await newKey(app, user, 'first');
+      const second = await newKey(app, user, 'second');
+      // 49 previews already made this month (as rows: running 49 would only slow the test).
+      const now = new Date().toISOString();
+      await app.database.db
+        .insertInto('jobs')
+        .values(
+          Array.from({ length: publicApiLimits.freePreviewsPerMonth - 1 }, (_, i) => ({
+            id: `earlier-preview-${user.id}-${i}`,
+            user_id: user.id,
+            status: 'completed' as const,
+            stage: 'done' as const,
+            progress: 100,
+            source: 'upload' as const,
+            original_name: 'earlier.jpg',
+            content_type: 'image/jpeg',
+            input_bytes: 1000,
+            width: 480,
+            height: 360,
+            error_code: null,
+            error_message: null,
+            timings: null,
+            via: 'api' as const,
+            created_at: now,
+            started_at: now,
+            finished_at: now,
+            expires_at: now,
+            purged_at: null,
+            size: 'preview' as const,
+          })),
+        )
+        .execute();
+      const last = await post(app, '/v1.0/removebg', first.key, {}, { file: jpeg() });
+      expect(last.statusCode).toBe(200);
+      expect(last.headers['x-credits-charged']).toBe('0');
+      const again = await post(app, '/v1.0/removebg', second.key, {}, { file: jpeg() });
+      expect(again.statusCode).toBe(402);
+      expect(again.json().errors[0].detail).toBe(publicApiTexts.previewsUsedUp);
+      for (const { key } of [first, second]) {
+        const account = await app.inject({
+          method: 'GET',
+          url: '/v1.0/account',
+          headers: { 'x-api-key': key },
+        });
+        expect(removeBgAccountSchema.parse(account.json()).data.attributes.api.free_calls).toBe(0);
+      }
     });
 
     it("lists the caller's own jobs, newest first, page by page, and shows one to its owner only", async () => {
@@ -684,15 +988,28 @@ describe('public API rate limit', () => {
     expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(third.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect(third.json().errors[0].code).toBe('rate_limit_exceeded');
-    // Per key: another key of the same account still has its own allowance.
-    const fresh = await post(
+    // Per account: the account's other key shares the allowance (an account with many keys
+    // gets no more than one key's), while another account keeps its own.
+    const sameAccount = await post(
       t.app,
       '/api/v1/remove-background',
       other.key,
       { size: 'huge' },
       { file: jpeg() },
     );
+    expect(sameAccount.statusCode).toBe(429);
+    expect(sameAccount.json().error.message).toMatch(/2 calls a minute per account/);
+    const stranger = await signUp(t.app);
+    const strangerKey = await newKey(t.app, stranger);
+    const fresh = await post(
+      t.app,
+      '/api/v1/remove-background',
+      strangerKey.key,
+      { size: 'huge' },
+      { file: jpeg() },
+    );
     expect(fresh.statusCode).toBe(400);
+    expect(fresh.headers['x-ratelimit-remaining']).toBe('1');
     expect(await balance(t.app, user)).toBe(before - 1);
   });
 });

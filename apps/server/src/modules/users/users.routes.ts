@@ -6,6 +6,7 @@ import {
   limits,
   updateCreditsBodySchema,
   updateProfileBodySchema,
+  usageSchema,
   userIdParamsSchema,
   userProfileSchema,
 } from '@cutout/contracts';
@@ -14,7 +15,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { adjustCredits, creditHistory } from '../credits/credits.service.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { getOwnProfile, getProfile, updateOwnProfile } from './users.service.js';
+import { getOwnProfile, getProfile, ownUsage, updateOwnProfile } from './users.service.js';
 
 // Users (spec §7 Users: GET /users/{id}, PATCH /users/{id}/credits — at the spec's own paths),
 // the signed-in user's own profile and credit history, and the admin's role and delete calls.
@@ -61,6 +62,23 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       return updateOwnProfile(db, request.user!, request.body);
+    },
+  );
+
+  // The dashboard's figures. The public API's GET /api/v1/user/usage answers the same to an API
+  // key; the web app, signed in by cookie, asks here (API-key paths take keys only, 0160).
+  app.get(
+    accountsApiPaths.usage,
+    {
+      schema: {
+        summary: 'Credits left and images processed (all time, this month) of the signed-in user',
+        response: { 200: usageSchema, ...errors },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return ownUsage(db, request.user!.id);
     },
   );
 

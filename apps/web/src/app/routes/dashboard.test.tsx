@@ -32,7 +32,7 @@ function answer(me: unknown, entries: unknown[] = [grant], usage: unknown = noUs
   return stubFetch(({ url }) => {
     if (url === '/api/me') return me instanceof Response ? me : json(me);
     if (url.startsWith('/api/me/credits/history?')) return json({ entries });
-    if (url === '/api/v1/user/usage') return json(usage);
+    if (url === '/api/me/usage') return json(usage);
     return apiError(404, 'Not found');
   });
 }
@@ -74,7 +74,7 @@ describe('dashboard', () => {
       '/dashboard/subscriptions',
     );
     expect(screen.queryByText('Pro Feature')).toBeNull();
-    expect(calls.map((call) => call.url)).toContain('/api/v1/user/usage');
+    expect(calls.map((call) => call.url)).toContain('/api/me/usage');
   });
 
   it('counts the images processed this month from the jobs', async () => {

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@cutout/contracts';
+import { ignoredApiFields, type ErrorCode } from '@cutout/contracts';
 
 // API documentation copy the spec does not quote. The examples themselves come from
 // @cutout/contracts (apiExamples), so the page shows exactly what the server's tests run.
@@ -25,7 +25,7 @@ export const apiDocsTexts = {
     restRemovePng: 'Get the cut-out PNG directly (the headers are printed)',
     restUsage: 'Check your usage',
     restRemoveBg: 'Already calling remove.bg? Change only the host',
-    javascriptTitle: 'Node.js 20 or newer, no packages needed',
+    javascriptTitle: 'Node.js 20+ with @cutout/client',
     pythonTitle: 'Python 3 with requests',
   },
   copy: {
@@ -101,7 +101,11 @@ export const apiDocsTexts = {
         'validation_failed',
         'The request is not valid: no image or two, or an unknown value (the message names the field and the allowed values).',
       ],
-      [401, 'unauthorized', 'The API key is missing, unknown or revoked.'],
+      [
+        401,
+        'unauthorized',
+        'The API key is missing, unknown or revoked. The API reads no session cookie: send the key.',
+      ],
       [402, 'payment_required', 'No credits left: buy a credit pack to continue.'],
       [413, 'payload_too_large', 'The file is over 10 MB, or the image has too many pixels.'],
       [415, 'unsupported_media_type', 'The file is not a supported image (JPG, PNG, WebP).'],
@@ -109,7 +113,7 @@ export const apiDocsTexts = {
       [
         429,
         'rate_limited',
-        'Over the per-key limit: wait for the seconds in the Retry-After header (see X-RateLimit-*).',
+        'Over the per-account limit (all your keys together): wait for the seconds in the Retry-After header (see X-RateLimit-*).',
       ],
       [
         503,
@@ -121,10 +125,26 @@ export const apiDocsTexts = {
   more: {
     title: 'More endpoints',
     removeBg:
-      'POST /v1.0/removebg and GET /v1.0/account answer like remove.bg’s (its fields, result_b64, X-Type, and errors as { errors: [{ title, code }] }), so code written for remove.bg works by changing only the host.',
+      'POST /v1.0/removebg and GET /v1.0/account answer like remove.bg’s (its fields, result_b64, X-Type, and errors as { errors: [{ title, code, detail }] }), so code written for remove.bg works by changing only the host.',
     account: 'GET /api/v1/account: balance, plan, images this month and free previews left.',
     jobs: 'GET /api/v1/jobs and /api/v1/jobs/{id}: your jobs, newest first, with signed result addresses — recover a result after a dropped connection.',
     reference: 'Full reference (OpenAPI)',
+  },
+  removeBg: {
+    title: 'Coming from remove.bg',
+    intro:
+      'On /v1.0, Cutout follows remove.bg’s published OpenAPI: a call without size is a preview, files up to 12 MB are accepted, a key it does not know gets 403, and a file too large, not an image or unreadable gets 400 with file_too_large, invalid_file_type or failed_to_read_image. What still differs:',
+    differences: [
+      'A request without any key gets 401 (remove.bg: 403); a signed-in browser’s cookie is never accepted in place of a key.',
+      'Previews cost nothing (remove.bg: a quarter credit), 50 a month per account.',
+      'size=auto is always the full image for one credit; it never falls back to a preview when credits run short.',
+      'Full size is the original resolution up to 50 megapixels and 12,000 pixels a side, in every format (remove.bg caps PNG at 10 megapixels).',
+      'X-Type is always other: Cutout’s model finds the subject without classifying it, so type and type_level do not change the cut-out.',
+      'A bad field other than the image source gets code invalid_parameters (remove.bg names the field, as in invalid_size); the detail says which field and its allowed values.',
+      `Fields Cutout cannot honour are accepted and named in the X-Ignored-Parameters header: ${ignoredApiFields.join(', ')}.`,
+      'The rate limit is API_RATE_LIMIT_PER_MINUTE calls a minute per account (100 by default), not remove.bg’s megapixel-based limit.',
+      'remove.bg’s Improvement Program (POST /v1.0/improve) is not offered.',
+    ],
   },
   cta: {
     title: 'Start building',

@@ -61,7 +61,7 @@ function Endpoint({
 
 /** The two public endpoints and the error answers. */
 export function ApiReference() {
-  const { endpoints, errors, more } = apiDocsTexts;
+  const { endpoints, errors, more, removeBg } = apiDocsTexts;
   return (
     <>
       <section aria-labelledby="endpoints-heading" className="mt-16">
@@ -101,6 +101,18 @@ export function ApiReference() {
             </Card>
           </div>
         </div>
+      </section>
+
+      <section aria-labelledby="remove-bg-heading" className="mt-16">
+        <h2 id="remove-bg-heading" className="text-2xl font-semibold tracking-tight">
+          {removeBg.title}
+        </h2>
+        <p className="mt-2 max-w-3xl text-muted-foreground">{removeBg.intro}</p>
+        <ul className="mt-4 max-w-3xl list-disc space-y-2 pl-5 text-sm text-muted-foreground">
+          {removeBg.differences.map((difference) => (
+            <li key={difference}>{difference}</li>
+          ))}
+        </ul>
       </section>
 
       <section aria-labelledby="errors-heading" className="mt-16">

@@ -1,12 +1,12 @@
-import { publicApiPaths, usageSchema } from '@cutout/contracts';
+import { accountsApiPaths, usageSchema } from '@cutout/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { meQueryKey } from './me';
 
-/** GET /api/v1/user/usage: images processed (completed jobs), all time and this month. */
+/** GET /api/me/usage: credits and images processed (completed jobs), all time and this month. */
 export const usageQueryOptions = queryOptions({
   queryKey: [...meQueryKey, 'usage'],
-  queryFn: ({ signal }) => apiClient.get(publicApiPaths.usage, { schema: usageSchema, signal }),
+  queryFn: ({ signal }) => apiClient.get(accountsApiPaths.usage, { schema: usageSchema, signal }),
   staleTime: 0,
 });
 
