@@ -1,0 +1,412 @@
+import sharp, { type Sharp } from 'sharp';
+import { CorruptImageError, ImageTooLargeError, UnsupportedImageError } from '../errors.js';
+import { DEFAULT_LIMIT_INPUT_PIXELS } from '../pipeline/decode.js';
+import type { EncodedImage, ImageFormat, Region } from '../pipeline/encode.js';
+import {
+  cropFrame,
+  intersectRegion,
+  placeSubject,
+  roiRegion,
+  shadowBox,
+  shadowGeometry,
+  subjectBox,
+  unionRegion,
+  type ShadowGeometry,
+} from './geometry.js';
+import {
+  checkCompositeOptions,
+  resolveShadow,
+  type Background,
+  type CompositeOptions,
+} from './options.js';
+
+// The one composition path (decision 0190): a cut-out (colours + alpha, as the engine stores
+// its results) goes onto a background — transparent, a colour with alpha, the original photo
+// blurred, or an image, cover or contain — with an optional soft drop shadow, after the region
+// of interest, scale, position and crop are applied. The public API's answers and the editor's
+// exports are both made here, so they are the same pixels. Every pixel operation is libvips'
+// (sharp, on libuv's threads); JavaScript only finds the subject's box and clears outside the
+// region of interest.
+
+export interface CompositeInput {
+  /** The cut-out: an encoded image with alpha (the stored refined or transparent_bg PNG). */
+  cutout: Uint8Array;
+  /** The original photo, for the blurred background. */
+  original?: Uint8Array;
+}
+
+export interface Composed {
+  /** Raw pixels, `channels` per pixel. */
+  data: Buffer;
+  channels: 1 | 4;
+  width: number;
+  height: number;
+  /** The subject's box in the composed image (remove.bg's foreground_*). */
+  foreground: Region;
+  /** True when every pixel is opaque (the background fills the frame). */
+  opaque: boolean;
+}
+
+type Raw = { data: Buffer; width: number; height: number; channels: number };
+
+const rawOf = (image: Raw) => ({
+  raw: { width: image.width, height: image.height, channels: image.channels as 1 | 3 | 4 },
+});
+
+async function toRaw(image: Sharp): Promise<Raw> {
+  const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels };
+}
+
+function imageError(what: string, error: unknown): Error {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/pixel limit/i.test(message)) {
+    return new ImageTooLargeError(`The ${what} has too many pixels to be used.`);
+  }
+  if (/unsupported image format/i.test(message)) {
+    return new UnsupportedImageError(`The ${what} is not an image format Cutout can read.`);
+  }
+  return new CorruptImageError(`The ${what} could not be read: it is damaged or not an image.`, {
+    cause: error,
+  });
+}
+
+/** An encoded image, oriented, decoded to raw RGBA; a person-readable error if it cannot be. */
+async function decodeRgba(bytes: Uint8Array, what: string, limit: number): Promise<Raw> {
+  try {
+    return await toRaw(sharp(bytes, { limitInputPixels: limit }).rotate().ensureAlpha());
+  } catch (error) {
+    throw imageError(what, error);
+  }
+}
+
+/** The cut-out at most `maxMegapixels` (medium and hd sizes), aspect kept. */
+async function cappedCutout(input: Uint8Array, options: CompositeOptions): Promise<Raw> {
+  let image = await decodeRgba(input, 'cut-out', Number.MAX_SAFE_INTEGER);
+  const cap = options.maxMegapixels;
+  if (cap !== undefined && image.width * image.height > cap * 1e6) {
+    const s = Math.sqrt((cap * 1e6) / (image.width * image.height));
+    const width = Math.max(1, Math.floor(image.width * s));
+    const height = Math.max(1, Math.floor(image.height * s));
+    image = await toRaw(sharp(image.data, rawOf(image)).resize(width, height, { fit: 'fill' }));
+  }
+  return image;
+}
+
+/** Clears (to transparent black) every pixel of an RGBA image outside `keep`. */
+function clearOutside(image: Raw, keep: Region): void {
+  const { data, width, height } = image;
+  const right = keep.left + keep.width;
+  const bottom = keep.top + keep.height;
+  for (let y = 0; y < height; y++) {
+    const row = y * width * 4;
+    if (y < keep.top || y >= bottom || keep.width <= 0) {
+      data.fill(0, row, row + width * 4);
+      continue;
+    }
+    data.fill(0, row, row + keep.left * 4);
+    data.fill(0, row + right * 4, row + width * 4);
+  }
+}
+
+function transparentFrame(width: number, height: number): Sharp {
+  return sharp({
+    create: { width, height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+  });
+}
+
+/** The original photo blurred, at the canvas' scale, cut to `frame` (edges repeated beyond). */
+async function blurredOriginal(
+  original: Uint8Array,
+  canvas: { width: number; height: number },
+  frame: Region,
+  amount: number,
+  limit: number,
+): Promise<Raw> {
+  const sigma = Math.max(1, (Math.max(canvas.width, canvas.height) * amount) / 100);
+  // Blurring a copy k times smaller with sigma / k and enlarging it looks the same and costs k²
+  // times less; k keeps the small sigma near 4 px.
+  const k = Math.max(1, sigma / 4);
+  const sw = Math.max(1, Math.round(canvas.width / k));
+  const sh = Math.max(1, Math.round(canvas.height / k));
+  let small: Raw;
+  try {
+    small = await toRaw(
+      sharp(original, { limitInputPixels: limit })
+        .rotate()
+        .resize(sw, sh, { fit: 'fill' })
+        .removeAlpha()
+        .blur(Math.max(0.3, sigma / k)),
+    );
+  } catch (error) {
+    throw imageError('original image', error);
+  }
+  const kx = canvas.width / sw;
+  const ky = canvas.height / sh;
+  const x0 = Math.floor(frame.left / kx);
+  const y0 = Math.floor(frame.top / ky);
+  const x1 = Math.ceil((frame.left + frame.width) / kx);
+  const y1 = Math.ceil((frame.top + frame.height) / ky);
+  const pad = {
+    left: Math.max(0, -x0),
+    top: Math.max(0, -y0),
+    right: Math.max(0, x1 - sw),
+    bottom: Math.max(0, y1 - sh),
+  };
+  let region: Raw = small;
+  if (pad.left || pad.top || pad.right || pad.bottom) {
+    region = await toRaw(sharp(small.data, rawOf(small)).extend({ ...pad, extendWith: 'copy' }));
+  }
+  region = await toRaw(
+    sharp(region.data, rawOf(region)).extract({
+      left: x0 + pad.left,
+      top: y0 + pad.top,
+      width: x1 - x0,
+      height: y1 - y0,
+    }),
+  );
+  return toRaw(
+    sharp(region.data, rawOf(region))
+      .resize(frame.width, frame.height, { fit: 'fill' })
+      .ensureAlpha(),
+  );
+}
+
+async function backgroundLayer(
+  background: Background,
+  input: CompositeInput,
+  canvas: { width: number; height: number },
+  frame: Region,
+  limit: number,
+): Promise<Sharp> {
+  switch (background.kind) {
+    case 'transparent':
+      return transparentFrame(frame.width, frame.height);
+    case 'color':
+      return sharp({
+        create: {
+          width: frame.width,
+          height: frame.height,
+          channels: 4,
+          background: background.color,
+        },
+      });
+    case 'blur': {
+      if (!input.original) {
+        throw new UnsupportedImageError('The original image is needed for a blurred background.');
+      }
+      const blurred = await blurredOriginal(
+        input.original,
+        canvas,
+        frame,
+        background.amount ?? 2,
+        limit,
+      );
+      return sharp(blurred.data, rawOf(blurred));
+    }
+    case 'image': {
+      let fitted: Raw;
+      try {
+        // remove.bg: centred and resized to fill the canvas, aspect kept; contain fits inside.
+        fitted = await toRaw(
+          sharp(background.image, { limitInputPixels: limit })
+            .rotate()
+            .resize(frame.width, frame.height, {
+              fit: background.fit ?? 'cover',
+              position: 'centre',
+              background: { r: 0, g: 0, b: 0, alpha: 0 },
+            })
+            .ensureAlpha(),
+        );
+      } catch (error) {
+        throw imageError('background image', error);
+      }
+      return sharp(fitted.data, rawOf(fitted));
+    }
+  }
+}
+
+function isOpaque(background: Background): boolean {
+  if (background.kind === 'color') return background.color.alpha >= 1;
+  if (background.kind === 'image') return (background.fit ?? 'cover') === 'cover';
+  return background.kind === 'blur';
+}
+
+interface Overlay {
+  input: Buffer;
+  raw: { width: number; height: number; channels: 4 };
+  left: number;
+  top: number;
+}
+
+/** Clips an RGBA layer placed at `at` (canvas coordinates) to the frame; undefined if outside. */
+async function clipped(layer: Raw, at: Region, frame: Region): Promise<Overlay | undefined> {
+  const visible = intersectRegion(at, frame);
+  if (!visible) return undefined;
+  let data = layer.data;
+  if (visible.width !== at.width || visible.height !== at.height) {
+    data = (
+      await toRaw(
+        sharp(layer.data, rawOf(layer)).extract({
+          left: visible.left - at.left,
+          top: visible.top - at.top,
+          width: visible.width,
+          height: visible.height,
+        }),
+      )
+    ).data;
+  }
+  return {
+    input: data,
+    raw: { width: visible.width, height: visible.height, channels: 4 },
+    left: visible.left - frame.left,
+    top: visible.top - frame.top,
+  };
+}
+
+/** The subject's alpha, padded, blurred (at a reduced scale) and dimmed, as black RGBA. */
+async function shadowLayer(subject: Raw, geometry: ShadowGeometry, opacity: number): Promise<Raw> {
+  const pad = geometry.reach;
+  const width = subject.width + 2 * pad;
+  const height = subject.height + 2 * pad;
+  const k = Math.max(1, geometry.sigma / 3);
+  const sw = Math.max(1, Math.round(width / k));
+  const sh = Math.max(1, Math.round(height / k));
+  // The alpha plane with `pad` empty pixels around it, copied row by row.
+  const alpha = Buffer.alloc(width * height);
+  for (let y = 0; y < subject.height; y++) {
+    const from = y * subject.width * 4;
+    const to = (y + pad) * width + pad;
+    for (let x = 0; x < subject.width; x++) alpha[to + x] = subject.data[from + x * 4 + 3]!;
+  }
+  const small = await toRaw(
+    sharp(alpha, { raw: { width, height, channels: 1 } })
+      .resize(sw, sh, { fit: 'fill' })
+      .blur(Math.max(0.3, geometry.sigma / k))
+      // One band in, one band out: libvips would otherwise hand back sRGB.
+      .toColourspace('b-w'),
+  );
+  const soft = await toRaw(
+    sharp(small.data, rawOf(small))
+      .resize(width, height, { fit: 'fill' })
+      .linear(opacity, 0)
+      .toColourspace('b-w'),
+  );
+  const rgba = await toRaw(
+    sharp({ create: { width, height, channels: 3, background: { r: 0, g: 0, b: 0 } } }).joinChannel(
+      soft.data,
+      { raw: { width, height, channels: 1 } },
+    ),
+  );
+  return rgba;
+}
+
+/**
+ * Composes the cut-out as asked. Throws InvalidOptionsError for options out of range, and
+ * CorruptImageError / UnsupportedImageError / ImageTooLargeError for an image it cannot use.
+ */
+export async function composite(
+  input: CompositeInput,
+  options: CompositeOptions = {},
+): Promise<Composed> {
+  checkCompositeOptions(options);
+  const limit = options.limitInputPixels ?? DEFAULT_LIMIT_INPUT_PIXELS;
+  const background = options.background ?? { kind: 'transparent' };
+  const shadow = resolveShadow(options.shadow);
+  const cutout = await cappedCutout(input.cutout, options);
+  const canvas = { width: cutout.width, height: cutout.height };
+  const whole: Region = { left: 0, top: 0, ...canvas };
+
+  if (options.roi) {
+    clearOutside(cutout, roiRegion(options.roi, canvas, options.roiSpace ?? canvas));
+  }
+  // No subject at all: everything below treats the whole canvas as the subject's box.
+  const box = subjectBox(cutout.data, cutout.width, cutout.height, 4, 3) ?? whole;
+  const placed = placeSubject(box, canvas, options.scale, options.position);
+  const moved =
+    placed.left !== box.left ||
+    placed.top !== box.top ||
+    placed.width !== box.width ||
+    placed.height !== box.height;
+
+  // The subject layer: the cut-out itself when nothing moves, else its box resized and placed.
+  let subject: Raw;
+  let subjectAt: Region;
+  if (moved) {
+    let image = sharp(cutout.data, rawOf(cutout)).extract(box);
+    if (placed.width !== box.width || placed.height !== box.height) {
+      image = image.resize(placed.width, placed.height, { fit: 'fill', kernel: 'lanczos3' });
+    }
+    subject = await toRaw(image);
+    subjectAt = placed;
+  } else {
+    subject = cutout;
+    subjectAt = whole;
+  }
+
+  const geometry = shadow ? shadowGeometry(placed) : undefined;
+  const content = geometry ? unionRegion(placed, shadowBox(placed, geometry)) : placed;
+  const frame = options.crop ? cropFrame(content, placed, options.cropMargin) : whole;
+  const foreground = {
+    left: placed.left - frame.left,
+    top: placed.top - frame.top,
+    width: placed.width,
+    height: placed.height,
+  };
+
+  const subjectOverlay = await clipped(subject, subjectAt, frame);
+  if (options.channels === 'alpha') {
+    const base = transparentFrame(frame.width, frame.height);
+    const placedRgba = await toRaw(subjectOverlay ? base.composite([subjectOverlay]) : base);
+    const alpha = await toRaw(sharp(placedRgba.data, rawOf(placedRgba)).extractChannel(3));
+    return { ...alpha, channels: 1, foreground, opaque: true };
+  }
+
+  const overlays: Overlay[] = [];
+  if (shadow && geometry) {
+    const shadowSource = moved
+      ? subject
+      : await toRaw(sharp(cutout.data, rawOf(cutout)).extract(box));
+    const layer = await shadowLayer(shadowSource, geometry, shadow.opacity);
+    const at = {
+      left: placed.left + geometry.dx - geometry.reach,
+      top: placed.top + geometry.dy - geometry.reach,
+      width: layer.width,
+      height: layer.height,
+    };
+    const overlay = await clipped(layer, at, frame);
+    if (overlay) overlays.push(overlay);
+  }
+  if (subjectOverlay) overlays.push(subjectOverlay);
+
+  const base = await backgroundLayer(background, input, canvas, frame, limit);
+  const out = await toRaw(overlays.length > 0 ? base.composite(overlays) : base);
+  return { ...out, channels: 4, foreground, opaque: isOpaque(background) };
+}
+
+/** Encodes a composition: JPEG has no alpha (flattened on white), PNG and WebP keep it. */
+export async function encodeComposed(
+  composed: Composed,
+  format: ImageFormat,
+  quality = 90,
+): Promise<EncodedImage> {
+  let image = sharp(composed.data, {
+    raw: { width: composed.width, height: composed.height, channels: composed.channels },
+  });
+  if (composed.channels === 4 && (format === 'jpeg' || composed.opaque)) {
+    image = format === 'jpeg' ? image.flatten({ background: '#ffffff' }) : image.removeAlpha();
+  }
+  if (composed.channels === 1) image = image.toColourspace('b-w');
+  switch (format) {
+    case 'jpeg':
+      image = image.jpeg({ quality, chromaSubsampling: '4:4:4' });
+      break;
+    case 'webp':
+      image = image.webp({ quality, alphaQuality: 100, effort: 2 });
+      break;
+    default:
+      image = image.png({ compressionLevel: 6 });
+  }
+  const { data, info } = await image.toBuffer({ resolveWithObject: true });
+  return { data, format, width: info.width, height: info.height };
+}
