@@ -150,6 +150,15 @@ describe('composite', () => {
     expect(pixel(out, 60, 50)[3]).toBe(0);
     expect(pixel(out, 140, 50)).toEqual([255, 0, 0, 255]);
     expect(out.foreground).toEqual({ left: 100, top: 25, width: 50, height: 50 });
+    // Pixels count the image as uploaded, also when the canvas is capped (here to 100×50).
+    const capped = await composite(
+      { cutout },
+      { maxMegapixels: 0.005, roi: [{ px: 100 }, { px: 0 }, { px: 200 }, { px: 100 }] },
+    );
+    expect(capped.width).toBe(100);
+    // The subject's right half (x 100–150 of 200) is x 50–75 of 100, give or take resampling.
+    expect(capped.foreground.left).toBe(50);
+    expect(Math.abs(capped.foreground.width - 25)).toBeLessThanOrEqual(1);
   });
 
   it('crops to the subject with one, two or four margins, reaching past the canvas with the background', async () => {

@@ -81,8 +81,12 @@ async function decodeRgba(bytes: Uint8Array, what: string, limit: number): Promi
 }
 
 /** The cut-out at most `maxMegapixels` (medium and hd sizes), aspect kept. */
-async function cappedCutout(input: Uint8Array, options: CompositeOptions): Promise<Raw> {
+async function cappedCutout(
+  input: Uint8Array,
+  options: CompositeOptions,
+): Promise<{ image: Raw; uncapped: { width: number; height: number } }> {
   let image = await decodeRgba(input, 'cut-out', Number.MAX_SAFE_INTEGER);
+  const uncapped = { width: image.width, height: image.height };
   const cap = options.maxMegapixels;
   if (cap !== undefined && image.width * image.height > cap * 1e6) {
     const s = Math.sqrt((cap * 1e6) / (image.width * image.height));
@@ -90,7 +94,7 @@ async function cappedCutout(input: Uint8Array, options: CompositeOptions): Promi
     const height = Math.max(1, Math.floor(image.height * s));
     image = await toRaw(sharp(image.data, rawOf(image)).resize(width, height, { fit: 'fill' }));
   }
-  return image;
+  return { image, uncapped };
 }
 
 /** Clears (to transparent black) every pixel of an RGBA image outside `keep`. */
@@ -313,12 +317,13 @@ export async function composite(
   const limit = options.limitInputPixels ?? DEFAULT_LIMIT_INPUT_PIXELS;
   const background = options.background ?? { kind: 'transparent' };
   const shadow = resolveShadow(options.shadow);
-  const cutout = await cappedCutout(input.cutout, options);
+  const { image: cutout, uncapped } = await cappedCutout(input.cutout, options);
   const canvas = { width: cutout.width, height: cutout.height };
   const whole: Region = { left: 0, top: 0, ...canvas };
 
   if (options.roi) {
-    clearOutside(cutout, roiRegion(options.roi, canvas, options.roiSpace ?? canvas));
+    // roi's pixels count the image as uploaded, before any size cap.
+    clearOutside(cutout, roiRegion(options.roi, canvas, options.roiSpace ?? uncapped));
   }
   // No subject at all: everything below treats the whole canvas as the subject's box.
   const box = subjectBox(cutout.data, cutout.width, cutout.height, 4, 3) ?? whole;

@@ -38,7 +38,7 @@ export interface CompositeOptions {
   position?: Position;
   /** remove.bg's `roi`: x1, y1, x2, y2; everything outside is background. */
   roi?: readonly [Length, Length, Length, Length];
-  /** The size `roi`'s pixels refer to (the uploaded image), when the cut-out is smaller. */
+  /** The size `roi`'s pixels refer to (the uploaded image); default: the cut-out before maxMegapixels. */
   roiSpace?: { width: number; height: number };
   /** Crop to the subject (and its shadow) plus `cropMargin`. */
   crop?: boolean;
