@@ -104,6 +104,21 @@ describe('composite', () => {
     expect(middle).toBeGreaterThan(60);
     expect(middle).toBeLessThan(195);
     expect(pixel(out, 100, 50)).toEqual([255, 0, 0, 255]);
+    // The subject's own colours do not bleed into the blurred background: a red subject on a
+    // white photo leaves white just beside it, where a plain blur would turn pink.
+    const redOnWhite = await sharp({
+      create: { width: W, height: H, channels: 3, background: '#ffffff' },
+    })
+      .composite([{ input: await solid(subject.width, subject.height, '#ff0000'), ...subject }])
+      .png()
+      .toBuffer();
+    const clean = await composite(
+      { cutout, original: redOnWhite },
+      { background: { kind: 'blur', amount: 4 } },
+    );
+    const beside = pixel(clean, subject.left - 3, subject.top + 25);
+    expect(beside[1]).toBeGreaterThan(225);
+    expect(beside[2]).toBeGreaterThan(225);
     await expect(composite({ cutout }, { background: { kind: 'blur' } })).rejects.toThrow(
       /original image is needed/,
     );

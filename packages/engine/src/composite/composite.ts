@@ -119,32 +119,86 @@ function transparentFrame(width: number, height: number): Sharp {
   });
 }
 
-/** The original photo blurred, at the canvas' scale, cut to `frame` (edges repeated beyond). */
+/**
+ * Blurs the photo's background without the subject's colours bleeding into it: a blur weighted
+ * by how much each pixel is background (normalised convolution, as portrait modes do), falling
+ * back to the plain blur where a large subject leaves no background near enough.
+ */
+async function backgroundBlur(rgb: Raw, alpha: Raw, sigma: number): Promise<Buffer> {
+  const n = rgb.width * rgb.height;
+  const weighted = Buffer.alloc(n * 3);
+  const weight = Buffer.alloc(n);
+  for (let i = 0; i < n; i++) {
+    const background = (255 - alpha.data[i]!) / 255;
+    // Squared, so half-subject edge pixels count little.
+    const w = background * background;
+    weight[i] = Math.round(w * 255);
+    weighted[i * 3] = Math.round(rgb.data[i * 3]! * w);
+    weighted[i * 3 + 1] = Math.round(rgb.data[i * 3 + 1]! * w);
+    weighted[i * 3 + 2] = Math.round(rgb.data[i * 3 + 2]! * w);
+  }
+  const size = { width: rgb.width, height: rgb.height };
+  const [plain, numerator, denominator] = await Promise.all([
+    toRaw(sharp(rgb.data, rawOf(rgb)).blur(sigma)),
+    toRaw(sharp(weighted, { raw: { ...size, channels: 3 } }).blur(sigma)),
+    toRaw(
+      sharp(weight, { raw: { ...size, channels: 1 } })
+        .blur(sigma)
+        .toColourspace('b-w'),
+    ),
+  ]);
+  const out = Buffer.alloc(n * 3);
+  const fallback = 8;
+  for (let i = 0; i < n; i++) {
+    const den = denominator.data[i]! + fallback;
+    for (let c = 0; c < 3; c++) {
+      const j = i * 3 + c;
+      const v = (numerator.data[j]! * 255 + plain.data[j]! * fallback) / den;
+      out[j] = v > 255 ? 255 : v;
+    }
+  }
+  return out;
+}
+
+/** The photo's background blurred, at the canvas' scale, cut to `frame` (edges repeated beyond). */
 async function blurredOriginal(
   original: Uint8Array,
-  canvas: { width: number; height: number },
+  cutout: Raw,
   frame: Region,
   amount: number,
   limit: number,
 ): Promise<Raw> {
+  const canvas = { width: cutout.width, height: cutout.height };
   const sigma = Math.max(1, (Math.max(canvas.width, canvas.height) * amount) / 100);
   // Blurring a copy k times smaller with sigma / k and enlarging it looks the same and costs k²
   // times less; k keeps the small sigma near 4 px.
   const k = Math.max(1, sigma / 4);
   const sw = Math.max(1, Math.round(canvas.width / k));
   const sh = Math.max(1, Math.round(canvas.height / k));
-  let small: Raw;
+  let photo: Raw;
   try {
-    small = await toRaw(
+    photo = await toRaw(
       sharp(original, { limitInputPixels: limit })
         .rotate()
         .resize(sw, sh, { fit: 'fill' })
         .removeAlpha()
-        .blur(Math.max(0.3, sigma / k)),
+        .toColourspace('srgb'),
     );
   } catch (error) {
     throw imageError('original image', error);
   }
+  const alpha = await toRaw(
+    sharp(cutout.data, rawOf(cutout))
+      .extractChannel(3)
+      .resize(sw, sh, { fit: 'fill' })
+      .toColourspace('b-w'),
+  );
+  const small: Raw = {
+    data: await backgroundBlur(photo, alpha, Math.max(0.3, sigma / k)),
+    width: sw,
+    height: sh,
+    channels: 3,
+  };
   const kx = canvas.width / sw;
   const ky = canvas.height / sh;
   const x0 = Math.floor(frame.left / kx);
@@ -179,7 +233,7 @@ async function blurredOriginal(
 async function backgroundLayer(
   background: Background,
   input: CompositeInput,
-  canvas: { width: number; height: number },
+  cutout: Raw,
   frame: Region,
   limit: number,
 ): Promise<Sharp> {
@@ -201,7 +255,7 @@ async function backgroundLayer(
       }
       const blurred = await blurredOriginal(
         input.original,
-        canvas,
+        cutout,
         frame,
         background.amount ?? 2,
         limit,
@@ -384,7 +438,7 @@ export async function composite(
   }
   if (subjectOverlay) overlays.push(subjectOverlay);
 
-  const base = await backgroundLayer(background, input, canvas, frame, limit);
+  const base = await backgroundLayer(background, input, cutout, frame, limit);
   const out = await toRaw(overlays.length > 0 ? base.composite(overlays) : base);
   return { ...out, channels: 4, foreground, opaque: isOpaque(background) };
 }

@@ -19,6 +19,7 @@ export const backgroundTexts = {
   preset: (name: string) => `Use ${name}`,
   customColour: 'Custom colour',
   imageInput: 'Choose a background image',
+  replaceImage: 'Choose another image',
   imageChosen: (name: string) => `Background: ${name}`,
   imageNone: 'No image chosen yet.',
   fitLegend: 'Fit',

@@ -1,7 +1,7 @@
 import { backgroundFits, exportFormats, type ExportFormat, type Job } from '@cutout/contracts';
-import { Download, Layers } from 'lucide-react';
+import { Download, ImagePlus, Layers } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonVariants } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
@@ -174,7 +174,7 @@ function Segmented<T extends string>({
         <label
           key={option.value}
           className={cn(
-            'flex min-h-9 cursor-pointer items-center justify-center rounded-lg border px-3 py-1.5 text-center text-sm transition-colors',
+            'relative flex min-h-9 cursor-pointer items-center justify-center rounded-lg border px-3 py-1.5 text-center text-sm transition-colors',
             'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring has-[:focus-visible]:ring-offset-2',
             option.value === value
               ? 'border-primary bg-primary/10 font-medium text-foreground'
@@ -187,7 +187,8 @@ function Segmented<T extends string>({
             value={option.value}
             checked={option.value === value}
             onChange={() => onChange(option.value)}
-            className="sr-only"
+            // Over the whole label, invisible: a click anywhere on it is a click on the radio.
+            className="absolute inset-0 m-0 size-full cursor-pointer appearance-none opacity-0"
           />
           {option.label}
         </label>
@@ -207,7 +208,7 @@ export function BackgroundPanel({ job }: { job: Job }) {
   const [format, setFormat] = useState<ExportFormat>('png');
   const [busy, setBusy] = useState(false);
   const box = useSubjectBox(shadow ? job.result?.refined : undefined);
-  const ids = { name: useId(), file: useId(), shadow: useId(), format: useId(), colour: useId() };
+  const ids = { name: useId(), shadow: useId(), format: useId(), colour: useId() };
 
   const backdrop: Backdrop =
     kind === 'color'
@@ -309,18 +310,27 @@ export function BackgroundPanel({ job }: { job: Job }) {
           {kind === 'image' ? (
             <div className="flex flex-col gap-3">
               <div>
-                <Label htmlFor={ids.file}>{texts.imageInput}</Label>
-                <input
-                  id={ids.file}
-                  type="file"
-                  accept="image/*"
-                  className="mt-2 block w-full min-w-0 text-sm file:mr-3 file:rounded-lg file:border file:border-border file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium"
-                  onChange={(event) => {
-                    const picked = event.target.files?.[0];
-                    event.target.value = '';
-                    void chooseFile(picked);
-                  }}
-                />
+                {/* A real file input inside a button-like label: keyboard and readers work. */}
+                <label
+                  className={cn(
+                    buttonVariants({ variant: 'outline' }),
+                    'cursor-pointer has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring has-[:focus-visible]:ring-offset-2',
+                  )}
+                >
+                  <ImagePlus aria-hidden="true" />
+                  {file ? texts.replaceImage : texts.imageInput}
+                  <input
+                    type="file"
+                    accept="image/*"
+                    aria-label={texts.imageInput}
+                    className="sr-only"
+                    onChange={(event) => {
+                      const picked = event.target.files?.[0];
+                      event.target.value = '';
+                      void chooseFile(picked);
+                    }}
+                  />
+                </label>
                 <p className="mt-1.5 truncate text-xs text-muted-foreground">
                   {file ? texts.imageChosen(file.name) : texts.imageNone}
                 </p>
