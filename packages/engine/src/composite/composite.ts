@@ -36,9 +36,13 @@ export interface CompositeInput {
 }
 
 export interface Composed {
-  /** Raw pixels, `channels` per pixel. */
-  data: Buffer;
-  channels: 1 | 4;
+  /**
+   * The composed pixels as a fresh sharp pipeline each call (not yet run: encoding runs it, so
+   * the full-size result is never held as raw pixels twice). `channels` bands: 1 (the alpha
+   * alone), 3 (opaque RGB) or 4 (RGBA).
+   */
+  image: () => Sharp;
+  channels: 1 | 3 | 4;
   width: number;
   height: number;
   /** The subject's box in the composed image (remove.bg's foreground_*). */
@@ -167,7 +171,7 @@ async function blurredOriginal(
   frame: Region,
   amount: number,
   limit: number,
-): Promise<Raw> {
+): Promise<Sharp> {
   const canvas = { width: cutout.width, height: cutout.height };
   const sigma = Math.max(1, (Math.max(canvas.width, canvas.height) * amount) / 100);
   // Blurring a copy k times smaller with sigma / k and enlarging it looks the same and costs k²
@@ -223,11 +227,10 @@ async function blurredOriginal(
       height: y1 - y0,
     }),
   );
-  return toRaw(
-    sharp(region.data, rawOf(region))
-      .resize(frame.width, frame.height, { fit: 'fill' })
-      .ensureAlpha(),
-  );
+  // Enlarged when the composition is encoded: no full-size copy in between.
+  // Three bands: the composition adds the alpha, and an opaque encode can drop it again
+  // (sharp would apply an ensureAlpha here after any removeAlpha of the encoder).
+  return sharp(region.data, rawOf(region)).resize(frame.width, frame.height, { fit: 'fill' });
 }
 
 async function backgroundLayer(
@@ -253,33 +256,25 @@ async function backgroundLayer(
       if (!input.original) {
         throw new UnsupportedImageError('The original image is needed for a blurred background.');
       }
-      const blurred = await blurredOriginal(
-        input.original,
-        cutout,
-        frame,
-        background.amount ?? 2,
-        limit,
-      );
-      return sharp(blurred.data, rawOf(blurred));
+      return blurredOriginal(input.original, cutout, frame, background.amount ?? 2, limit);
     }
     case 'image': {
-      let fitted: Raw;
+      const image = () =>
+        sharp(background.image, { limitInputPixels: limit })
+          .rotate()
+          // remove.bg: centred and resized to fill the canvas, aspect kept; contain fits inside.
+          .resize(frame.width, frame.height, {
+            fit: background.fit ?? 'cover',
+            position: 'centre',
+            background: { r: 0, g: 0, b: 0, alpha: 0 },
+          });
       try {
-        // remove.bg: centred and resized to fill the canvas, aspect kept; contain fits inside.
-        fitted = await toRaw(
-          sharp(background.image, { limitInputPixels: limit })
-            .rotate()
-            .resize(frame.width, frame.height, {
-              fit: background.fit ?? 'cover',
-              position: 'centre',
-              background: { r: 0, g: 0, b: 0, alpha: 0 },
-            })
-            .ensureAlpha(),
-        );
+        // Read now (small) so a bad file fails here; the full size is made while encoding.
+        await image().resize(8, 8, { fit: 'fill' }).raw().toBuffer();
       } catch (error) {
         throw imageError('background image', error);
       }
-      return sharp(fitted.data, rawOf(fitted));
+      return image();
     }
   }
 }
@@ -413,12 +408,49 @@ export async function composite(
     height: placed.height,
   };
 
+  // Nothing moves, nothing is drawn under the subject but a flat colour, and the frame is
+  // within the image: the cut-out itself, cropped and flattened, is the answer — no compositing.
+  const inside = intersectRegion(frame, whole);
+  const simple =
+    !moved &&
+    !shadow &&
+    inside?.width === frame.width &&
+    inside.height === frame.height &&
+    (background.kind === 'transparent' ||
+      (background.kind === 'color' && background.color.alpha >= 1));
+  const size = { width: frame.width, height: frame.height, foreground };
+  if (simple) {
+    const cropped = () => {
+      const image = sharp(cutout.data, rawOf(cutout));
+      return frame.width === canvas.width && frame.height === canvas.height
+        ? image
+        : image.extract(frame);
+    };
+    if (options.channels === 'alpha') {
+      return { ...size, image: () => cropped().extractChannel(3), channels: 1, opaque: true };
+    }
+    if (background.kind === 'color') {
+      const { r, g, b } = background.color;
+      return {
+        ...size,
+        image: () => cropped().flatten({ background: { r, g, b } }),
+        channels: 3,
+        opaque: true,
+      };
+    }
+    return { ...size, image: cropped, channels: 4, opaque: false };
+  }
+
   const subjectOverlay = await clipped(subject, subjectAt, frame);
   if (options.channels === 'alpha') {
     const base = transparentFrame(frame.width, frame.height);
     const placedRgba = await toRaw(subjectOverlay ? base.composite([subjectOverlay]) : base);
-    const alpha = await toRaw(sharp(placedRgba.data, rawOf(placedRgba)).extractChannel(3));
-    return { ...alpha, channels: 1, foreground, opaque: true };
+    return {
+      ...size,
+      image: () => sharp(placedRgba.data, rawOf(placedRgba)).extractChannel(3),
+      channels: 1,
+      opaque: true,
+    };
   }
 
   const overlays: Overlay[] = [];
@@ -439,8 +471,14 @@ export async function composite(
   if (subjectOverlay) overlays.push(subjectOverlay);
 
   const base = await backgroundLayer(background, input, cutout, frame, limit);
-  const out = await toRaw(overlays.length > 0 ? base.composite(overlays) : base);
-  return { ...out, channels: 4, foreground, opaque: isOpaque(background) };
+  return {
+    ...size,
+    // libvips composites while encoding: no full-size raw copy of the result.
+    image: () =>
+      overlays.length > 0 ? base.clone().composite(overlays) : base.clone().ensureAlpha(),
+    channels: 4,
+    opaque: isOpaque(background),
+  };
 }
 
 /** Encodes a composition: JPEG has no alpha (flattened on white), PNG and WebP keep it. */
@@ -449,13 +487,12 @@ export async function encodeComposed(
   format: ImageFormat,
   quality = 90,
 ): Promise<EncodedImage> {
-  let image = sharp(composed.data, {
-    raw: { width: composed.width, height: composed.height, channels: composed.channels },
-  });
-  if (composed.channels === 4 && (format === 'jpeg' || composed.opaque)) {
-    image = format === 'jpeg' ? image.flatten({ background: '#ffffff' }) : image.removeAlpha();
+  let image = composed.image();
+  if (composed.channels === 4 && format === 'jpeg') {
+    image = image.flatten({ background: '#ffffff' });
+  } else if (composed.channels === 4 && composed.opaque) {
+    image = image.removeAlpha();
   }
-  if (composed.channels === 1) image = image.toColourspace('b-w');
   switch (format) {
     case 'jpeg':
       image = image.jpeg({ quality, chromaSubsampling: '4:4:4' });
@@ -468,4 +505,9 @@ export async function encodeComposed(
   }
   const { data, info } = await image.toBuffer({ resolveWithObject: true });
   return { data, format, width: info.width, height: info.height };
+}
+
+/** The composed pixels, raw: `channels` bytes per pixel. */
+export async function composedPixels(composed: Composed): Promise<Buffer> {
+  return composed.image().raw().toBuffer();
 }

@@ -34,39 +34,30 @@ export function subjectBox(
   stride = 1,
   offset = 0,
 ): Region | undefined {
-  const at = (x: number, y: number) => pixels[(y * width + x) * stride + offset]!;
-  let top = -1;
-  for (let y = 0; y < height && top < 0; y++) {
-    for (let x = 0; x < width; x++)
-      if (at(x, y) > SUBJECT_ALPHA_THRESHOLD) {
-        top = y;
-        break;
-      }
-  }
-  if (top < 0) return undefined;
-  let bottom = top;
-  for (let y = height - 1; y > top; y--) {
-    let found = false;
-    for (let x = 0; x < width; x++)
-      if (at(x, y) > SUBJECT_ALPHA_THRESHOLD) {
-        found = true;
-        break;
-      }
-    if (found) {
-      bottom = y;
-      break;
-    }
-  }
+  const t = SUBJECT_ALPHA_THRESHOLD;
+  const rowBytes = width * stride;
+  // Index arithmetic inline (no per-pixel calls): this scans up to 12 MP on the API process.
+  const rowHas = (y: number): boolean => {
+    const end = y * rowBytes + rowBytes;
+    for (let i = y * rowBytes + offset; i < end; i += stride) if (pixels[i]! > t) return true;
+    return false;
+  };
+  let top = 0;
+  while (top < height && !rowHas(top)) top++;
+  if (top === height) return undefined;
+  let bottom = height - 1;
+  while (bottom > top && !rowHas(bottom)) bottom--;
   let left = width;
   let right = -1;
   for (let y = top; y <= bottom; y++) {
-    for (let x = 0; x < left; x++)
-      if (at(x, y) > SUBJECT_ALPHA_THRESHOLD) {
+    const row = y * rowBytes + offset;
+    for (let x = 0, i = row; x < left; x++, i += stride)
+      if (pixels[i]! > t) {
         left = x;
         break;
       }
-    for (let x = width - 1; x > right; x--)
-      if (at(x, y) > SUBJECT_ALPHA_THRESHOLD) {
+    for (let x = width - 1, i = row + x * stride; x > right; x--, i -= stride)
+      if (pixels[i]! > t) {
         right = x;
         break;
       }

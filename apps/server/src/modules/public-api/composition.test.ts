@@ -193,6 +193,21 @@ describe('composition through the public API', () => {
     expect((await pixels(opaque.rawPayload)).at(0, 0)).toEqual([0, 255, 0, 255]);
   });
 
+  it('zip carries the composed colours and their mask (all opaque on a filled background)', async () => {
+    for (const [fields, opaque] of [
+      [{ format: 'zip', bg_color: 'red' }, true],
+      [{ format: 'zip', add_shadow: 'true' }, false],
+    ] as const) {
+      const res = await post(fields);
+      expect(res.headers['content-type']).toBe('application/zip');
+      const bytes = res.rawPayload;
+      const mask = bytes.subarray(bytes.indexOf(Buffer.from([0x89, 0x50, 0x4e, 0x47])));
+      const stats = await sharp(mask).stats();
+      expect(stats.channels[0]!.min === 255, JSON.stringify(fields)).toBe(opaque);
+      expect(stats.channels[0]!.max).toBe(255);
+    }
+  });
+
   it('bg_blur puts the photo’s own background, blurred, behind the subject', async () => {
     const res = await post({ bg_blur: 'true', format: 'png' });
     expect(res.statusCode, res.body).toBe(200);

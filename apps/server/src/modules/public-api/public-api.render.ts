@@ -1,6 +1,5 @@
 import { downloadName, type JobVariant } from '@cutout/contracts';
 import { encodeComposed, type Region } from '@cutout/engine';
-import sharp from 'sharp';
 import { AppError } from '../../errors.js';
 import { composes } from '../compose/compose.params.js';
 import type { Compositor, PreparedComposition } from '../compose/compose.service.js';
@@ -83,12 +82,16 @@ export async function renderResult(
 
   if (params.format === 'zip') {
     // remove.bg's zip: the colours as JPEG and the mask as PNG, to combine later.
-    const raw = {
-      raw: { width: composed.width, height: composed.height, channels: 4 as const },
-    };
+    // An opaque composition (3 bands) has a mask that is white everywhere.
+    const opaque = composed.channels === 3;
     const [color, mask] = await Promise.all([
-      sharp(composed.data, raw).removeAlpha().jpeg({ quality: 90 }).toBuffer(),
-      sharp(composed.data, raw).extractChannel(3).png().toBuffer(),
+      (opaque ? composed.image() : composed.image().removeAlpha()).jpeg({ quality: 90 }).toBuffer(),
+      (opaque
+        ? composed.image().extractChannel(0).linear(0, 255)
+        : composed.image().extractChannel(3)
+      )
+        .png()
+        .toBuffer(),
     ]);
     return out(
       await zip([
