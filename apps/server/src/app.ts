@@ -29,6 +29,8 @@ import {
 } from './modules/admin/admin-alerts.service.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { jobsRoutes } from './modules/jobs/jobs.routes.js';
+import { composeRoutes } from './modules/compose/compose.routes.js';
+import { Compositor } from './modules/compose/compose.service.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { publicApiRoutes } from './modules/public-api/public-api.routes.js';
 import { createProcessing, type Processing } from './modules/jobs/processing.js';
@@ -289,12 +291,24 @@ export async function buildApp(
     urlImportAllowHosts: config.jobs.urlImportAllowHosts,
     turnstile: async () => (await settings().effective()).turnstile,
   });
+  // Backgrounds and shadows (issue 25): one composition for the editor's exports and the API.
+  const compositor = new Compositor({
+    store: proc.store,
+    imageLimits: {
+      maxInputPixels: config.engine.maxInputPixels,
+      maxInputSide: config.engine.maxInputSide,
+      maxAspectRatio: config.engine.maxAspectRatio,
+    },
+    urlImportAllowHosts: config.jobs.urlImportAllowHosts,
+  });
+  await app.register(composeRoutes, { jobs: proc.jobs, compositor });
   // The public API and the API keys that open it (issue 13).
   await app.register(apiKeysRoutes, { db: database.db });
   await app.register(publicApiRoutes, {
     db: database.db,
     jobs: proc.jobs,
     store: proc.store,
+    compositor,
     signer,
     publicUrl: publicUrlNow,
     urlImportAllowHosts: config.jobs.urlImportAllowHosts,

@@ -48,6 +48,8 @@ const table: Record<string, Access> = {
   // Their owner, or anyone holding a signed link (checked by the handler).
   'GET /api/jobs/:id/results/:variant': 'user',
   'GET /api/jobs/:id/original': 'user',
+  // The editor's export of its own finished job (no charge).
+  'POST /api/jobs/:id/compose': 'user',
   'POST /remove-background/': 'caller',
   'POST /api/v1/remove-background': 'key',
   'GET /api/v1/user/usage': 'key',

@@ -66,9 +66,11 @@ export interface paths {
      * Remove the background of an image
      * @description The image as multipart `image_file` (or `file`), `image_file_b64` (base64) or `image_url` — exactly one.
      *
-     *     Fields (multipart, JSON or URL-encoded; empty means default): `size` (auto|preview|small|regular|medium|hd|full|4k|50MP; previews are free, at most 0.25 MP, 50 a month), `format` (auto|png|jpg|webp|zip), `channels` (rgba|alpha), `bg_color` (hex such as 81d4fa or a colour name), `crop` (true|false), `crop_margin` (px or %), `variant` (refined|white_bg|transparent_bg|all).
+     *     Fields (multipart, JSON or URL-encoded; empty means default): `size` (auto|preview|small|regular|medium|hd|full|4k|50MP; previews are free, at most 0.25 MP, 50 a month), `format` (auto|png|jpg|webp|zip), `channels` (rgba|alpha), `variant` (refined|white_bg|transparent_bg|all).
      *
-     *     remove.bg's `type`, `type_level`, `scale`, `position`, `roi`, `add_shadow`, `semitransparency` and `bg_image_*` are accepted and ignored; the X-Ignored-Parameters header names those sent with a non-default value.
+     *     Composition (one background at most): `bg_color` (hex such as 81d4fa, with alpha as 81d4fa80, or a colour name), `bg_image_url` (fetched like image_url), `bg_image_file` (multipart file), `bg_blur` (true: the original background blurred), `bg_image_fit` (cover|contain), `add_shadow` (true|false), `shadow_type` (none|drop|car|3D), `shadow_opacity` (0–100), `scale` (10%–100% or original), `position` (original|center|x% [y%]), `roi` (x1 y1 x2 y2 in px or %), `crop` (true|false), `crop_margin` (1, 2 or 4 values in px or %), `type_level` (none|1|2|latest: X-Type is `other`, or absent with none).
+     *
+     *     remove.bg's `type` and `semitransparency` are accepted and ignored (and `shadow_type` car or 3D draws Cutout's drop shadow); the X-Ignored-Parameters header names those sent with a non-default value.
      *
      *     With `Accept: application/json` the answer is JSON (the image base64 in `result_b64` and signed addresses of the three PNG results); otherwise the image itself.
      *
@@ -128,9 +130,11 @@ export interface paths {
      * remove.bg's POST /v1.0/removebg: same fields, answers and error shape
      * @description The image as multipart `image_file` (or `file`), `image_file_b64` (base64) or `image_url` — exactly one.
      *
-     *     Fields (multipart, JSON or URL-encoded; empty means default): `size` (auto|preview|small|regular|medium|hd|full|4k|50MP; previews are free, at most 0.25 MP, 50 a month), `format` (auto|png|jpg|webp|zip), `channels` (rgba|alpha), `bg_color` (hex such as 81d4fa or a colour name), `crop` (true|false), `crop_margin` (px or %), `variant` (refined|white_bg|transparent_bg|all).
+     *     Fields (multipart, JSON or URL-encoded; empty means default): `size` (auto|preview|small|regular|medium|hd|full|4k|50MP; previews are free, at most 0.25 MP, 50 a month), `format` (auto|png|jpg|webp|zip), `channels` (rgba|alpha), `variant` (refined|white_bg|transparent_bg|all).
      *
-     *     remove.bg's `type`, `type_level`, `scale`, `position`, `roi`, `add_shadow`, `semitransparency` and `bg_image_*` are accepted and ignored; the X-Ignored-Parameters header names those sent with a non-default value.
+     *     Composition (one background at most): `bg_color` (hex such as 81d4fa, with alpha as 81d4fa80, or a colour name), `bg_image_url` (fetched like image_url), `bg_image_file` (multipart file), `bg_blur` (true: the original background blurred), `bg_image_fit` (cover|contain), `add_shadow` (true|false), `shadow_type` (none|drop|car|3D), `shadow_opacity` (0–100), `scale` (10%–100% or original), `position` (original|center|x% [y%]), `roi` (x1 y1 x2 y2 in px or %), `crop` (true|false), `crop_margin` (1, 2 or 4 values in px or %), `type_level` (none|1|2|latest: X-Type is `other`, or absent with none).
+     *
+     *     remove.bg's `type` and `semitransparency` are accepted and ignored (and `shadow_type` car or 3D draws Cutout's drop shadow); the X-Ignored-Parameters header names those sent with a non-default value.
      *
      *     With `Accept: application/json` the answer is JSON (the image base64 in `result_b64` and signed addresses of the three PNG results); otherwise the image itself.
      *
@@ -498,45 +502,45 @@ export interface operations {
            * @enum {string}
            */
           variant?: 'refined' | 'white_bg' | 'transparent_bg' | 'all';
-          /** @description A colour behind the subject: hex with or without # (81d4fa, fff) or a CSS colour name. Absent: no background. At most one of bg_color, bg_image_url and bg_image_file. */
+          /** @description A solid background: hex with or without # (81d4fa, fff) or a CSS colour name (green); 4- and 8-digit hex carry an alpha (81d4fa80 is half transparent). Empty: none. */
           bg_color?: string;
           /**
            * Format: uri
-           * @description An image behind the subject, fetched like image_url, resized to cover the canvas. At most one bg_ field. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters.
+           * @description A background image's address, fetched by the server like image_url (public addresses only), centred and resized to fill the image (bg_image_fit).
            */
           bg_image_url?: string;
           /**
            * Format: binary
-           * @description An image file behind the subject, resized to cover the canvas. At most one bg_ field. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters.
+           * @description A background image as a multipart file part (checked like any upload: JPEG, PNG, WebP, AVIF, HEIC, GIF or TIFF, at most 10 MB).
            */
           bg_image_file?: Blob;
           /**
-           * @description Crop off the empty regions around the subject.
+           * @description Crop to the subject (and its shadow) plus crop_margin (default false); cropping changes no charge.
            * @default false
            */
           crop?: boolean;
           /**
-           * @description A margin around the cropped subject in px (up to 500px) or % of the subject (up to 50%), such as 30px or 10%. Only with crop=true.
+           * @description Margin around the cropped subject: 1, 2 or 4 values (all; top/bottom left/right; top right bottom left), each px (up to 500) or % of the subject (up to 50); default 0. The margin may reach past the image: the background fills it.
            * @default 0
            */
           crop_margin?: string;
           /**
-           * @description The subject's size relative to the image, 10% to 100%, or original. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters.
+           * @description The subject's size relative to the image: 10%–100% (its box fits that share of the image on its tighter axis), or original (default). A scale centres the subject unless position says otherwise.
            * @default original
            */
           scale?: string;
           /**
-           * @description Where the subject sits: original, center, or one or two percentages (horizontal, vertical). Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters.
+           * @description Where the subject goes: original (default without scale), center (default with scale), or one or two percentages (horizontal, vertical) of the free room, as CSS's background-position: 0% left/top, 100% right/bottom.
            * @default original
            */
           position?: string;
           /**
-           * @description The region of interest "x1 y1 x2 y2" in px or %: only its content can be foreground. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters.
+           * @description Region of interest "x1 y1 x2 y2" in px or % of the uploaded image (default "0% 0% 100% 100%"): only its contents can be subject; everything outside becomes background.
            * @default 0% 0% 100% 100%
            */
           roi?: string;
           /**
-           * @description Add a drop shadow under the subject. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters.
+           * @description A soft drop shadow under the subject (default false). Cutout draws it for every kind of subject.
            * @default false
            */
           add_shadow?: boolean;
@@ -552,15 +556,26 @@ export interface operations {
            */
           type?: 'auto' | 'person' | 'product' | 'car' | 'animal' | 'graphic' | 'transportation';
           /**
-           * @description remove.bg's classification level of X-Type; none leaves X-Type out. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters.
+           * @description remove.bg's classification level. Cutout does not classify: none leaves out X-Type; 1, 2 and latest answer X-Type: other.
            * @default 1
            * @enum {string}
            */
           type_level?: 'none' | '1' | '2' | 'latest';
-          /** @description remove.bg's shadow style. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters. */
+          /** @description none, or a shadow: Cutout draws its drop shadow for drop, car and 3D alike (car and 3D are named in X-Ignored-Parameters). */
           shadow_type?: string;
-          /** @description remove.bg's shadow opacity in percent. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters. */
+          /** @description The shadow's opacity, 0–100 (default 50). */
           shadow_opacity?: number;
+          /**
+           * @description Cutout's: cover (remove.bg's behaviour: fill the image, cropping the background) or contain (fit inside it, transparent around).
+           * @default cover
+           * @enum {string}
+           */
+          bg_image_fit?: 'cover' | 'contain';
+          /**
+           * @description Cutout's: the original photo's own background, blurred, behind the subject. One background field per request.
+           * @default false
+           */
+          bg_blur?: boolean;
         } & {
           [key: string]: unknown;
         };
@@ -600,40 +615,40 @@ export interface operations {
            * @enum {string}
            */
           variant?: 'refined' | 'white_bg' | 'transparent_bg' | 'all';
-          /** @description A colour behind the subject: hex with or without # (81d4fa, fff) or a CSS colour name. Absent: no background. At most one of bg_color, bg_image_url and bg_image_file. */
+          /** @description A solid background: hex with or without # (81d4fa, fff) or a CSS colour name (green); 4- and 8-digit hex carry an alpha (81d4fa80 is half transparent). Empty: none. */
           bg_color?: string;
           /**
            * Format: uri
-           * @description An image behind the subject, fetched like image_url, resized to cover the canvas. At most one bg_ field. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters.
+           * @description A background image's address, fetched by the server like image_url (public addresses only), centred and resized to fill the image (bg_image_fit).
            */
           bg_image_url?: string;
           /**
-           * @description Crop off the empty regions around the subject.
+           * @description Crop to the subject (and its shadow) plus crop_margin (default false); cropping changes no charge.
            * @default false
            */
           crop?: boolean;
           /**
-           * @description A margin around the cropped subject in px (up to 500px) or % of the subject (up to 50%), such as 30px or 10%. Only with crop=true.
+           * @description Margin around the cropped subject: 1, 2 or 4 values (all; top/bottom left/right; top right bottom left), each px (up to 500) or % of the subject (up to 50); default 0. The margin may reach past the image: the background fills it.
            * @default 0
            */
           crop_margin?: string;
           /**
-           * @description The subject's size relative to the image, 10% to 100%, or original. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters.
+           * @description The subject's size relative to the image: 10%–100% (its box fits that share of the image on its tighter axis), or original (default). A scale centres the subject unless position says otherwise.
            * @default original
            */
           scale?: string;
           /**
-           * @description Where the subject sits: original, center, or one or two percentages (horizontal, vertical). Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters.
+           * @description Where the subject goes: original (default without scale), center (default with scale), or one or two percentages (horizontal, vertical) of the free room, as CSS's background-position: 0% left/top, 100% right/bottom.
            * @default original
            */
           position?: string;
           /**
-           * @description The region of interest "x1 y1 x2 y2" in px or %: only its content can be foreground. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters.
+           * @description Region of interest "x1 y1 x2 y2" in px or % of the uploaded image (default "0% 0% 100% 100%"): only its contents can be subject; everything outside becomes background.
            * @default 0% 0% 100% 100%
            */
           roi?: string;
           /**
-           * @description Add a drop shadow under the subject. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters.
+           * @description A soft drop shadow under the subject (default false). Cutout draws it for every kind of subject.
            * @default false
            */
           add_shadow?: boolean;
@@ -649,15 +664,26 @@ export interface operations {
            */
           type?: 'auto' | 'person' | 'product' | 'car' | 'animal' | 'graphic' | 'transportation';
           /**
-           * @description remove.bg's classification level of X-Type; none leaves X-Type out. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters.
+           * @description remove.bg's classification level. Cutout does not classify: none leaves out X-Type; 1, 2 and latest answer X-Type: other.
            * @default 1
            * @enum {string}
            */
           type_level?: 'none' | '1' | '2' | 'latest';
-          /** @description remove.bg's shadow style. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters. */
+          /** @description none, or a shadow: Cutout draws its drop shadow for drop, car and 3D alike (car and 3D are named in X-Ignored-Parameters). */
           shadow_type?: string;
-          /** @description remove.bg's shadow opacity in percent. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters. */
+          /** @description The shadow's opacity, 0–100 (default 50). */
           shadow_opacity?: number;
+          /**
+           * @description Cutout's: cover (remove.bg's behaviour: fill the image, cropping the background) or contain (fit inside it, transparent around).
+           * @default cover
+           * @enum {string}
+           */
+          bg_image_fit?: 'cover' | 'contain';
+          /**
+           * @description Cutout's: the original photo's own background, blurred, behind the subject. One background field per request.
+           * @default false
+           */
+          bg_blur?: boolean;
         } & {
           [key: string]: unknown;
         };
@@ -697,41 +723,41 @@ export interface operations {
            * @enum {string}
            */
           variant?: 'refined' | 'white_bg' | 'transparent_bg' | 'all';
-          /** @description A colour behind the subject: hex with or without # (81d4fa, fff) or a CSS colour name. Absent: no background. At most one of bg_color, bg_image_url and bg_image_file. */
+          /** @description A solid background: hex with or without # (81d4fa, fff) or a CSS colour name (green); 4- and 8-digit hex carry an alpha (81d4fa80 is half transparent). Empty: none. */
           bg_color?: string;
           /**
            * Format: uri
-           * @description An image behind the subject, fetched like image_url, resized to cover the canvas. At most one bg_ field. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters.
+           * @description A background image's address, fetched by the server like image_url (public addresses only), centred and resized to fill the image (bg_image_fit).
            */
           bg_image_url?: string;
           /**
-           * @description Crop off the empty regions around the subject.
+           * @description Crop to the subject (and its shadow) plus crop_margin (default false); cropping changes no charge.
            * @default false
            * @enum {string}
            */
           crop?: 'true' | 'false';
           /**
-           * @description A margin around the cropped subject in px (up to 500px) or % of the subject (up to 50%), such as 30px or 10%. Only with crop=true.
+           * @description Margin around the cropped subject: 1, 2 or 4 values (all; top/bottom left/right; top right bottom left), each px (up to 500) or % of the subject (up to 50); default 0. The margin may reach past the image: the background fills it.
            * @default 0
            */
           crop_margin?: string;
           /**
-           * @description The subject's size relative to the image, 10% to 100%, or original. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters.
+           * @description The subject's size relative to the image: 10%–100% (its box fits that share of the image on its tighter axis), or original (default). A scale centres the subject unless position says otherwise.
            * @default original
            */
           scale?: string;
           /**
-           * @description Where the subject sits: original, center, or one or two percentages (horizontal, vertical). Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters.
+           * @description Where the subject goes: original (default without scale), center (default with scale), or one or two percentages (horizontal, vertical) of the free room, as CSS's background-position: 0% left/top, 100% right/bottom.
            * @default original
            */
           position?: string;
           /**
-           * @description The region of interest "x1 y1 x2 y2" in px or %: only its content can be foreground. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters.
+           * @description Region of interest "x1 y1 x2 y2" in px or % of the uploaded image (default "0% 0% 100% 100%"): only its contents can be subject; everything outside becomes background.
            * @default 0% 0% 100% 100%
            */
           roi?: string;
           /**
-           * @description Add a drop shadow under the subject. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters.
+           * @description A soft drop shadow under the subject (default false). Cutout draws it for every kind of subject.
            * @default false
            * @enum {string}
            */
@@ -749,15 +775,27 @@ export interface operations {
            */
           type?: 'auto' | 'person' | 'product' | 'car' | 'animal' | 'graphic' | 'transportation';
           /**
-           * @description remove.bg's classification level of X-Type; none leaves X-Type out. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters.
+           * @description remove.bg's classification level. Cutout does not classify: none leaves out X-Type; 1, 2 and latest answer X-Type: other.
            * @default 1
            * @enum {string}
            */
           type_level?: 'none' | '1' | '2' | 'latest';
-          /** @description remove.bg's shadow style. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters. */
+          /** @description none, or a shadow: Cutout draws its drop shadow for drop, car and 3D alike (car and 3D are named in X-Ignored-Parameters). */
           shadow_type?: string;
-          /** @description remove.bg's shadow opacity in percent. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters. */
+          /** @description The shadow's opacity, 0–100 (default 50). */
           shadow_opacity?: string;
+          /**
+           * @description Cutout's: cover (remove.bg's behaviour: fill the image, cropping the background) or contain (fit inside it, transparent around).
+           * @default cover
+           * @enum {string}
+           */
+          bg_image_fit?: 'cover' | 'contain';
+          /**
+           * @description Cutout's: the original photo's own background, blurred, behind the subject. One background field per request.
+           * @default false
+           * @enum {string}
+           */
+          bg_blur?: 'true' | 'false';
         } & {
           [key: string]: unknown;
         };
@@ -1161,45 +1199,45 @@ export interface operations {
            * @enum {string}
            */
           variant?: 'refined' | 'white_bg' | 'transparent_bg';
-          /** @description A colour behind the subject: hex with or without # (81d4fa, fff) or a CSS colour name. Absent: no background. At most one of bg_color, bg_image_url and bg_image_file. */
+          /** @description A solid background: hex with or without # (81d4fa, fff) or a CSS colour name (green); 4- and 8-digit hex carry an alpha (81d4fa80 is half transparent). Empty: none. */
           bg_color?: string;
           /**
            * Format: uri
-           * @description An image behind the subject, fetched like image_url, resized to cover the canvas. At most one bg_ field. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters.
+           * @description A background image's address, fetched by the server like image_url (public addresses only), centred and resized to fill the image (bg_image_fit).
            */
           bg_image_url?: string;
           /**
            * Format: binary
-           * @description An image file behind the subject, resized to cover the canvas. At most one bg_ field. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters.
+           * @description A background image as a multipart file part (checked like any upload: JPEG, PNG, WebP, AVIF, HEIC, GIF or TIFF, at most 10 MB).
            */
           bg_image_file?: Blob;
           /**
-           * @description Crop off the empty regions around the subject.
+           * @description Crop to the subject (and its shadow) plus crop_margin (default false); cropping changes no charge.
            * @default false
            */
           crop?: boolean;
           /**
-           * @description A margin around the cropped subject in px (up to 500px) or % of the subject (up to 50%), such as 30px or 10%. Only with crop=true.
+           * @description Margin around the cropped subject: 1, 2 or 4 values (all; top/bottom left/right; top right bottom left), each px (up to 500) or % of the subject (up to 50); default 0. The margin may reach past the image: the background fills it.
            * @default 0
            */
           crop_margin?: string;
           /**
-           * @description The subject's size relative to the image, 10% to 100%, or original. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters.
+           * @description The subject's size relative to the image: 10%–100% (its box fits that share of the image on its tighter axis), or original (default). A scale centres the subject unless position says otherwise.
            * @default original
            */
           scale?: string;
           /**
-           * @description Where the subject sits: original, center, or one or two percentages (horizontal, vertical). Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters.
+           * @description Where the subject goes: original (default without scale), center (default with scale), or one or two percentages (horizontal, vertical) of the free room, as CSS's background-position: 0% left/top, 100% right/bottom.
            * @default original
            */
           position?: string;
           /**
-           * @description The region of interest "x1 y1 x2 y2" in px or %: only its content can be foreground. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters.
+           * @description Region of interest "x1 y1 x2 y2" in px or % of the uploaded image (default "0% 0% 100% 100%"): only its contents can be subject; everything outside becomes background.
            * @default 0% 0% 100% 100%
            */
           roi?: string;
           /**
-           * @description Add a drop shadow under the subject. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters.
+           * @description A soft drop shadow under the subject (default false). Cutout draws it for every kind of subject.
            * @default false
            */
           add_shadow?: boolean;
@@ -1215,15 +1253,26 @@ export interface operations {
            */
           type?: 'auto' | 'person' | 'product' | 'car' | 'animal' | 'graphic' | 'transportation';
           /**
-           * @description remove.bg's classification level of X-Type; none leaves X-Type out. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters.
+           * @description remove.bg's classification level. Cutout does not classify: none leaves out X-Type; 1, 2 and latest answer X-Type: other.
            * @default 1
            * @enum {string}
            */
           type_level?: 'none' | '1' | '2' | 'latest';
-          /** @description remove.bg's shadow style. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters. */
+          /** @description none, or a shadow: Cutout draws its drop shadow for drop, car and 3D alike (car and 3D are named in X-Ignored-Parameters). */
           shadow_type?: string;
-          /** @description remove.bg's shadow opacity in percent. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters. */
+          /** @description The shadow's opacity, 0–100 (default 50). */
           shadow_opacity?: number;
+          /**
+           * @description Cutout's: cover (remove.bg's behaviour: fill the image, cropping the background) or contain (fit inside it, transparent around).
+           * @default cover
+           * @enum {string}
+           */
+          bg_image_fit?: 'cover' | 'contain';
+          /**
+           * @description Cutout's: the original photo's own background, blurred, behind the subject. One background field per request.
+           * @default false
+           */
+          bg_blur?: boolean;
         } & {
           [key: string]: unknown;
         };
@@ -1263,40 +1312,40 @@ export interface operations {
            * @enum {string}
            */
           variant?: 'refined' | 'white_bg' | 'transparent_bg';
-          /** @description A colour behind the subject: hex with or without # (81d4fa, fff) or a CSS colour name. Absent: no background. At most one of bg_color, bg_image_url and bg_image_file. */
+          /** @description A solid background: hex with or without # (81d4fa, fff) or a CSS colour name (green); 4- and 8-digit hex carry an alpha (81d4fa80 is half transparent). Empty: none. */
           bg_color?: string;
           /**
            * Format: uri
-           * @description An image behind the subject, fetched like image_url, resized to cover the canvas. At most one bg_ field. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters.
+           * @description A background image's address, fetched by the server like image_url (public addresses only), centred and resized to fill the image (bg_image_fit).
            */
           bg_image_url?: string;
           /**
-           * @description Crop off the empty regions around the subject.
+           * @description Crop to the subject (and its shadow) plus crop_margin (default false); cropping changes no charge.
            * @default false
            */
           crop?: boolean;
           /**
-           * @description A margin around the cropped subject in px (up to 500px) or % of the subject (up to 50%), such as 30px or 10%. Only with crop=true.
+           * @description Margin around the cropped subject: 1, 2 or 4 values (all; top/bottom left/right; top right bottom left), each px (up to 500) or % of the subject (up to 50); default 0. The margin may reach past the image: the background fills it.
            * @default 0
            */
           crop_margin?: string;
           /**
-           * @description The subject's size relative to the image, 10% to 100%, or original. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters.
+           * @description The subject's size relative to the image: 10%–100% (its box fits that share of the image on its tighter axis), or original (default). A scale centres the subject unless position says otherwise.
            * @default original
            */
           scale?: string;
           /**
-           * @description Where the subject sits: original, center, or one or two percentages (horizontal, vertical). Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters.
+           * @description Where the subject goes: original (default without scale), center (default with scale), or one or two percentages (horizontal, vertical) of the free room, as CSS's background-position: 0% left/top, 100% right/bottom.
            * @default original
            */
           position?: string;
           /**
-           * @description The region of interest "x1 y1 x2 y2" in px or %: only its content can be foreground. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters.
+           * @description Region of interest "x1 y1 x2 y2" in px or % of the uploaded image (default "0% 0% 100% 100%"): only its contents can be subject; everything outside becomes background.
            * @default 0% 0% 100% 100%
            */
           roi?: string;
           /**
-           * @description Add a drop shadow under the subject. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters.
+           * @description A soft drop shadow under the subject (default false). Cutout draws it for every kind of subject.
            * @default false
            */
           add_shadow?: boolean;
@@ -1312,15 +1361,26 @@ export interface operations {
            */
           type?: 'auto' | 'person' | 'product' | 'car' | 'animal' | 'graphic' | 'transportation';
           /**
-           * @description remove.bg's classification level of X-Type; none leaves X-Type out. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters.
+           * @description remove.bg's classification level. Cutout does not classify: none leaves out X-Type; 1, 2 and latest answer X-Type: other.
            * @default 1
            * @enum {string}
            */
           type_level?: 'none' | '1' | '2' | 'latest';
-          /** @description remove.bg's shadow style. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters. */
+          /** @description none, or a shadow: Cutout draws its drop shadow for drop, car and 3D alike (car and 3D are named in X-Ignored-Parameters). */
           shadow_type?: string;
-          /** @description remove.bg's shadow opacity in percent. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters. */
+          /** @description The shadow's opacity, 0–100 (default 50). */
           shadow_opacity?: number;
+          /**
+           * @description Cutout's: cover (remove.bg's behaviour: fill the image, cropping the background) or contain (fit inside it, transparent around).
+           * @default cover
+           * @enum {string}
+           */
+          bg_image_fit?: 'cover' | 'contain';
+          /**
+           * @description Cutout's: the original photo's own background, blurred, behind the subject. One background field per request.
+           * @default false
+           */
+          bg_blur?: boolean;
         } & {
           [key: string]: unknown;
         };
@@ -1360,41 +1420,41 @@ export interface operations {
            * @enum {string}
            */
           variant?: 'refined' | 'white_bg' | 'transparent_bg';
-          /** @description A colour behind the subject: hex with or without # (81d4fa, fff) or a CSS colour name. Absent: no background. At most one of bg_color, bg_image_url and bg_image_file. */
+          /** @description A solid background: hex with or without # (81d4fa, fff) or a CSS colour name (green); 4- and 8-digit hex carry an alpha (81d4fa80 is half transparent). Empty: none. */
           bg_color?: string;
           /**
            * Format: uri
-           * @description An image behind the subject, fetched like image_url, resized to cover the canvas. At most one bg_ field. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters.
+           * @description A background image's address, fetched by the server like image_url (public addresses only), centred and resized to fill the image (bg_image_fit).
            */
           bg_image_url?: string;
           /**
-           * @description Crop off the empty regions around the subject.
+           * @description Crop to the subject (and its shadow) plus crop_margin (default false); cropping changes no charge.
            * @default false
            * @enum {string}
            */
           crop?: 'true' | 'false';
           /**
-           * @description A margin around the cropped subject in px (up to 500px) or % of the subject (up to 50%), such as 30px or 10%. Only with crop=true.
+           * @description Margin around the cropped subject: 1, 2 or 4 values (all; top/bottom left/right; top right bottom left), each px (up to 500) or % of the subject (up to 50); default 0. The margin may reach past the image: the background fills it.
            * @default 0
            */
           crop_margin?: string;
           /**
-           * @description The subject's size relative to the image, 10% to 100%, or original. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters.
+           * @description The subject's size relative to the image: 10%–100% (its box fits that share of the image on its tighter axis), or original (default). A scale centres the subject unless position says otherwise.
            * @default original
            */
           scale?: string;
           /**
-           * @description Where the subject sits: original, center, or one or two percentages (horizontal, vertical). Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters.
+           * @description Where the subject goes: original (default without scale), center (default with scale), or one or two percentages (horizontal, vertical) of the free room, as CSS's background-position: 0% left/top, 100% right/bottom.
            * @default original
            */
           position?: string;
           /**
-           * @description The region of interest "x1 y1 x2 y2" in px or %: only its content can be foreground. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters.
+           * @description Region of interest "x1 y1 x2 y2" in px or % of the uploaded image (default "0% 0% 100% 100%"): only its contents can be subject; everything outside becomes background.
            * @default 0% 0% 100% 100%
            */
           roi?: string;
           /**
-           * @description Add a drop shadow under the subject. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters.
+           * @description A soft drop shadow under the subject (default false). Cutout draws it for every kind of subject.
            * @default false
            * @enum {string}
            */
@@ -1412,15 +1472,27 @@ export interface operations {
            */
           type?: 'auto' | 'person' | 'product' | 'car' | 'animal' | 'graphic' | 'transportation';
           /**
-           * @description remove.bg's classification level of X-Type; none leaves X-Type out. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters.
+           * @description remove.bg's classification level. Cutout does not classify: none leaves out X-Type; 1, 2 and latest answer X-Type: other.
            * @default 1
            * @enum {string}
            */
           type_level?: 'none' | '1' | '2' | 'latest';
-          /** @description remove.bg's shadow style. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters. */
+          /** @description none, or a shadow: Cutout draws its drop shadow for drop, car and 3D alike (car and 3D are named in X-Ignored-Parameters). */
           shadow_type?: string;
-          /** @description remove.bg's shadow opacity in percent. Cutout does not honour it: a value other than its default is named in X-Ignored-Parameters. */
+          /** @description The shadow's opacity, 0–100 (default 50). */
           shadow_opacity?: string;
+          /**
+           * @description Cutout's: cover (remove.bg's behaviour: fill the image, cropping the background) or contain (fit inside it, transparent around).
+           * @default cover
+           * @enum {string}
+           */
+          bg_image_fit?: 'cover' | 'contain';
+          /**
+           * @description Cutout's: the original photo's own background, blurred, behind the subject. One background field per request.
+           * @default false
+           * @enum {string}
+           */
+          bg_blur?: 'true' | 'false';
         } & {
           [key: string]: unknown;
         };

@@ -6,6 +6,7 @@ export * from './api-examples.js';
 export * from './avatar.js';
 export * from './batches.js';
 export * from './blog.js';
+export * from './composition.js';
 export * from './contact.js';
 export * from './content/about.js';
 export * from './content/documentation.js';
@@ -34,6 +35,7 @@ export * from './texts.js';
 // The request and response schemas (zod/mini), shared by the server's routes and the web client.
 export * from './schemas/accounts.js';
 export * from './schemas/batches.js';
+export * from './schemas/composition.js';
 export * from './schemas/admin.js';
 export * from './schemas/admin-subscriptions.js';
 export * from './schemas/contact.js';

@@ -4,6 +4,8 @@
 // (docs/decisions/0080). Zod-free: the server parses fields itself (multipart and JSON alike)
 // so an unknown value is answered with the parameter's name and its allowed values.
 
+import { compositionFields } from './composition.js';
+
 /**
  * public-api: the versioned API for API-key callers, and remove.bg's own paths so code written
  * for remove.bg works by changing only the host (docs/decisions/0080).
@@ -81,30 +83,16 @@ export const apiForegroundTypes = [
 
 /**
  * remove.bg fields Cutout accepts but cannot honour. When one is sent with a value other than
- * its default, the answer names it in the `X-Ignored-Parameters` header.
+ * its default, the answer names it in the `X-Ignored-Parameters` header: `type` (Cutout's model
+ * is general and does not take a subject kind) and `semitransparency` (remove.bg applies it to
+ * car windows only; Cutout's alpha is always soft where the model is unsure). Everything else
+ * remove.bg takes is honoured (composition.ts, decision 0190).
  */
-export const ignoredApiFields = [
-  'type',
-  'type_level',
-  'scale',
-  'position',
-  'roi',
-  'add_shadow',
-  'semitransparency',
-  'bg_image_url',
-  'bg_image_file',
-  'shadow_type',
-  'shadow_opacity',
-] as const;
+export const ignoredApiFields = ['type', 'semitransparency'] as const;
 
 /** Values of the ignored fields that change nothing (remove.bg's defaults). */
 export const ignoredFieldDefaults: Record<string, readonly string[]> = {
   type: ['auto'],
-  type_level: ['latest'],
-  scale: ['original'],
-  position: ['original'],
-  roi: ['0% 0% 100% 100%'],
-  add_shadow: ['false', '0'],
   semitransparency: ['true', '1'],
 };
 
@@ -117,19 +105,14 @@ export const apiFields = [
   'size',
   'format',
   'channels',
-  'bg_color',
-  'crop',
-  'crop_margin',
   'variant',
+  ...compositionFields,
   ...ignoredApiFields,
 ] as const;
 
 export const publicApiLimits = {
   /** Free previews per account per calendar month (UTC). */
   freePreviewsPerMonth: 50,
-  /** crop_margin: at most 500 px or 50 %. */
-  cropMarginMaxPx: 500,
-  cropMarginMaxPercent: 50,
   /**
    * The upload limit on remove.bg's paths (/v1.0/*): remove.bg's published 12 MB, as 12 MiB like
    * Cutout's own 10 MB (docs/decisions/0162).
@@ -165,9 +148,6 @@ export const publicApiTexts = {
   unknownValue: (field: string, value: string, allowed: readonly string[]) =>
     `Unknown value "${value}" for ${field}. Allowed values: ${allowed.join(', ')}.`,
   badBoolean: (field: string) => `${field} must be true or false.`,
-  badColour: (value: string) =>
-    `bg_color "${value}" is not a colour: use a hex code such as 81d4fa or #fff, or a colour name such as green.`,
-  badCropMargin: `crop_margin must be a number of pixels (up to ${publicApiLimits.cropMarginMaxPx}px) or a percentage (up to ${publicApiLimits.cropMarginMaxPercent}%), such as 30px or 10%.`,
 } as const;
 
 /**

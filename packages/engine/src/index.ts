@@ -19,6 +19,22 @@ export type {
   Variant,
 } from './pipeline/options.js';
 export type { EncodedImage, ImageFormat, Region } from './pipeline/encode.js';
+export { composite, encodeComposed } from './composite/composite.js';
+export type { Composed, CompositeInput } from './composite/composite.js';
+export type {
+  Background,
+  BackgroundFit,
+  CompositeOptions,
+  Rgba,
+  Shadow,
+} from './composite/options.js';
+export {
+  expandMargins,
+  placeSubject,
+  SUBJECT_ALPHA_THRESHOLD,
+  subjectBox,
+} from './composite/geometry.js';
+export type { Length, Position } from './composite/geometry.js';
 export {
   checkDimensions,
   DEFAULT_LIMIT_INPUT_PIXELS,

@@ -20,6 +20,8 @@ export interface UploadedFile {
 export interface MultipartForm {
   /** The one image file part, when there is one. */
   file: UploadedFile | undefined;
+  /** Other file parts allowed by `otherFileFields` (remove.bg's bg_image_file), by name. */
+  otherFiles: Map<string, UploadedFile>;
   /** Text fields, first value of each. */
   fields: Map<string, string>;
 }
@@ -27,8 +29,8 @@ export interface MultipartForm {
 export interface ReadMultipartOptions {
   /** Names an image file part may have. */
   fileFields: readonly string[];
-  /** File parts read and dropped (remove.bg's bg_image_file, which Cutout ignores). */
-  ignoredFileFields?: readonly string[];
+  /** Further file parts a form may carry, one each (remove.bg's bg_image_file). */
+  otherFileFields?: readonly string[];
   /** Message for a second image file part. */
   duplicateMessage: string;
   /** Message for a text part under a file's name, or a file under another name. */
@@ -51,6 +53,7 @@ export async function readMultipart(
 ): Promise<MultipartForm> {
   const fields = new Map<string, string>();
   let file: UploadedFile | undefined;
+  const otherFiles = new Map<string, UploadedFile>();
   let fieldBytes = 0;
   try {
     const parts = request.parts(
@@ -72,9 +75,23 @@ export async function readMultipart(
         if (!fields.has(part.fieldname)) fields.set(part.fieldname, value);
         continue;
       }
-      if (options.ignoredFileFields?.includes(part.fieldname)) {
-        await part.toBuffer();
-        fields.set(part.fieldname, '(file)');
+      if (options.otherFileFields?.includes(part.fieldname)) {
+        if (otherFiles.has(part.fieldname)) {
+          throw new AppError(
+            400,
+            'validation_failed',
+            `Send one ${part.fieldname} per request: this form has two.`,
+          );
+        }
+        const bytes = await part.toBuffer();
+        // An empty file part is how some clients send "no file".
+        if (bytes.byteLength > 0) {
+          otherFiles.set(part.fieldname, {
+            bytes,
+            name: part.filename || 'image',
+            field: part.fieldname,
+          });
+        }
         continue;
       }
       if (!options.fileFields.includes(part.fieldname)) {
@@ -91,7 +108,7 @@ export async function readMultipart(
   } catch (error) {
     throw multipartError(error);
   }
-  return { file, fields };
+  return { file, otherFiles, fields };
 }
 
 /** A form with more parts than any request needs. */

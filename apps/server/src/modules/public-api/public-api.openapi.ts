@@ -4,6 +4,9 @@ import {
   apiFormats,
   apiSizes,
   apiVariants,
+  compositionFieldSchemas,
+  compositionLimits,
+  backgroundFits,
   ignoredApiFields,
   limits,
   publicApiHeaders,
@@ -11,6 +14,7 @@ import {
 } from '@cutout/contracts';
 import type { SwaggerTransform } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
 
 // What the OpenAPI document says about the public API beyond the zod schemas the routes
 // validate and serialise with: the processing endpoints' request bodies (multipart, JSON and
@@ -127,7 +131,7 @@ function processingFields(style: Style, encoding: 'multipart' | 'json' | 'form')
   properties.crop_margin = {
     type: 'string',
     default: '0',
-    description: `A margin around the cropped subject in px (up to ${publicApiLimits.cropMarginMaxPx}px) or % of the subject (up to ${publicApiLimits.cropMarginMaxPercent}%), such as 30px or 10%. Only with crop=true.`,
+    description: `A margin around the cropped subject in px (up to ${compositionLimits.cropMarginMaxPx}px) or % of the subject (up to ${compositionLimits.cropMarginMaxPercent}%), such as 30px or 10%. Only with crop=true.`,
   };
   properties.scale = {
     type: 'string',
@@ -175,6 +179,14 @@ function processingFields(style: Style, encoding: 'multipart' | 'json' | 'form')
     maximum: 100,
     description: "remove.bg's shadow opacity in percent.",
   };
+  // The composition fields' descriptions are the contracts' (what the parser reads, decision 0190).
+  properties.bg_image_fit = { type: 'string', enum: [...backgroundFits], default: 'cover' };
+  properties.bg_blur = { type: 'boolean', default: false };
+  for (const [name, schema] of Object.entries(compositionFieldSchemas)) {
+    if (name === 'bg_image_file' && encoding !== 'multipart') continue;
+    const description = z.globalRegistry.get(schema)?.description;
+    if (description) properties[name] = { type: 'string', ...properties[name], description };
+  }
   for (const name of ignoredApiFields) {
     const field = properties[name];
     if (field) {
@@ -183,7 +195,7 @@ function processingFields(style: Style, encoding: 'multipart' | 'json' | 'form')
   }
   if (encoding === 'form') {
     // A URL-encoded form carries text: booleans are sent as true/false.
-    for (const name of ['crop', 'add_shadow', 'semitransparency']) {
+    for (const name of ['crop', 'add_shadow', 'semitransparency', 'bg_blur']) {
       properties[name] = {
         ...properties[name],
         type: 'string',

@@ -1,4 +1,3 @@
-import colourModule from '@img/colour';
 import {
   apiChannels,
   apiFields,
@@ -8,25 +7,28 @@ import {
   ignoredApiFields,
   ignoredFieldDefaults,
   previewSizes,
-  publicApiLimits,
   publicApiTexts,
   sizeMegapixels,
   type ApiChannels,
   type ApiSize,
   type ApiVariant,
 } from '@cutout/contracts';
-import { AppError } from '../../errors.js';
-
-// sharp's own colour parser (CSS names, hex, rgb()). Its CommonJS entry exports the function
-// itself, while its types describe an ES default export.
-const Colour = colourModule as unknown as typeof colourModule.default;
+import type { UploadedFile } from '../jobs/jobs.input.js';
+import {
+  fillsBackground,
+  parseComposition,
+  type CompositionParams,
+} from '../compose/compose.params.js';
+import { invalid, oneOf, text, type Fields } from '../compose/form-fields.js';
 
 // The processing endpoints' fields, as remove.bg defines them: read from multipart, JSON or
 // URL-encoded bodies alike. An empty or absent optional field means its default; an unknown value
 // is a 400 naming the field and the allowed values; fields Cutout cannot honour are accepted and
-// named in a response header (docs/decisions/0080).
+// named in a response header (docs/decisions/0080). Backgrounds, shadow, scale, position, roi,
+// crop and type_level are the composition's (modules/compose, decision 0190).
 
 export type OutputFormat = 'png' | 'jpg' | 'webp' | 'zip';
+export type { Fields };
 
 export interface ApiParams {
   size: ApiSize;
@@ -36,10 +38,7 @@ export interface ApiParams {
   maxMegapixels: number | undefined;
   format: OutputFormat;
   channels: ApiChannels;
-  /** The colour behind the subject, RGB. */
-  bgColor: [number, number, number] | undefined;
-  crop: boolean;
-  cropMargin: { px: number } | { percent: number } | undefined;
+  composition: CompositionParams;
   variant: ApiVariant | undefined;
   imageUrl: string | undefined;
   imageB64: string | undefined;
@@ -47,98 +46,30 @@ export interface ApiParams {
   ignored: string[];
 }
 
-export type Fields = Record<string, unknown>;
-
-/** A field's value as text; absent, null and empty all mean "use the default". */
-function text(fields: Fields, name: string): string | undefined {
-  const value = fields[name];
-  if (value === undefined || value === null) return undefined;
-  // JSON bodies send booleans and numbers (crop: true, crop_margin: 0); anything else is not a
-  // value of any field.
-  const s =
-    typeof value === 'string'
-      ? value.trim()
-      : typeof value === 'number' || typeof value === 'boolean'
-        ? String(value)
-        : JSON.stringify(value);
-  return s === '' ? undefined : s;
-}
-
-function oneOf<T extends string>(
-  fields: Fields,
-  name: string,
-  allowed: readonly T[],
-  fallback: T,
-): T {
-  const value = text(fields, name);
-  if (value === undefined) return fallback;
-  const match = allowed.find((a) => a.toLowerCase() === value.toLowerCase());
-  if (!match) {
-    throw new AppError(400, 'validation_failed', publicApiTexts.unknownValue(name, value, allowed));
-  }
-  return match;
-}
-
-function flag(fields: Fields, name: string): boolean {
-  const value = text(fields, name)?.toLowerCase();
-  if (value === undefined) return false;
-  if (value === 'true' || value === '1') return true;
-  if (value === 'false' || value === '0') return false;
-  throw new AppError(400, 'validation_failed', publicApiTexts.badBoolean(name));
-}
-
-/** remove.bg's bg_color: hex with or without # (81d4fa, fff) or a CSS colour name. */
-export function parseColour(value: string): [number, number, number] {
-  const hex = /^#?([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i.exec(value);
-  try {
-    // Colours with alpha (#rrggbbaa) are accepted and drawn opaque.
-    const rgb = Colour(hex ? `#${hex[1]}` : value.toLowerCase())
-      .rgb()
-      .array();
-    return [Math.round(rgb[0]!), Math.round(rgb[1]!), Math.round(rgb[2]!)];
-  } catch {
-    throw new AppError(400, 'validation_failed', publicApiTexts.badColour(value));
-  }
-}
-
-function cropMargin(value: string | undefined): ApiParams['cropMargin'] {
-  if (value === undefined) return undefined;
-  const m = /^(\d+(?:\.\d+)?)\s*(px|%)?$/i.exec(value);
-  const n = m ? Number(m[1]) : NaN;
-  if (!m || !Number.isFinite(n)) {
-    throw new AppError(400, 'validation_failed', publicApiTexts.badCropMargin);
-  }
-  if (m[2] === '%') {
-    if (n > publicApiLimits.cropMarginMaxPercent) {
-      throw new AppError(400, 'validation_failed', publicApiTexts.badCropMargin);
-    }
-    return { percent: n };
-  }
-  if (n > publicApiLimits.cropMarginMaxPx || !Number.isInteger(n)) {
-    throw new AppError(400, 'validation_failed', publicApiTexts.badCropMargin);
-  }
-  return { px: n };
-}
-
 const imageFields = new Set(['image_file', 'file']);
 
 /** Reads every field; throws a 400 AppError a person can act on. */
-export function parseParams(fields: Fields): ApiParams {
+export function parseParams(fields: Fields, files: { bgImage?: UploadedFile } = {}): ApiParams {
   const size = oneOf(fields, 'size', apiSizes, 'auto');
   const channels = oneOf(fields, 'channels', apiChannels, 'rgba');
-  const bgText = text(fields, 'bg_color');
-  const bgColor = bgText === undefined ? undefined : parseColour(bgText);
-  const requested = oneOf(fields, 'format', apiFormats, 'auto');
-  // auto: PNG while there is transparency, JPG once a colour fills the background (remove.bg).
-  const format: OutputFormat =
-    requested === 'auto' ? (bgColor && channels === 'rgba' ? 'jpg' : 'png') : requested;
   const variantText = text(fields, 'variant');
   const variant =
     variantText === undefined ? undefined : oneOf(fields, 'variant', apiVariants, 'refined');
-  const crop = flag(fields, 'crop');
-  const margin = cropMargin(text(fields, 'crop_margin'));
+  const composition = parseComposition(fields, files);
+  // white_bg is the refined cut-out on white (ARCHITECTURE.md): a background given wins.
+  if (variant === 'white_bg' && composition.background.kind === 'transparent') {
+    composition.background = { kind: 'color', color: { r: 255, g: 255, b: 255, alpha: 1 } };
+  }
+  const requested = oneOf(fields, 'format', apiFormats, 'auto');
+  // auto: PNG while there is transparency, JPG once the background fills the image (remove.bg).
+  const format: OutputFormat =
+    requested === 'auto'
+      ? fillsBackground(composition.background) && channels === 'rgba'
+        ? 'jpg'
+        : 'png'
+      : requested;
 
-  const ignored: string[] = [];
+  const ignored: string[] = [...composition.partly];
   for (const name of ignoredApiFields) {
     const value = text(fields, name);
     if (value === undefined) continue;
@@ -155,9 +86,7 @@ export function parseParams(fields: Fields): ApiParams {
     maxMegapixels: previewSizes.includes(size) ? undefined : sizeMegapixels[size],
     format,
     channels,
-    bgColor,
-    crop,
-    cropMargin: margin,
+    composition,
     variant,
     imageUrl: text(fields, 'image_url'),
     imageB64: text(fields, 'image_file_b64'),
@@ -169,7 +98,7 @@ export function parseParams(fields: Fields): ApiParams {
 export function decodeBase64(value: string): Buffer {
   const body = value.replace(/^data:[^,]*;base64,/i, '').replace(/\s+/g, '');
   if (body.length === 0 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(body)) {
-    throw new AppError(400, 'validation_failed', publicApiTexts.badBase64);
+    throw invalid(publicApiTexts.badBase64);
   }
   return Buffer.from(body, body.includes('-') || body.includes('_') ? 'base64url' : 'base64');
 }

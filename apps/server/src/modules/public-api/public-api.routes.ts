@@ -28,6 +28,7 @@ import { holdsCredit, readMultipart, type UploadedFile } from '../jobs/jobs.inpu
 import { abandonSignal } from '../jobs/jobs.routes.js';
 import { previewsLeft, usageOf, type JobsService } from '../jobs/jobs.service.js';
 import { resultLinks, toJob, type ResultSigner } from '../jobs/result-links.js';
+import type { Compositor } from '../compose/compose.service.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import { parseParams, type Fields } from './public-api.params.js';
 import { processingDocs, readDocs } from './public-api.openapi.js';
@@ -45,6 +46,8 @@ export interface PublicApiRoutesOptions {
   db: Db;
   jobs: JobsService;
   store: ObjectStore;
+  /** Backgrounds, shadow, scale, position, roi and crop (modules/compose). */
+  compositor: Compositor;
   signer: ResultSigner;
   /** The public URL now (Admin → Integrations or PUBLIC_URL). */
   publicUrl: () => string;
@@ -153,18 +156,22 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
   async function readForm(
     request: FastifyRequest,
     style: Style,
-  ): Promise<{ file?: UploadedFile; fields: Fields }> {
+  ): Promise<{ file?: UploadedFile; bgImage?: UploadedFile; fields: Fields }> {
     if (request.isMultipart()) {
       const form = await readMultipart(request, {
         maxFileBytes: uploadLimit[style],
         fileFields: ['image_file', 'file'],
-        ignoredFileFields: ['bg_image_file'],
+        otherFileFields: ['bg_image_file'],
         duplicateMessage: publicApiTexts.twoImages,
         wrongPartMessage:
           'Send the image as a file part named image_file (or file), image_file_b64 as base64 text, or image_url.',
         maxFieldBytes: MAX_BODY_BYTES[style],
       });
-      return { file: form.file, fields: Object.fromEntries(form.fields) };
+      return {
+        file: form.file,
+        bgImage: form.otherFiles.get('bg_image_file'),
+        fields: Object.fromEntries(form.fields),
+      };
     }
     const body = request.body;
     if (body === undefined || body === null) return { fields: {} };
@@ -179,6 +186,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
     const form = await readForm(request, style);
     const params = parseParams(
       style === 'removebg' ? withRemoveBgDefaults(form.fields) : form.fields,
+      { bgImage: form.bgImage },
     );
     const json = wantsJson(request);
     if (params.variant === 'all' && (!json || style === 'removebg')) {
@@ -191,6 +199,8 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
       options.urlImportAllowHosts,
       uploadLimit[style],
     );
+    // A background image is fetched and checked before the job runs: refused, it costs nothing.
+    const composition = await options.compositor.prepare(params.composition);
     if (!params.preview) await holdsCredit(db, caller.userId);
     const job = await jobs.runNow(caller.userId, input, abandonSignal(reply));
     const charged = job.size === 'preview' ? 0 : 1;
@@ -216,14 +226,24 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
           expires_at: job.expires_at,
         });
     }
-    const result = await renderResult(store, job, params, zipFiles, style === 'removebg');
+    const result = await renderResult(
+      store,
+      options.compositor,
+      job,
+      params,
+      composition,
+      zipFiles,
+      style === 'removebg',
+    );
     void reply
       .header(publicApiHeaders.width, String(result.width))
       .header(publicApiHeaders.height, String(result.height));
     if (style === 'removebg') {
-      // remove.bg's foreground type; Cutout's model does not classify.
+      // remove.bg's foreground type: Cutout's model does not classify, so every level answers
+      // `other`, and type_level=none leaves the header out (decision 0190).
+      if (params.composition.typeLevel !== 'none')
+        void reply.header(publicApiHeaders.type, 'other');
       void reply
-        .header(publicApiHeaders.type, 'other')
         .header('X-Foreground-Top', String(result.foreground.top))
         .header('X-Foreground-Left', String(result.foreground.left))
         .header('X-Foreground-Width', String(result.foreground.width))
@@ -270,8 +290,9 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
 
   const removeDescription = [
     'The image as multipart `image_file` (or `file`), `image_file_b64` (base64) or `image_url` — exactly one.',
-    'Fields (multipart, JSON or URL-encoded; empty means default): `size` (auto|preview|small|regular|medium|hd|full|4k|50MP; previews are free, at most 0.25 MP, 50 a month), `format` (auto|png|jpg|webp|zip), `channels` (rgba|alpha), `bg_color` (hex such as 81d4fa or a colour name), `crop` (true|false), `crop_margin` (px or %), `variant` (refined|white_bg|transparent_bg|all).',
-    "remove.bg's `type`, `type_level`, `scale`, `position`, `roi`, `add_shadow`, `semitransparency` and `bg_image_*` are accepted and ignored; the X-Ignored-Parameters header names those sent with a non-default value.",
+    'Fields (multipart, JSON or URL-encoded; empty means default): `size` (auto|preview|small|regular|medium|hd|full|4k|50MP; previews are free, at most 0.25 MP, 50 a month), `format` (auto|png|jpg|webp|zip), `channels` (rgba|alpha), `variant` (refined|white_bg|transparent_bg|all).',
+    'Composition (one background at most): `bg_color` (hex such as 81d4fa, with alpha as 81d4fa80, or a colour name), `bg_image_url` (fetched like image_url), `bg_image_file` (multipart file), `bg_blur` (true: the original background blurred), `bg_image_fit` (cover|contain), `add_shadow` (true|false), `shadow_type` (none|drop|car|3D), `shadow_opacity` (0–100), `scale` (10%–100% or original), `position` (original|center|x% [y%]), `roi` (x1 y1 x2 y2 in px or %), `crop` (true|false), `crop_margin` (1, 2 or 4 values in px or %), `type_level` (none|1|2|latest: X-Type is `other`, or absent with none).',
+    "remove.bg's `type` and `semitransparency` are accepted and ignored (and `shadow_type` car or 3D draws Cutout's drop shadow); the X-Ignored-Parameters header names those sent with a non-default value.",
     'With `Accept: application/json` the answer is JSON (the image base64 in `result_b64` and signed addresses of the three PNG results); otherwise the image itself.',
     'Headers: X-Credits-Charged, X-Width, X-Height, X-Job-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset (Unix seconds), Retry-After on 429. 402 when the balance is too low; a failed call costs nothing.',
   ].join('\n\n');

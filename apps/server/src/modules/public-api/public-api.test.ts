@@ -5,6 +5,7 @@ import {
   accountsApiPaths,
   apiKeyListSchema,
   apiKeyTexts,
+  compositionTexts,
   createdApiKeySchema,
   jobSchema,
   jobsPageSchema,
@@ -458,7 +459,7 @@ onBothDialects(
         },
       });
       expect(json.statusCode).toBe(200);
-      expect(json.headers['x-ignored-parameters']).toBe('type, scale, position, roi, add_shadow');
+      expect(json.headers['x-ignored-parameters']).toBe('type');
       const body = removeBgResponseSchema.parse(json.json());
       const meta = await sharp(Buffer.from(body.data.result_b64, 'base64')).metadata();
       expect(meta.width).toBe(Number(json.headers['x-width']));
@@ -540,7 +541,7 @@ onBothDialects(
         { crop: 'true', crop_margin: '90%' },
         { file: jpeg() },
       );
-      expect(margin.json().error.message).toBe(publicApiTexts.badCropMargin);
+      expect(margin.json().error.message).toBe(compositionTexts.badCropMargin);
 
       const two = await post(
         app,

@@ -54,8 +54,26 @@ export const apiDocsTexts = {
         ['size', 'auto | full (1 credit) · preview (≤ 0.25 MP, free) · medium | hd'],
         ['format', 'auto | png | jpg | webp | zip (color.jpg + alpha.png)'],
         ['channels', 'rgba | alpha (the mask only)'],
-        ['bg_color', 'Hex such as 81d4fa, or a colour name such as green'],
-        ['crop, crop_margin', 'true to trim to the subject; margin such as 30px or 10%'],
+        ['bg_color', 'Hex such as 81d4fa, with alpha as 81d4fa80, or a colour name such as green'],
+        [
+          'bg_image_file, bg_image_url, bg_blur',
+          'Or a background image (a file part, or an address fetched like image_url), or bg_blur=true for the photo’s own background blurred: one background per request',
+        ],
+        ['bg_image_fit', 'cover (default, like remove.bg) | contain'],
+        [
+          'add_shadow, shadow_opacity',
+          'true for a soft drop shadow under the subject; opacity 0–100',
+        ],
+        [
+          'scale, position',
+          'Subject size 10%–100% or original; position center, original or x% y%',
+        ],
+        ['roi', 'x1 y1 x2 y2 in px or %: only this region can be subject'],
+        [
+          'crop, crop_margin',
+          'true to trim to the subject; margins as in CSS: 1, 2 or 4 values, each px or %',
+        ],
+        ['type_level', 'none leaves out X-Type; 1, 2, latest answer other (no classifier)'],
         ['variant', 'refined (default) | white_bg | transparent_bg | all (JSON only)'],
       ],
       response: [
@@ -68,7 +86,7 @@ export const apiDocsTexts = {
         ['X-RateLimit-*', 'Limit, Remaining and Reset (Unix seconds); Retry-After on 429'],
         [
           'X-Ignored-Parameters',
-          'remove.bg fields Cutout accepted but cannot honour (add_shadow, roi, …)',
+          'remove.bg fields Cutout accepted but cannot honour: type (no subject kinds), semitransparency (car windows only at remove.bg), shadow_type car or 3D (drawn as a drop shadow)',
         ],
       ],
     },

@@ -22,6 +22,7 @@ import {
 } from '../lib/validation';
 import { frameTexts } from '../frame-texts';
 import { workspaceTexts } from '../texts';
+import { BackgroundPanel } from './background-panel';
 import { EditorCard, Notice, topTabs } from './editor-frame';
 import { SamplesTab } from './samples-tab';
 import { TurnstileWidget } from './turnstile-widget';
@@ -187,6 +188,11 @@ export function Editor() {
           onRetry={retry}
           onBack={() => dispatch({ type: 'explore', on: false })}
           retentionHours={config.data?.retentionHours}
+          afterResults={
+            state.phase.step === 'completed' && state.phase.job.result ? (
+              <BackgroundPanel key={state.phase.job.id} job={state.phase.job} />
+            ) : null
+          }
         />
       ) : (
         <>

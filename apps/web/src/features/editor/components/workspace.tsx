@@ -449,8 +449,11 @@ export function Workspace({
   onRetry,
   onBack,
   retentionHours,
+  afterResults,
 }: {
   state: EditorState;
+  /** Shown under the results (the backgrounds panel once there is a result). */
+  afterResults?: ReactNode;
   /** From the server's config; the notice waits for it rather than guessing. */
   retentionHours: number | undefined;
   /** For the empty workspace: what a visitor must do before an image can be processed. */
@@ -507,6 +510,7 @@ export function Workspace({
       <div className="mt-6">
         <Results state={state} />
       </div>
+      {afterResults ? <div className="mt-6">{afterResults}</div> : null}
       {retentionHours !== undefined ? (
         <p className="mt-4 text-xs text-muted-foreground">
           {workspaceTexts.retentionNotice(retentionHours)}

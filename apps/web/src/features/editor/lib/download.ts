@@ -14,13 +14,16 @@ const revokeAfterMs = 30_000;
 
 export async function saveResult(url: string, filename: string, deps: DownloadDeps = {}) {
   const doFetch = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const doc = deps.document ?? document;
-  const createObjectURL = deps.createObjectURL ?? ((blob: Blob) => URL.createObjectURL(blob));
-  const revokeObjectURL = deps.revokeObjectURL ?? ((href: string) => URL.revokeObjectURL(href));
-
   const response = await doFetch(url, { credentials: 'same-origin' });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const blob = await response.blob();
+  saveBlob(await response.blob(), filename, deps);
+}
+
+/** Hands a blob to the browser as a download named `filename`. */
+export function saveBlob(blob: Blob, filename: string, deps: DownloadDeps = {}) {
+  const doc = deps.document ?? document;
+  const createObjectURL = deps.createObjectURL ?? ((b: Blob) => URL.createObjectURL(b));
+  const revokeObjectURL = deps.revokeObjectURL ?? ((href: string) => URL.revokeObjectURL(href));
   const href = createObjectURL(blob);
   const link = doc.createElement('a');
   link.href = href;
