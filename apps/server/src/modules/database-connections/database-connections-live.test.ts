@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, createAccountsApp } from '../../test/accounts.js';
 import type { TestApp } from '../../test/test-app.js';
 import { auditEntries } from '../audit/audit.service.js';
-import { adminApi, peakHeapGrowth, reportMemory } from './testing.js';
+import { adminApi, peakHeapGrowth, reportMemory } from '../../test/database-connections.js';
 
 // Against live servers: the local PostgreSQL (TEST_DATABASE_URL) and MariaDB (TEST_MYSQL_URL).
 // Each run creates its own uniquely named tables (and a MariaDB user) and drops them at the end.

@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, createAccountsApp, signUp } from '../../test/accounts.js';
 import { testDatabaseUrl, type TestApp } from '../../test/test-app.js';
 import { auditEntries } from '../audit/audit.service.js';
-import { adminApi, closedPort, peakHeapGrowth, reportMemory, silentServer } from './testing.js';
+import {
+  adminApi,
+  closedPort,
+  peakHeapGrowth,
+  reportMemory,
+  silentServer,
+} from '../../test/database-connections.js';
 
 // Stored connections, validation, the SQLite driver on real files, and every network driver's
 // error paths against local ports that refuse or never answer.
