@@ -7,6 +7,7 @@ import {
   limits,
   publicApiLimits,
   publicApiTexts,
+  safeBaseName,
   sizeMegapixels,
   type JobSource,
   type JobStage,
@@ -723,12 +724,10 @@ function round(ms: number): number {
   return Math.round(ms * 10) / 10;
 }
 
-/** A file name safe to put in a Content-Disposition header and on disk listings. */
+/**
+ * The name a job keeps: the upload's safe name (no path, control, bidi or reserved characters)
+ * with the extension of the format its bytes were detected as.
+ */
 export function safeName(name: string, ext: string): string {
-  const base = (name.split(/[\\/]/).pop() ?? '')
-    // eslint-disable-next-line no-control-regex -- control characters are what is removed
-    .replace(/[\u0000-\u001f\u007f"]/g, '')
-    .trim()
-    .slice(0, 200);
-  return base || `image.${ext}`;
+  return `${safeBaseName(name)}.${ext}`;
 }
