@@ -66,6 +66,7 @@ import { metricsPlugin } from './plugins/metrics.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
 import { loadWebApp, scriptHashesFor, webAppPlugin, type WebApp } from './plugins/web-app.js';
+import { tightenDataDir } from './private-data.js';
 
 // Builds the whole app without listening, so tests build exactly what production runs.
 
@@ -159,6 +160,14 @@ export async function buildApp(
     void reply.header('x-request-id', request.id);
   });
 
+  // Private data (decision 0136): an install made before is tightened before anything opens.
+  const tightened = tightenDataDir(config);
+  if (tightened.changed > 0) {
+    app.log.info(
+      { dataDir: config.dataDir, ...tightened },
+      'data directory made private (0700/0600)',
+    );
+  }
   const database = options.database ?? openDatabase(config.database);
   app.decorate('database', database);
 

@@ -113,7 +113,7 @@ interface Reply {
  * part, files that do not exist, and symlinks (or anything else) that resolve outside `dir`.
  */
 export function resolveSqliteFile(dir: string, name: string): string {
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const realDir = realpathSync(dir);
   if (!isPlainFileName(name)) {
     throw new DriverError(
