@@ -65,6 +65,8 @@ import { clientErrorHandler, errorsPlugin } from './plugins/errors.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
+import { serverTimeoutOptions } from './plugins/http-timeouts.js';
+import { slowClientsPlugin } from './plugins/slow-clients.js';
 import { loadWebApp, scriptHashesFor, webAppPlugin, type WebApp } from './plugins/web-app.js';
 import { tightenDataDir } from './private-data.js';
 
@@ -121,6 +123,8 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     clientErrorHandler,
+    // Slow clients are cut off; a slow line's 10 MB upload is not (decision 0130).
+    ...serverTimeoutOptions(config.http),
     logger: {
       ...(options.logStream ? { stream: options.logStream } : {}),
       level: config.logLevel,
@@ -240,6 +244,7 @@ export async function buildApp(
   if (!webApp) app.log.warn({ dir: config.webDistDir }, 'web app not built; serving the API only');
 
   await app.register(errorsPlugin);
+  await app.register(slowClientsPlugin, { timeouts: config.http });
   await app.register(compress, { threshold: 1024 });
   await app.register(securityPlugin, {
     scriptHashesFor: (url) => scriptHashesFor(webApp, url),
