@@ -307,7 +307,12 @@ export async function buildApp(
     }),
     onAdminSignIn: (user, ip, agent) => adminSignedIn(alerts, user, ip, agent).catch(alertFailed),
   });
-  await app.register(adminSetupRoutes, { db: database.db, auth });
+  await app.register(adminSetupRoutes, {
+    db: database.db,
+    auth,
+    mailer,
+    publicUrl: publicUrlNow,
+  });
   await app.register(usersRoutes, { db: database.db });
   await app.register(adminRoutes, {
     db: database.db,
