@@ -209,6 +209,8 @@ export async function buildApp(
     secret = resolveAuthSecret(config.authSecret, config.dataDir);
     secretBox = new SecretBox(secret);
     integrations = new IntegrationSettings({ db: database.db, secretBox, config });
+    // Keys stored before decision 0134 are bound to the destination in effect now.
+    await integrations.bindLegacySecrets();
     startUrl = (await integrations.load()).publicUrl;
     auth = createAuth({
       db: database.db,
@@ -385,6 +387,9 @@ export async function buildApp(
       log: app.log,
     });
     app.addHook('onClose', () => connections.close());
+    // Passwords stored before decision 0134 are bound to the destination their row names now.
+    const bound = await connections.bindLegacySecrets();
+    if (bound > 0) app.log.info({ bound }, 'stored database passwords bound to their destination');
     await app.register(databaseConnectionsRoutes, { connections });
   }
   await app.register(integrationsRoutes, { db: database.db, integrations: settings(), mailer });

@@ -131,6 +131,12 @@ export const databaseConfigTexts = {
   queryTooLong: `The query is longer than ${databaseLimits.maxQueryLength} characters`,
   connectionNotFound: 'Connection not found',
   connectionDeleted: 'Connection deleted',
+  /** The destination changed on an edit that kept the stored password (decision 0134). */
+  reenterPassword:
+    'Enter the password again: a saved password is only ever sent to the type, host, port, database and SSL setting it was saved for.',
+  /** A stored password that no longer opens for the connection's destination. */
+  passwordForAnotherDestination:
+    'The saved password belongs to another host, port, type or database. Edit the connection and enter the password again.',
 } as const;
 
 /** A connection's settings as the dialog sends them; blanks take the §9 defaults. */
@@ -246,6 +252,22 @@ export function validateDatabaseConfig(
   };
 }
 
+/**
+ * Where a connection's password is sent: its type, host, port, database and whether TLS
+ * protects it. A stored password is sealed for this and opens for nothing else (decision 0134).
+ */
+export function databaseDestination(
+  config: Pick<DatabaseConfig, 'type' | 'host' | 'port' | 'database' | 'ssl'>,
+): string {
+  return JSON.stringify([
+    config.type,
+    config.host.trim().toLowerCase(),
+    config.port,
+    config.database.trim(),
+    config.ssl,
+  ]);
+}
+
 /** A file name with no directory part (SQLite connections name a file in their directory). */
 export function isPlainFileName(name: string): boolean {
   return (
@@ -264,7 +286,7 @@ export interface DatabaseConnectionView {
   createdAt: string;
   lastUsed: string | null;
   config: DatabaseConfig & {
-    /** Masked (last four characters at most) or '' when none is stored; never the password. */
+    /** '••••' when a password is stored, '' when none is: never a character of it. */
     password: string;
     hasPassword: boolean;
   };

@@ -86,7 +86,11 @@ export async function closedPort(): Promise<number> {
 }
 
 /** A TCP server on 127.0.0.1 that accepts connections and never says a word. */
-export async function silentServer(): Promise<{ port: number; close: () => Promise<void> }> {
+export async function silentServer(): Promise<{
+  port: number;
+  server: Server;
+  close: () => Promise<void>;
+}> {
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {
     sockets.add(socket);
@@ -96,6 +100,7 @@ export async function silentServer(): Promise<{ port: number; close: () => Promi
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     port: (server.address() as { port: number }).port,
+    server,
     close: async () => {
       for (const s of sockets) s.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import {
   databaseConfigTexts,
+  databaseDestination,
   databaseLimits,
   databaseTexts,
   validateDatabaseConfig,
@@ -16,7 +17,12 @@ import {
 } from '@cutout/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
-import { maskSecret, type SecretBox } from '../../db/secret-box.js';
+import {
+  SECRET_MASK,
+  SecretBox,
+  SecretBoxError,
+  SecretDestinationError,
+} from '../../db/secret-box.js';
 import { AppError, notFound } from '../../errors.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import {
@@ -94,7 +100,8 @@ export class DatabaseConnections {
       id: randomUUID(),
       name,
       ...columnsOf(config),
-      password_sealed: password === '' ? null : this.deps.secretBox.seal(password),
+      password_sealed:
+        password === '' ? null : this.deps.secretBox.sealFor(password, databaseDestination(config)),
       is_active: 0,
       created_by: caller.actor.id,
       created_at: now,
@@ -123,13 +130,7 @@ export class DatabaseConnections {
     const name = checkName(body.name);
     const config = checkConfig(body.config);
     const newPassword = body.config.password ?? '';
-    // A blank password keeps the stored one (the browser never has it); SQLite has none.
-    const sealed =
-      config.type === 'sqlite'
-        ? null
-        : newPassword === ''
-          ? existing.password_sealed
-          : this.deps.secretBox.seal(newPassword);
+    const sealed = this.#sealOnUpdate(existing, config, newPassword);
     const values = {
       name,
       ...columnsOf(config),
@@ -206,9 +207,10 @@ export class DatabaseConnections {
   /** Spec §2 Test: connect with the connection's timeout, one round trip, close. */
   async test(id: string): Promise<DatabaseTestResult> {
     const row = await this.#find(id);
-    const settings = this.#settings(row);
     let pool: DriverPool | undefined;
     try {
+      // Inside the try: a password that does not open for this destination is a failed test.
+      const settings = this.#settings(row);
       pool = await this.#open({ ...settings, connectionLimit: 1 });
       const started = performance.now();
       await withTimeout(pool.ping(), settings.timeout + GRACE_MS, () => timeoutError(settings));
@@ -425,7 +427,57 @@ export class DatabaseConnections {
     await this.#closePool();
   }
 
+  /**
+   * Seals passwords stored before they were bound to their destination (decision 0134) for the
+   * destination their row names now. Run at start; a value this server cannot open stays as it
+   * is (using it says to enter it again).
+   */
+  async bindLegacySecrets(): Promise<number> {
+    let bound = 0;
+    for (const row of await listConnections(this.deps.db)) {
+      if (!row.password_sealed || SecretBox.isBound(row.password_sealed)) continue;
+      let plain: string;
+      try {
+        plain = this.deps.secretBox.open(row.password_sealed);
+      } catch {
+        continue;
+      }
+      const sealed = this.deps.secretBox.sealFor(plain, rowDestination(row));
+      await updateConnection(this.deps.db, row.id, { password_sealed: sealed });
+      bound += 1;
+    }
+    return bound;
+  }
+
   // ---- internals ----
+
+  /**
+   * The password an edit stores: a new one sealed for the new destination; a blank one keeps
+   * the stored one only while the destination stays the same (the browser never has it, and a
+   * stored password may not follow a changed host, port, type, database or SSL setting).
+   */
+  #sealOnUpdate(existing: ConnectionRow, config: DatabaseConfig, newPassword: string) {
+    if (config.type === 'sqlite') return null;
+    const destination = databaseDestination(config);
+    if (newPassword !== '') return this.deps.secretBox.sealFor(newPassword, destination);
+    if (!existing.password_sealed) return null;
+    if (rowDestination(existing) !== destination) {
+      throw new AppError(400, 'validation_failed', databaseConfigTexts.reenterPassword, {
+        password: databaseConfigTexts.reenterPassword,
+      });
+    }
+    if (SecretBox.isBound(existing.password_sealed)) return existing.password_sealed;
+    // A legacy value on an unchanged destination: bound now.
+    try {
+      return this.deps.secretBox.sealFor(
+        this.deps.secretBox.open(existing.password_sealed),
+        destination,
+      );
+    } catch (error) {
+      if (error instanceof SecretBoxError) return existing.password_sealed;
+      throw error;
+    }
+  }
 
   async #find(id: string): Promise<ConnectionRow> {
     const row = await findConnection(this.deps.db, id);
@@ -496,9 +548,13 @@ export class DatabaseConnections {
   #settings(row: ConnectionRow): DriverSettings {
     let password = '';
     if (row.password_sealed) {
+      // Opens only for the destination it was sealed for: a changed host never receives it.
       try {
-        password = this.deps.secretBox.open(row.password_sealed);
+        password = this.deps.secretBox.openFor(row.password_sealed, rowDestination(row));
       } catch (error) {
+        if (error instanceof SecretDestinationError) {
+          throw new DriverError('auth', databaseConfigTexts.passwordForAnotherDestination);
+        }
         throw new DriverError('auth', (error as Error).message);
       }
     }
@@ -526,14 +582,8 @@ export class DatabaseConnections {
   }
 
   #view(row: ConnectionRow): DatabaseConnectionView {
-    let password = '';
-    if (row.password_sealed) {
-      try {
-        password = maskSecret(this.deps.secretBox.open(row.password_sealed));
-      } catch {
-        password = '••••';
-      }
-    }
+    // Not one character of the password: only that there is one.
+    const password = row.password_sealed ? SECRET_MASK : '';
     return {
       id: row.id,
       name: row.name,
@@ -589,6 +639,16 @@ function columnsOf(config: DatabaseConfig) {
     charset: config.charset,
     timezone: config.timezone,
   };
+}
+
+function rowDestination(row: ConnectionRow): string {
+  return databaseDestination({
+    type: row.type as DatabaseType,
+    host: row.host,
+    port: row.port,
+    database: row.database_name,
+    ssl: row.ssl === 1,
+  });
 }
 
 function describe(row: ConnectionRow): string {

@@ -1,11 +1,19 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { databaseConnectionsApiPaths as api, databaseTexts } from '@cutout/contracts';
+import { randomUUID } from 'node:crypto';
+import {
+  databaseConfigTexts,
+  databaseConnectionsApiPaths as api,
+  databaseDestination,
+  databaseTexts,
+} from '@cutout/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, createAccountsApp, signUp } from '../../test/accounts.js';
 import { testDatabaseUrl, type TestApp } from '../../test/test-app.js';
 import { auditEntries } from '../audit/audit.service.js';
+import { DatabaseConnections } from './database-connections.service.js';
+import { createDrivers } from './drivers/index.js';
 import {
   adminApi,
   closedPort,
@@ -112,9 +120,9 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         expect(escape.json().error.message).toContain('SQLite connections directory');
       });
 
-      it('seals passwords, shows only a mask, keeps the stored one on a blank edit, copies inactive', async () => {
+      it('seals passwords for their destination, shows no character of them, keeps them on a blank edit to the same place, copies inactive', async () => {
         const password = 'correct-horse-battery-9876';
-        const id = await a.create('Shop', {
+        const config = {
           type: 'postgresql',
           host: 'db.example.com',
           port: 5432,
@@ -122,39 +130,73 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
           username: 'shop',
           password,
           ssl: true,
-        });
+        };
+        const id = await a.create('Shop', config);
         const list = await a.call('GET', api.connections);
         expect(list.body).not.toContain(password);
         const shop = list.json().connections.find((c: { id: string }) => c.id === id);
         expect(shop).toMatchObject({ name: 'Shop', isActive: false, lastUsed: null });
-        expect(shop.config).toMatchObject({ password: '••••9876', hasPassword: true, ssl: true });
+        expect(shop.config).toMatchObject({ password: '••••', hasPassword: true, ssl: true });
+        expect(list.body).not.toContain('9876');
 
         const row = await t.app.database.db
           .selectFrom('database_connections')
           .select('password_sealed')
           .where('id', '=', id)
           .executeTakeFirstOrThrow();
-        expect(row.password_sealed).toMatch(/^v1\./);
+        expect(row.password_sealed).toMatch(/^v2\./);
         expect(row.password_sealed).not.toContain(password);
-        expect(t.app.secretBox.open(row.password_sealed!)).toBe(password);
+        expect(
+          t.app.secretBox.openFor(
+            row.password_sealed!,
+            databaseDestination({ ...config, type: 'postgresql' }),
+          ),
+        ).toBe(password);
 
-        const edit = await a.call('PUT', api.connection(id), {
+        // Same destination, blank password: the stored one stays.
+        const rename = await a.call('PUT', api.connection(id), {
           name: 'Shop EU',
-          config: {
-            type: 'postgresql',
-            host: 'db.example.eu',
-            port: 5433,
-            database: 'shop',
-            username: 'shop',
-            password: '',
-          },
+          config: { ...config, password: '', timeout: 5000 },
         });
-        expect(edit.statusCode, edit.body).toBe(200);
-        expect(edit.json().message).toBe(databaseTexts.connectionUpdated);
-        expect(edit.json().connection.config).toMatchObject({
+        expect(rename.statusCode, rename.body).toBe(200);
+        expect(rename.json().message).toBe(databaseTexts.connectionUpdated);
+        expect(rename.json().connection.config).toMatchObject({ password: '••••', timeout: 5000 });
+
+        // Another host, port, type, database or TLS setting with a blank password: refused,
+        // and nothing changes.
+        for (const change of [
+          { host: 'db.example.eu' },
+          { port: 5433 },
+          { type: 'mysql' },
+          { database: 'other' },
+          { ssl: false },
+        ]) {
+          const moved = await a.call('PUT', api.connection(id), {
+            name: 'Shop EU',
+            config: { ...config, ...change, password: '' },
+          });
+          expect(moved.statusCode, JSON.stringify(change)).toBe(400);
+          expect(moved.json().error.message).toBe(databaseConfigTexts.reenterPassword);
+          expect(moved.json().error.fields).toEqual({
+            password: databaseConfigTexts.reenterPassword,
+          });
+        }
+        const unchanged = await t.app.database.db
+          .selectFrom('database_connections')
+          .selectAll()
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        expect([unchanged.host, unchanged.port]).toEqual(['db.example.com', 5432]);
+        // With the password entered again the move is allowed, sealed for the new place.
+        const moved = await a.call('PUT', api.connection(id), {
+          name: 'Shop EU',
+          config: { ...config, host: 'db.example.eu', port: 5433, password },
+        });
+        expect(moved.statusCode, moved.body).toBe(200);
+        expect(moved.json().connection.config).toMatchObject({
           host: 'db.example.eu',
           port: 5433,
-          password: '••••9876',
+          password: '••••',
         });
 
         const copy = await a.call('POST', api.copy(id));
@@ -168,6 +210,99 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         expect((await a.call('DELETE', api.connection(copy.json().connection.id))).statusCode).toBe(
           404,
         );
+      });
+
+      it('never sends a stored password to a destination it was not saved for', async () => {
+        // A listener on 127.0.0.1 that records every connection: the "new address".
+        const catcher = await silentServer();
+        let connections = 0;
+        catcher.server.on('connection', () => (connections += 1));
+        try {
+          const id = await a.create('Moved', {
+            type: 'postgresql',
+            host: '127.0.0.1',
+            port: 5432,
+            database: 'shop',
+            username: 'shop',
+            password: 'secret-that-stays-home',
+            timeout: 2000,
+          });
+          // Only the port changes, behind the API's back (an older server, a hand edit).
+          await t.app.database.db
+            .updateTable('database_connections')
+            .set({ port: catcher.port })
+            .where('id', '=', id)
+            .execute();
+          const tested = await a.test(id);
+          expect(tested).toMatchObject({
+            success: false,
+            roundTripMs: null,
+            message: databaseConfigTexts.passwordForAnotherDestination,
+          });
+          const connect = await a.connect(id);
+          expect(connect.statusCode).toBe(422);
+          expect(connect.json().error.message).toContain(
+            databaseConfigTexts.passwordForAnotherDestination,
+          );
+          expect(connections).toBe(0);
+        } finally {
+          await catcher.close();
+        }
+      });
+
+      it('binds passwords stored before destinations were bound, at start', async () => {
+        const id = randomUUID();
+        const now = new Date().toISOString();
+        await t.app.database.db
+          .insertInto('database_connections')
+          .values({
+            id,
+            name: 'Legacy',
+            type: 'mysql',
+            host: 'legacy.example.com',
+            port: 3306,
+            database_name: 'app',
+            username: 'app',
+            password_sealed: t.app.secretBox.seal('old-style-password'),
+            ssl: 0,
+            connection_limit: 10,
+            timeout_ms: 60000,
+            charset: 'utf8mb4',
+            timezone: 'UTC',
+            is_active: 0,
+            created_by: null,
+            created_at: now,
+            updated_at: now,
+            last_used_at: null,
+          })
+          .execute();
+        const service = new DatabaseConnections({
+          db: t.app.database.db,
+          secretBox: t.app.secretBox,
+          drivers: createDrivers({ sqliteDir }),
+          log: t.app.log,
+        });
+        expect(await service.bindLegacySecrets()).toBeGreaterThanOrEqual(1);
+        const row = await t.app.database.db
+          .selectFrom('database_connections')
+          .select('password_sealed')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        expect(row.password_sealed).toMatch(/^v2\./);
+        expect(
+          t.app.secretBox.openFor(
+            row.password_sealed!,
+            databaseDestination({
+              type: 'mysql',
+              host: 'legacy.example.com',
+              port: 3306,
+              database: 'app',
+              ssl: false,
+            }),
+          ),
+        ).toBe('old-style-password');
+        expect(await service.bindLegacySecrets()).toBe(0);
+        await a.call('DELETE', api.connection(id));
       });
 
       it('answers "Not connected to database" and "Please enter a query" without an active connection', async () => {

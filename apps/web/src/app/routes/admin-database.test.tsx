@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { databaseTexts } from '@cutout/contracts';
+import { databaseConfigTexts, databaseTexts } from '@cutout/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, json, stubFetch, type Call } from '../../test/fetch';
 import { anAdmin, renderAt, testQueryClient } from '../../test/render';
@@ -130,6 +130,44 @@ describe('database management', () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
       name: 'Shop',
       config: { type: 'mysql', host: 'localhost', port: 3306, database: 'shop', username: 'root' },
+    });
+  });
+
+  it('asks for the saved password again when the connection is moved, and never shows it', async () => {
+    const withPassword = {
+      ...saved,
+      config: { ...saved.config, password: '••••', hasPassword: true },
+    };
+    const calls = server((call) => {
+      if (call.url === '/api/admin/database/connections' && call.method === 'GET') {
+        return json({ connections: [withPassword] });
+      }
+      return call.method === 'PUT'
+        ? json({ connection: withPassword, message: databaseTexts.connectionUpdated })
+        : undefined;
+    });
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = within(screen.getByTestId('connection-dialog'));
+    const password = dialog.getByLabelText('Password');
+    expect(password).toHaveValue('');
+    expect(password).toHaveAccessibleDescription('A password is saved. Leave blank to keep it.');
+
+    await user.clear(dialog.getByLabelText('Port'));
+    await user.type(dialog.getByLabelText('Port'), '3307');
+    expect(password).toHaveAccessibleDescription(databaseConfigTexts.reenterPassword);
+    await user.click(dialog.getByRole('button', { name: 'Update Connection' }));
+    await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+    await user.type(password, 'the-password');
+    await user.click(dialog.getByRole('button', { name: 'Update Connection' }));
+    await waitFor(() =>
+      expect(toastSpy.success).toHaveBeenCalledWith(databaseTexts.connectionUpdated),
+    );
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      config: { port: 3307, password: 'the-password' },
     });
   });
 });

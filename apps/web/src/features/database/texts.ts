@@ -5,7 +5,8 @@ export const databaseUiTexts = {
   tabs: { connections: 'Connections', status: 'Status', query: 'Query Editor', tables: 'Tables' },
   connections: {
     title: 'Connections',
-    description: 'Saved connections. Passwords are encrypted on the server and never shown.',
+    description:
+      'Saved connections. Passwords are encrypted on the server, never shown, and only sent where they were saved for.',
     add: 'Add Connection',
     empty: 'No connections yet. Add one to get started.',
     active: 'Active',
@@ -43,7 +44,7 @@ export const databaseUiTexts = {
     mongoHint: 'Optional for MongoDB.',
     username: 'Username',
     password: 'Password',
-    keepPassword: (masked: string) => `Leave blank to keep the stored password (${masked})`,
+    keepPassword: 'A password is saved. Leave blank to keep it.',
     ssl: 'Use SSL',
     connectionLimit: 'Connection Limit',
     timeout: 'Timeout (ms)',

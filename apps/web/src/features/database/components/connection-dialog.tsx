@@ -1,5 +1,7 @@
 import {
+  databaseConfigTexts,
   databaseDefaults,
+  databaseDestination,
   databaseFieldsFor,
   databaseTexts,
   databaseTypeLabels,
@@ -22,6 +24,7 @@ import {
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { toastError } from '../../../lib/error-toast';
 import { loadToast } from '../../../lib/toast';
@@ -90,6 +93,23 @@ function initialState(connection: DatabaseConnectionView | undefined): FormState
 /** '' → null (the type's default); anything else as a number (NaN is refused as not numeric). */
 const numberOrNull = (value: string) => (value.trim() === '' ? null : Number(value));
 
+/** The settings as the server takes them. */
+function configOf(form: FormState) {
+  return {
+    type: form.type,
+    host: form.host,
+    port: numberOrNull(form.port),
+    database: form.database,
+    username: form.username,
+    password: form.password,
+    ssl: form.ssl,
+    connectionLimit: numberOrNull(form.connectionLimit),
+    timeout: numberOrNull(form.timeout),
+    charset: form.charset,
+    timezone: form.timezone,
+  };
+}
+
 /** The connection dialog (spec §2): fields shown and hidden per type, §5 checks before sending. */
 export function ConnectionDialog({
   open,
@@ -125,9 +145,19 @@ function ConnectionForm({
   const queryClient = useQueryClient();
   const [form, setForm] = useState<FormState>(() => initialState(connection));
   const [saving, setSaving] = useState(false);
+  const [passwordError, setPasswordError] = useState<string | undefined>();
   const fields = databaseFieldsFor(form.type);
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
+  // A saved password goes only where it was saved for (decision 0134): moving the connection
+  // (type, host, port, database, SSL) needs it typed again.
+  const now = validateDatabaseConfig(configOf(form));
+  const passwordNeeded =
+    connection?.config.hasPassword === true &&
+    fields.credentials &&
+    form.password === '' &&
+    now.ok &&
+    databaseDestination(now.config) !== databaseDestination(connection.config);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -136,22 +166,14 @@ function ConnectionForm({
       void toast.then((t) => t.error(databaseTexts.nameRequired));
       return;
     }
-    const config = {
-      type: form.type,
-      host: form.host,
-      port: numberOrNull(form.port),
-      database: form.database,
-      username: form.username,
-      password: form.password,
-      ssl: form.ssl,
-      connectionLimit: numberOrNull(form.connectionLimit),
-      timeout: numberOrNull(form.timeout),
-      charset: form.charset,
-      timezone: form.timezone,
-    };
+    const config = configOf(form);
     const checked = validateDatabaseConfig(config);
     if (!checked.ok) {
       void toast.then((t) => t.error(databaseTexts.configurationError(checked.errors)));
+      return;
+    }
+    if (passwordNeeded) {
+      setPasswordError(databaseConfigTexts.reenterPassword);
       return;
     }
     setSaving(true);
@@ -164,6 +186,9 @@ function ConnectionForm({
       void toast.then((t) => t.success(message));
       onDone();
     } catch (error) {
+      if (error instanceof ApiError && error.fields?.password) {
+        setPasswordError(error.fields.password);
+      }
       void toastError(error, { title: databaseUiTexts.connections.saveFailed });
     } finally {
       setSaving(false);
@@ -266,10 +291,13 @@ function ConnectionForm({
             </FormField>
             <FormField
               label={texts.password}
+              error={passwordError}
               hint={
-                connection?.config.hasPassword
-                  ? texts.keepPassword(connection.config.password)
-                  : undefined
+                passwordNeeded
+                  ? databaseConfigTexts.reenterPassword
+                  : connection?.config.hasPassword
+                    ? texts.keepPassword
+                    : undefined
               }
             >
               {(control) => (
@@ -279,7 +307,10 @@ function ConnectionForm({
                   type="password"
                   autoComplete="new-password"
                   value={form.password}
-                  onChange={(e) => set('password', e.target.value)}
+                  onChange={(e) => {
+                    set('password', e.target.value);
+                    setPasswordError(undefined);
+                  }}
                 />
               )}
             </FormField>
