@@ -383,7 +383,10 @@ export async function buildApp(
     const connections = new DatabaseConnections({
       db: database.db,
       secretBox: app.secretBox,
-      drivers: createDrivers({ sqliteDir: config.databaseConnections.sqliteDir }),
+      drivers: createDrivers({
+        sqliteDir: config.databaseConnections.sqliteDir,
+        protectedFiles: config.database.dialect === 'sqlite' ? [config.database.file] : [],
+      }),
       log: app.log,
     });
     app.addHook('onClose', () => connections.close());

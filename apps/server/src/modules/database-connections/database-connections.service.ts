@@ -42,6 +42,7 @@ import {
   type DatabaseDriver,
   type DriverPool,
   type DriverSettings,
+  type QueryMode,
 } from './drivers/driver.js';
 
 // The rules of admin database connections (spec §2, §4, §5): stored connections with sealed
@@ -114,7 +115,13 @@ export class DatabaseConnections {
         actor: caller.actor,
         action: 'database.connection.create',
         target: { type: 'database_connection', id: row.id },
-        detail: { name, type: config.type, host: config.host, database: config.database },
+        detail: {
+          name,
+          type: config.type,
+          host: config.host,
+          database: config.database,
+          allowWrites: config.allowWrites,
+        },
         ip: caller.ip,
       });
     });
@@ -149,6 +156,7 @@ export class DatabaseConnections {
           type: config.type,
           host: config.host,
           database: config.database,
+          allowWrites: config.allowWrites,
           passwordChanged: config.type !== 'sqlite' && newPassword !== '',
         },
         ip: caller.ip,
@@ -330,39 +338,52 @@ export class DatabaseConnections {
     }
   }
 
-  async query(statement: string, caller: Caller): Promise<DatabaseQueryResult> {
+  /**
+   * Runs one statement on the active connection (decision 0131): read-only in the engine itself
+   * unless the connection allows writes; then a statement that writes is not run until it is
+   * sent again with `confirmWrite`. Capped in rows and bytes; audited, whatever happens.
+   */
+  async query(
+    statement: string,
+    caller: Caller,
+    { confirmWrite = false }: { confirmWrite?: boolean } = {},
+  ): Promise<DatabaseQueryResult> {
     const text = statement.trim();
     if (text === '') throw new AppError(400, 'validation_failed', databaseTexts.enterQuery);
     if (text.length > databaseLimits.maxQueryLength) {
       throw new AppError(400, 'validation_failed', databaseConfigTexts.queryTooLong);
     }
     const row = await this.#activeRow();
+    const mode: QueryMode =
+      row.allow_writes !== 1 ? 'read-only' : confirmWrite ? 'write' : 'ask-before-write';
+    const audit = (detail: Record<string, unknown>) =>
+      recordAudit(this.deps.db, {
+        actor: caller.actor,
+        action: 'database.query',
+        target: { type: 'database_connection', id: row.id },
+        detail: { statement: text.slice(0, 10_000), mode, ...detail },
+        ip: caller.ip,
+      });
     let active: ActivePool;
     try {
       active = await this.#pool(row);
     } catch (error) {
       const message = `${databaseTexts.connectionFailed}: ${this.#reason(error)}`;
       // Not run, but asked for: the audit log says so.
-      await recordAudit(this.deps.db, {
-        actor: caller.actor,
-        action: 'database.query',
-        target: { type: 'database_connection', id: row.id },
-        detail: {
-          statement: text.slice(0, 10_000),
-          durationMs: 0,
-          rows: 0,
-          outcome: 'error',
-          error: message,
-        },
-        ip: caller.ip,
-      });
+      await audit({ durationMs: 0, rows: 0, outcome: 'error', error: message });
       throw new AppError(422, 'unprocessable', message);
     }
     const started = performance.now();
     let result: DatabaseQueryResult;
     try {
       const out = await withTimeout(
-        active.pool.query(text, { maxRows: databaseLimits.maxRows, timeoutMs: row.timeout_ms }),
+        active.pool.query(text, {
+          maxRows: databaseLimits.maxRows,
+          maxBytes: databaseLimits.maxResultBytes,
+          maxCellBytes: databaseLimits.maxCellBytes,
+          timeoutMs: row.timeout_ms,
+          mode,
+        }),
         row.timeout_ms + GRACE_MS * 5,
         () =>
           new DriverError(
@@ -370,39 +391,45 @@ export class DatabaseConnections {
             `The statement ran longer than ${row.timeout_ms} ms and was stopped.`,
           ),
       );
-      const executionTime = round2(performance.now() - started);
       result = {
         success: true,
         error: null,
         data: out.rows,
-        executionTime,
-        rowsAffected: out.rowsAffected,
+        columns: out.columns,
+        executionTime: round2(performance.now() - started),
+        rowsAffected: out.kind === 'write' ? (out.rowsAffected ?? 0) : null,
+        rowCount: out.rows.length,
+        kind: out.kind,
         truncated: out.truncated,
+        confirmationRequired: false,
       };
     } catch (error) {
       result = {
         success: false,
         error: this.#reason(error),
         data: [],
+        columns: [],
         executionTime: round2(performance.now() - started),
-        rowsAffected: 0,
+        rowsAffected: null,
+        rowCount: 0,
+        kind: null,
         truncated: false,
+        confirmationRequired: error instanceof DriverError && error.kind === 'confirm',
       };
     }
     active.queries += 1;
     this.#sample(active, result.executionTime);
-    await recordAudit(this.deps.db, {
-      actor: caller.actor,
-      action: 'database.query',
-      target: { type: 'database_connection', id: row.id },
-      detail: {
-        statement: text.slice(0, 10_000),
-        durationMs: result.executionTime,
-        rows: result.rowsAffected,
-        outcome: result.success ? 'success' : 'error',
-        ...(result.error ? { error: result.error } : {}),
-      },
-      ip: caller.ip,
+    await audit({
+      durationMs: result.executionTime,
+      rows: result.rowsAffected ?? result.rowCount,
+      outcome: result.success
+        ? 'success'
+        : result.confirmationRequired
+          ? 'confirmation-required'
+          : 'error',
+      ...(result.kind ? { kind: result.kind } : {}),
+      ...(result.truncated ? { truncated: result.truncated } : {}),
+      ...(result.error && !result.confirmationRequired ? { error: result.error } : {}),
     });
     return result;
   }
@@ -566,6 +593,7 @@ export class DatabaseConnections {
       username: row.username,
       password,
       ssl: row.ssl === 1,
+      allowWrites: row.allow_writes === 1,
       connectionLimit: row.connection_limit,
       timeout: row.timeout_ms,
       charset: row.charset,
@@ -599,6 +627,7 @@ export class DatabaseConnections {
         password,
         hasPassword: row.password_sealed !== null,
         ssl: row.ssl === 1,
+        allowWrites: row.allow_writes === 1,
         connectionLimit: row.connection_limit,
         timeout: row.timeout_ms,
         charset: row.charset,
@@ -634,6 +663,7 @@ function columnsOf(config: DatabaseConfig) {
     database_name: config.database,
     username: config.username,
     ssl: config.ssl ? 1 : 0,
+    allow_writes: config.allowWrites ? 1 : 0,
     connection_limit: config.connectionLimit,
     timeout_ms: config.timeout,
     charset: config.charset,
