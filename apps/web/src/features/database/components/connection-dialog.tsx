@@ -11,7 +11,7 @@ import {
   type DatabaseType,
 } from '@cutout/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -42,6 +42,7 @@ interface FormState {
   username: string;
   password: string;
   ssl: boolean;
+  allowWrites: boolean;
   connectionLimit: string;
   timeout: string;
   charset: string;
@@ -69,6 +70,7 @@ function initialState(connection: DatabaseConnectionView | undefined): FormState
       username: '',
       password: '',
       ssl: false,
+      allowWrites: false,
       timezone: databaseDefaults.timezone,
       ...defaultsFor('mysql'),
     };
@@ -83,6 +85,7 @@ function initialState(connection: DatabaseConnectionView | undefined): FormState
     username: c.username,
     password: '',
     ssl: c.ssl,
+    allowWrites: c.allowWrites,
     connectionLimit: String(c.connectionLimit),
     timeout: String(c.timeout),
     charset: c.charset,
@@ -103,6 +106,7 @@ function configOf(form: FormState) {
     username: form.username,
     password: form.password,
     ssl: form.ssl,
+    allowWrites: form.allowWrites,
     connectionLimit: numberOrNull(form.connectionLimit),
     timeout: numberOrNull(form.timeout),
     charset: form.charset,
@@ -317,28 +321,20 @@ function ConnectionForm({
           </>
         ) : null}
         {fields.ssl ? (
-          <div className="flex items-center gap-3 sm:col-span-2">
-            <button
-              type="button"
-              role="switch"
-              aria-checked={form.ssl}
-              aria-label={texts.ssl}
-              onClick={() => set('ssl', !form.ssl)}
-              className={cn(
-                'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
-                form.ssl ? 'bg-primary' : 'bg-muted-foreground/30',
-              )}
-            >
-              <span
-                className={cn(
-                  'inline-block size-5 rounded-full bg-background shadow transition-transform',
-                  form.ssl ? 'translate-x-5' : 'translate-x-0.5',
-                )}
-              />
-            </button>
-            <span className="text-sm font-medium">{texts.ssl}</span>
-          </div>
+          <Switch
+            label={texts.ssl}
+            checked={form.ssl}
+            onChange={(on) => set('ssl', on)}
+            className="sm:col-span-2"
+          />
         ) : null}
+        <Switch
+          label={texts.allowWrites}
+          hint={texts.allowWritesHint}
+          checked={form.allowWrites}
+          onChange={(on) => set('allowWrites', on)}
+          className="sm:col-span-2"
+        />
         <FormField label={texts.connectionLimit}>
           {(control) => (
             <Input
@@ -402,5 +398,53 @@ function ConnectionForm({
         </Button>
       </DialogFooter>
     </form>
+  );
+}
+
+/** An on/off switch with its label (and a line saying what it does). */
+function Switch({
+  label,
+  hint,
+  checked,
+  onChange,
+  className,
+}: {
+  label: string;
+  hint?: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  className?: string;
+}) {
+  const hintId = useId();
+  return (
+    <div className={cn('flex items-start gap-3', className)}>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        aria-label={label}
+        aria-describedby={hint ? hintId : undefined}
+        onClick={() => onChange(!checked)}
+        className={cn(
+          'relative mt-0.5 inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+          checked ? 'bg-primary' : 'bg-muted-foreground/30',
+        )}
+      >
+        <span
+          className={cn(
+            'inline-block size-5 rounded-full bg-background shadow transition-transform',
+            checked ? 'translate-x-5' : 'translate-x-0.5',
+          )}
+        />
+      </button>
+      <div className="grid gap-0.5">
+        <span className="text-sm font-medium">{label}</span>
+        {hint ? (
+          <span id={hintId} className="text-xs text-muted-foreground">
+            {hint}
+          </span>
+        ) : null}
+      </div>
+    </div>
   );
 }
