@@ -220,8 +220,11 @@ function QueryResult({ result }: { result: DatabaseQueryResult }) {
 /** A cell as text: null shown as NULL, objects and arrays as JSON. */
 function cellText(value: unknown): { text: string; isNull: boolean } {
   if (value === null || value === undefined) return { text: 'NULL', isNull: true };
-  if (typeof value === 'object') return { text: JSON.stringify(value), isNull: false };
-  return { text: String(value), isNull: false };
+  if (typeof value === 'string') return { text: value, isNull: false };
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {
+    return { text: String(value), isNull: false };
+  }
+  return { text: JSON.stringify(value) ?? '', isNull: false };
 }
 
 function ResultGrid({ columns, rows }: { columns: string[]; rows: unknown[] }) {
