@@ -79,6 +79,10 @@ test('database management walks Connections, Status, Query and Tables on Postgre
   await expect(allowWrites).toHaveAttribute('aria-checked', 'false');
   await allowWrites.click();
   await page.screenshot({ path: `${shots}/dialog.png` });
+  await page.setViewportSize({ width: 360, height: 800 });
+  await allowWrites.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}/dialog-phone.png` });
+  await page.setViewportSize({ width: 1280, height: 900 });
   await dialog.getByRole('button', { name: 'Save Connection' }).click();
   await toast(page, databaseTexts.connectionSaved);
 
