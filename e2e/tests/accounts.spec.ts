@@ -137,9 +137,10 @@ test('an anonymous visit to /dashboard lands on sign-in; the admin signs in and 
   await page.getByRole('tab', { name: 'Admin Setup' }).click();
   await expect(page.getByTestId('current-admin-email')).toHaveText(e2eAdmin.email);
 
-  // Both credentials are required, checked before any request.
+  // The current password and both credentials are required, checked before any request.
   await page.getByRole('button', { name: 'Save Credentials' }).click();
-  await expect(page.getByText(authTexts.adminSetupRequired)).toHaveCount(2);
+  await expect(page.getByText(authTexts.adminSetupRequired)).toHaveCount(3);
+  await page.screenshot({ path: '.artifacts/admin-setup/credentials.png' });
 
   // The confirmation dialog opens and can be dismissed without deleting anyone.
   await page.getByRole('button', { name: 'Clear All Users' }).click();

@@ -74,7 +74,15 @@ test('database management walks Connections, Status, Query and Tables on Postgre
   await dialog
     .getByLabel('Password')
     .fill(decodeURIComponent(target.password) || 'unused-password');
+  // Read-only unless turned on; this walk writes (and is asked each time).
+  const allowWrites = dialog.getByRole('switch', { name: 'Allow writes' });
+  await expect(allowWrites).toHaveAttribute('aria-checked', 'false');
+  await allowWrites.click();
   await page.screenshot({ path: `${shots}/dialog.png` });
+  await page.setViewportSize({ width: 360, height: 800 });
+  await allowWrites.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}/dialog-phone.png` });
+  await page.setViewportSize({ width: 1280, height: 900 });
   await dialog.getByRole('button', { name: 'Save Connection' }).click();
   await toast(page, databaseTexts.connectionSaved);
 
@@ -99,27 +107,51 @@ test('database management walks Connections, Status, Query and Tables on Postgre
   const execute = page.getByRole('button', { name: 'Execute Query' });
   await execute.click();
   await toast(page, databaseTexts.enterQuery);
+  await expect(page.getByTestId('query-mode')).toHaveText('Writes allowed');
   const run = async (sql: string) => {
     await editor.fill(sql);
     await execute.click();
     await expect(page.getByRole('button', { name: 'Execute Query' })).toBeEnabled();
   };
-  await run(
+  /** A statement that writes: the server asks first, and it runs once confirmed. */
+  let shotConfirm = true;
+  const write = async (sql: string) => {
+    await editor.fill(sql);
+    await execute.click();
+    const confirm = page.getByRole('dialog', { name: 'Run a statement that writes?' });
+    await expect(confirm).toContainText(sql);
+    if (shotConfirm) await page.screenshot({ path: `${shots}/confirm-write.png` });
+    shotConfirm = false;
+    await confirm.getByRole('button', { name: 'Run Statement' }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Execute Query' })).toBeEnabled();
+  };
+  await write(
     `create table ${prefix}_teams (id serial primary key, name text not null default 'team')`,
   );
   await expect(
     page.getByTestId('query-result').getByText('Success', { exact: true }),
   ).toBeVisible();
-  await run(
+  await write(
     `create table ${prefix}_players (id serial primary key, team_id integer not null references ${prefix}_teams(id), nick text)`,
   );
-  await run(`insert into ${prefix}_teams (name) values ('Red'), ('Blue')`);
+  await write(`insert into ${prefix}_teams (name) values ('Red'), ('Blue')`);
   await expect(page.getByText('Rows affected: 2')).toBeVisible();
   await run(`select id, name from ${prefix}_teams order by id`);
   const result = page.getByTestId('query-result');
-  await expect(result).toContainText('"name": "Blue"');
+  // A read: no "rows affected"; a grid with the column headers, and the JSON beside it.
+  await expect(result).toContainText('2 rows');
+  await expect(result).not.toContainText('Rows affected');
+  await expect(result.getByRole('columnheader')).toHaveText(['id', 'name']);
+  await expect(result.getByRole('row').nth(2)).toContainText('Blue');
   await expect(result).toContainText(/Execution time: \d+\.\d\d ms/);
   await page.screenshot({ path: `${shots}/query.png` });
+  await page.setViewportSize({ width: 360, height: 800 });
+  await result.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}/query-phone.png` });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await result.getByRole('tab', { name: 'JSON' }).click();
+  await expect(result).toContainText('"name": "Blue"');
   await run(`select * from ${prefix}_nowhere`);
   await expect(result.getByText('Error', { exact: true })).toBeVisible();
   await toast(page, databaseTexts.queryExecutionFailed);
@@ -145,13 +177,14 @@ test('database management walks Connections, Status, Query and Tables on Postgre
   // Status: measured figures.
   await page.getByRole('tab', { name: 'Status' }).click();
   await expect(page.getByText('Connected', { exact: true })).toBeVisible();
-  await expect(page.getByTestId('status-total-queries')).toHaveText('5');
+  // Three writes, each asked about and then run, two reads.
+  await expect(page.getByTestId('status-total-queries')).toHaveText('8');
   await expect(page.getByTestId('status-average-response')).toHaveText(/^\d+\.\d\d ms$/);
   await page.screenshot({ path: `${shots}/status.png` });
 
   // Leave the shared database as it was.
   await page.getByRole('tab', { name: 'Query Editor' }).click();
-  await run(`drop table ${prefix}_players, ${prefix}_teams`);
+  await write(`drop table ${prefix}_players, ${prefix}_teams`);
   await expect(
     page.getByTestId('query-result').getByText('Success', { exact: true }),
   ).toBeVisible();

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { batchTexts, batchZipFiles, creditsTexts, paths } from '@cutout/contracts';
+import { batchTexts, creditsTexts, paths } from '@cutout/contracts';
 import { request, type Page } from '@playwright/test';
 // Hoisted from apps/server (it draws and reads test files there too).
 import sharp from 'sharp';
@@ -191,7 +191,10 @@ test.describe.serial('the Batch tab', () => {
     const files = await unzip(readFileSync(zipPath));
     const folders = ['alpha', 'bravo', 'charlie', 'delta'];
     expect([...files.keys()].sort()).toEqual(
-      folders.flatMap((f) => Object.values(batchZipFiles).map((n) => `${f}/${n}`)).sort(),
+      // The names the editor downloads, one folder per image.
+      folders
+        .flatMap((f) => ['refined', 'white_bg', 'transparent_bg'].map((v) => `${f}/${f}_${v}.png`))
+        .sort(),
     );
     for (const [name, bytes] of files) {
       const meta = await sharp(bytes).metadata();

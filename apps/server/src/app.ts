@@ -67,7 +67,10 @@ import { clientErrorHandler, errorsPlugin } from './plugins/errors.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
+import { serverTimeoutOptions } from './plugins/http-timeouts.js';
+import { slowClientsPlugin } from './plugins/slow-clients.js';
 import { loadWebApp, scriptHashesFor, webAppPlugin, type WebApp } from './plugins/web-app.js';
+import { tightenDataDir } from './private-data.js';
 
 // Builds the whole app without listening, so tests build exactly what production runs.
 
@@ -116,6 +119,8 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     clientErrorHandler,
+    // Slow clients are cut off; a slow line's 10 MB upload is not (decision 0130).
+    ...serverTimeoutOptions(config.http),
     logger: loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
@@ -133,6 +138,14 @@ export async function buildApp(
     void reply.header('x-request-id', request.id);
   });
 
+  // Private data (decision 0136): an install made before is tightened before anything opens.
+  const tightened = tightenDataDir(config);
+  if (tightened.changed > 0) {
+    app.log.info(
+      { dataDir: config.dataDir, ...tightened },
+      'data directory made private (0700/0600)',
+    );
+  }
   const database = options.database ?? openDatabase(config.database);
   app.decorate('database', database);
 
@@ -170,6 +183,8 @@ export async function buildApp(
     secret = resolveAuthSecret(config.authSecret, config.dataDir);
     secretBox = new SecretBox(secret);
     integrations = new IntegrationSettings({ db: database.db, secretBox, config });
+    // Keys stored before decision 0134 are bound to the destination in effect now.
+    await integrations.bindLegacySecrets();
     startUrl = (await integrations.load()).publicUrl;
     auth = createAuth({
       db: database.db,
@@ -205,6 +220,7 @@ export async function buildApp(
   if (!webApp) app.log.warn({ dir: config.webDistDir }, 'web app not built; serving the API only');
 
   await app.register(errorsPlugin);
+  await app.register(slowClientsPlugin, { timeouts: config.http });
   await app.register(compress, { threshold: 1024 });
   await app.register(securityPlugin, {
     scriptHashesFor: (url) => scriptHashesFor(webApp, url),
@@ -267,7 +283,12 @@ export async function buildApp(
     }),
     onAdminSignIn: (user, ip, agent) => adminSignedIn(alerts, user, ip, agent).catch(alertFailed),
   });
-  await app.register(adminSetupRoutes, { db: database.db, auth });
+  await app.register(adminSetupRoutes, {
+    db: database.db,
+    auth,
+    mailer,
+    publicUrl: publicUrlNow,
+  });
   await app.register(usersRoutes, { db: database.db });
   await app.register(adminRoutes, {
     db: database.db,
@@ -347,10 +368,16 @@ export async function buildApp(
     const connections = new DatabaseConnections({
       db: database.db,
       secretBox: app.secretBox,
-      drivers: createDrivers({ sqliteDir: config.databaseConnections.sqliteDir }),
+      drivers: createDrivers({
+        sqliteDir: config.databaseConnections.sqliteDir,
+        protectedFiles: config.database.dialect === 'sqlite' ? [config.database.file] : [],
+      }),
       log: app.log,
     });
     app.addHook('onClose', () => connections.close());
+    // Passwords stored before decision 0134 are bound to the destination their row names now.
+    const bound = await connections.bindLegacySecrets();
+    if (bound > 0) app.log.info({ bound }, 'stored database passwords bound to their destination');
     await app.register(databaseConnectionsRoutes, { connections });
   }
   await app.register(integrationsRoutes, { db: database.db, integrations: settings(), mailer });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseStorageUrl, type S3StoreOptions } from './modules/storage/s3-store.js';
+import { httpTimeoutDefaults, type HttpTimeouts } from './plugins/http-timeouts.js';
 
 // The only reader of process.env (STYLE.md, convention 3). Parsed once at start; a bad value
 // stops the process with a message naming the variable.
@@ -21,6 +22,11 @@ const positiveInt = z.coerce
   .number({ error: 'must be a number' })
   .int('must be a whole number')
   .positive('must be more than 0');
+
+const positiveSeconds = z.coerce
+  .number({ error: 'must be a number' })
+  .positive('must be more than 0')
+  .max(86_400, 'must be at most 86400 (a day)');
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -144,6 +150,13 @@ const envSchema = z.object({
     .number({ error: 'must be a number' })
     .min(0, 'must be 0 or more')
     .default(60),
+  // Slow clients (docs/decisions/0130). Seconds may be fractions (tests use short ones).
+  HTTP_HEADERS_TIMEOUT_SECONDS: positiveSeconds.default(httpTimeoutDefaults.headersSeconds),
+  HTTP_REQUEST_TIMEOUT_SECONDS: positiveSeconds.default(httpTimeoutDefaults.requestSeconds),
+  HTTP_BODY_GRACE_SECONDS: positiveSeconds.default(httpTimeoutDefaults.bodyGraceSeconds),
+  HTTP_BODY_MIN_BYTES_PER_SECOND: positiveInt.default(httpTimeoutDefaults.bodyMinBytesPerSecond),
+  HTTP_IDLE_TIMEOUT_SECONDS: positiveSeconds.default(httpTimeoutDefaults.idleSeconds),
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: positiveSeconds.default(httpTimeoutDefaults.keepAliveSeconds),
 });
 
 // Shared counters in Redis (docs/decisions/0114): REDIS_URL, or else the queue's QUEUE_URL.
@@ -230,6 +243,8 @@ export interface Config {
   redis: { url: string | undefined };
   /** Scale-out: jobs go through BullMQ on this Redis (decision 0110); unset: in-process. */
   queue: QueueConfig | undefined;
+  /** How long a client may take to send its request, and idle limits (decision 0130). */
+  http: HttpTimeouts;
 }
 
 export interface QueueConfig {
@@ -323,6 +338,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   } catch (error) {
     throw new ConfigError([`STORAGE_URL: ${(error as Error).message}`]);
   }
+  if (e.HTTP_HEADERS_TIMEOUT_SECONDS >= e.HTTP_REQUEST_TIMEOUT_SECONDS) {
+    throw new ConfigError([
+      'HTTP_HEADERS_TIMEOUT_SECONDS: must be less than HTTP_REQUEST_TIMEOUT_SECONDS (the headers are part of the request)',
+    ]);
+  }
   if (e.ENGINE_WORKERS === 0 && !e.QUEUE_URL) {
     throw new ConfigError([
       'ENGINE_WORKERS: 0 (no engine in this process) needs QUEUE_URL, so worker processes run the jobs',
@@ -408,6 +428,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       url: redisEnv.data.REDIS_URL ?? (redisEnv.data.QUEUE_URL || undefined),
     },
     queue,
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+      bodyGraceMs: e.HTTP_BODY_GRACE_SECONDS * 1000,
+      bodyMinBytesPerSecond: e.HTTP_BODY_MIN_BYTES_PER_SECOND,
+      idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    },
   };
 }
 

@@ -1,6 +1,10 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, webAppIsBuilt } from './config.js';
+import { usePrivateUmask } from './private-data.js';
+
+// Every file and directory this process creates is private to its account (decision 0136).
+usePrivateUmask();
 
 let config;
 try {

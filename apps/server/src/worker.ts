@@ -6,6 +6,7 @@ import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrations/index.js';
 import { loggerOptions } from './logger.js';
 import { createProcessing } from './modules/jobs/processing.js';
+import { tightenDataDir, usePrivateUmask } from './private-data.js';
 
 // A worker process (`npm run worker`, scale-out mode; decision 0113): the same configuration,
 // database and storage as the API processes, the engine's pool, and a BullMQ worker that runs
@@ -32,7 +33,10 @@ function configOrExit(): Config {
   }
 }
 
+// Every file and directory this process creates is private to its account (decision 0136).
+usePrivateUmask();
 const config = configOrExit();
+tightenDataDir(config);
 const queue = config.queue!;
 // Fastify only for its logger (the API's pino setup, redaction included); nothing listens.
 const log = Fastify({ logger: loggerOptions(config.logLevel) }).log;

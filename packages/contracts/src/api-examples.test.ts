@@ -159,7 +159,7 @@ describe('apiExamples', () => {
       const { stdout } = await run('python3', ['example.py'], { cwd: workDir });
       expectUpload(seen[0]);
       expect(seen[1]).toMatchObject({ method: 'GET', url: publicApiPaths.usage });
-      expect(stdout).toContain('saved photo_no_bg.png (2x2), credits charged: 1');
+      expect(stdout).toContain(`saved ${apiExampleOutputFile} (2x2), credits charged: 1`);
       expect(stdout).toContain("'images_processed_this_month': 1");
     },
   );

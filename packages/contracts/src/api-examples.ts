@@ -1,3 +1,4 @@
+import { downloadName } from './file-names.js';
 import { publicApiPaths } from './public-api.js';
 
 // The public API's examples as the /api page shows them (spec §2 API documentation, §7 public
@@ -13,8 +14,11 @@ export const apiExampleApiKey = 'YOUR_API_KEY';
 /** The image the examples upload, relative to the directory they run in. */
 export const apiExampleInputFile = 'photo.jpg';
 
-/** Where the image examples write the cut-out PNG. */
-export const apiExampleOutputFile = 'photo_no_bg.png';
+/**
+ * Where the image examples write the cut-out PNG: the name the API itself gives the default
+ * (refined) result, as the editor and the batch zip name it.
+ */
+export const apiExampleOutputFile = downloadName(apiExampleInputFile, 'refined');
 
 /**
  * The base address shown before the page knows its own origin (in prerendered HTML); the page

@@ -1,3 +1,4 @@
+import { outputFileName, safeBaseName } from './file-names.js';
 import type { JobVariant } from './jobs.js';
 
 // Batches (spec §2 Dashboard "Batch", §3 Batch item, §4 batch item and batch download, §5, §9):
@@ -45,20 +46,20 @@ export const batchesApiPaths = {
 export const batchItemStatuses = ['pending', 'processing', 'completed', 'error'] as const;
 export type BatchItemStatus = (typeof batchItemStatuses)[number];
 
-/** The files of one image's folder in the batch zip (spec §4 Batch download). */
-export const batchZipFiles: Record<JobVariant, string> = {
-  refined: 'refined.png',
-  white_bg: 'white_background.png',
-  transparent_bg: 'transparent_background.png',
-};
+/**
+ * The path of a result in the batch zip: a folder per image holding the same three names the
+ * editor downloads (`dog/dog_white_bg.png`), from the one place every path names them.
+ */
+export function batchZipEntry(folder: string, variant: JobVariant): string {
+  return `${folder}/${outputFileName(folder, variant)}`;
+}
 
 /** `batch_processed_{date}.zip`, the date as YYYY-MM-DD (UTC). */
 export function batchZipName(date: Date): string {
   return `batch_processed_${date.toISOString().slice(0, 10)}.zip`;
 }
 
-/** The zip's folder for an image: its original name without the extension. */
+/** The zip's folder for an image: its safe original name without the extension. */
 export function batchFolderName(originalName: string): string {
-  const base = (originalName.split(/[\\/]/).pop() ?? '').replace(/\.[^.]*$/, '').trim();
-  return base || 'image';
+  return safeBaseName(originalName);
 }

@@ -21,6 +21,7 @@ describe('validateDatabaseConfig', () => {
         database: 'app',
         username: 'app',
         ssl: false,
+        allowWrites: false,
         connectionLimit: 10,
         timeout: 60000,
         charset: 'utf8',
@@ -28,6 +29,13 @@ describe('validateDatabaseConfig', () => {
       },
     });
     expect(databaseDefaults.port.sqlserver).toBe(1433);
+    // Writes are a choice: only an explicit true turns them on.
+    for (const allowWrites of [undefined, false]) {
+      const out = validateDatabaseConfig({ ...pg, allowWrites });
+      expect(out.ok && out.config.allowWrites).toBe(false);
+    }
+    const writable = validateDatabaseConfig({ ...pg, allowWrites: true });
+    expect(writable.ok && writable.config.allowWrites).toBe(true);
     const mongo = validateDatabaseConfig({
       type: 'mongodb',
       host: 'm',

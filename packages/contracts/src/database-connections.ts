@@ -61,8 +61,15 @@ export const databaseDefaults = {
 
 /** Upper bounds Cutout adds to §5's "> 0" (a pool of thousands, an hour-long query). */
 export const databaseLimits = {
-  /** Rows a query returns at most; more set `truncated` (decision 0096). */
+  /** Rows a query returns at most; more set `truncated: 'rows'` (decision 0096). */
   maxRows: 1000,
+  /**
+   * Bytes of JSON a query returns at most; more set `truncated: 'bytes'` (decision 0131), so a
+   * table of large values cannot fill the server's memory.
+   */
+  maxResultBytes: 4 * 1024 * 1024,
+  /** A single text or binary value is shortened to this many bytes (marked, and 'bytes'). */
+  maxCellBytes: 64 * 1024,
   maxConnectionLimit: 100,
   maxTimeoutMs: 600_000,
   maxQueryLength: 100_000,
@@ -131,6 +138,21 @@ export const databaseConfigTexts = {
   queryTooLong: `The query is longer than ${databaseLimits.maxQueryLength} characters`,
   connectionNotFound: 'Connection not found',
   connectionDeleted: 'Connection deleted',
+  /** Read-only connections (decision 0131). */
+  readOnly:
+    'This connection is read-only, so the statement was not run: it would change the database. An admin can turn on "Allow writes" for the connection.',
+  confirmWrite: 'This statement changes the database. Run it?',
+  sqliteOtherFile:
+    'A SQLite connection cannot open or write another file: ATTACH, DETACH and VACUUM INTO are refused.',
+  sqliteGlobalPragma: 'This PRAGMA changes the whole server and is refused.',
+  mongoReadOnly: (command: string) =>
+    `This connection is read-only: "${command}" is not a read command, so it was not run. An admin can turn on "Allow writes" for the connection.`,
+  /** The destination changed on an edit that kept the stored password (decision 0134). */
+  reenterPassword:
+    'Enter the password again: a saved password is only ever sent to the type, host, port, database and SSL setting it was saved for.',
+  /** A stored password that no longer opens for the connection's destination. */
+  passwordForAnotherDestination:
+    'The saved password belongs to another host, port, type or database. Edit the connection and enter the password again.',
 } as const;
 
 /** A connection's settings as the dialog sends them; blanks take the §9 defaults. */
@@ -142,6 +164,8 @@ export interface DatabaseConfigInput {
   username?: string | undefined;
   password?: string | undefined;
   ssl?: boolean | undefined;
+  /** Off unless given: the console runs only statements that do not write. */
+  allowWrites?: boolean | undefined;
   connectionLimit?: number | null | undefined;
   timeout?: number | null | undefined;
   charset?: string | undefined;
@@ -156,6 +180,8 @@ export interface DatabaseConfig {
   database: string;
   username: string;
   ssl: boolean;
+  /** The console may change this database (statements that write ask first); off by default. */
+  allowWrites: boolean;
   connectionLimit: number;
   timeout: number;
   charset: string;
@@ -237,6 +263,7 @@ export function validateDatabaseConfig(
       database,
       username: fields.credentials ? username : '',
       ssl: fields.ssl ? input.ssl === true : false,
+      allowWrites: input.allowWrites === true,
       // SQLite runs on one connection (its worker thread), whatever is asked.
       connectionLimit: type === 'sqlite' ? 1 : connectionLimit,
       timeout,
@@ -244,6 +271,22 @@ export function validateDatabaseConfig(
       timezone,
     },
   };
+}
+
+/**
+ * Where a connection's password is sent: its type, host, port, database and whether TLS
+ * protects it. A stored password is sealed for this and opens for nothing else (decision 0134).
+ */
+export function databaseDestination(
+  config: Pick<DatabaseConfig, 'type' | 'host' | 'port' | 'database' | 'ssl'>,
+): string {
+  return JSON.stringify([
+    config.type,
+    config.host.trim().toLowerCase(),
+    config.port,
+    config.database.trim(),
+    config.ssl,
+  ]);
 }
 
 /** A file name with no directory part (SQLite connections name a file in their directory). */
@@ -264,7 +307,7 @@ export interface DatabaseConnectionView {
   createdAt: string;
   lastUsed: string | null;
   config: DatabaseConfig & {
-    /** Masked (last four characters at most) or '' when none is stored; never the password. */
+    /** '••••' when a password is stored, '' when none is: never a character of it. */
     password: string;
     hasPassword: boolean;
   };
@@ -292,13 +335,28 @@ export interface DatabaseStatus {
   error: string | null;
 }
 
+/** Why a result holds less than the statement returned: too many rows, or too many bytes. */
+export type DatabaseTruncation = false | 'rows' | 'bytes';
+
 export interface DatabaseQueryResult {
   success: boolean;
   error: string | null;
   data: unknown[];
+  /** The result's column names, in order (the grid's headers). */
+  columns: string[];
   executionTime: number;
-  rowsAffected: number;
-  truncated: boolean;
+  /** Rows a write changed; null for a read (spec §2 "rows affected" shows for writes only). */
+  rowsAffected: number | null;
+  /** Rows in `data`. */
+  rowCount: number;
+  /** Whether the statement read or wrote; null when it did not run. */
+  kind: 'read' | 'write' | null;
+  truncated: DatabaseTruncation;
+  /**
+   * The connection allows writes and this statement writes: it was not run, and runs when sent
+   * again with `confirmWrite: true` (decision 0131).
+   */
+  confirmationRequired: boolean;
 }
 
 export interface DatabaseTableColumn {

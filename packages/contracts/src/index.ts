@@ -17,6 +17,7 @@ export * from './content/tutorials.js';
 export * from './credits.js';
 export * from './database-connections.js';
 export * from './errors.js';
+export * from './file-names.js';
 export * from './error-reports.js';
 export * from './health.js';
 export * from './integrations.js';

@@ -127,6 +127,12 @@ export const integrationTexts = {
   secretSet: 'Set',
   secretNotSet: 'Not set',
   clear: 'Clear',
+  /** A stored secret kept while a field naming where it goes changed (decision 0134). */
+  reenterSecret: (label: string, destination: readonly string[]) =>
+    `Enter the ${label} again: a saved secret is only sent where it was saved for (${destination.join(', ')}).`,
+  /** A stored secret that does not open for the destination in effect. */
+  secretForAnotherDestination: (destination: readonly string[]) =>
+    `it was saved for another ${destination.join(' / ')}; enter it again.`,
   save: 'Save settings',
   saved: 'Integration settings saved',
   sendTestEmail: 'Send test e-mail',

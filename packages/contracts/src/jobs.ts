@@ -32,9 +32,3 @@ export type JobSource = (typeof jobSources)[number];
 
 /** Server-sent events on GET /api/jobs/{id}/events: each `job` event carries the whole job. */
 export const jobEventName = 'job';
-
-/** `{original base name}_{variant}.png` (spec §4 Download). */
-export function downloadName(originalName: string, variant: JobVariant): string {
-  const base = originalName.replace(/\.[^./\\]*$/, '') || 'image';
-  return `${base}_${variant}.png`;
-}

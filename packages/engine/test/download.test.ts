@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -51,6 +51,8 @@ describe('models from a URL', () => {
     const options = { url: `${base}/u2netp.onnx`, sha256, cacheDir, allowInsecureLoopback: true };
     const path = await downloadModel(options);
     expect(path).toBe(join(cacheDir, `${sha256}.onnx`));
+    // Private to the server's account, whatever the process's umask (issue 24).
+    expect((await stat(path)).mode & 0o777).toBe(0o600);
     expect(await downloadModel(options)).toBe(path);
     expect(requests).toBe(1);
 

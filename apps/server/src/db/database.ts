@@ -1,9 +1,10 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../private-data.js';
 import type { Database, Dialect } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -23,7 +24,10 @@ const toIso = (value: string) => new Date(value).toISOString();
 
 export function openDatabase(config: DatabaseConfig): DatabaseHandle {
   if (config.dialect === 'sqlite') {
-    mkdirSync(path.dirname(config.file), { recursive: true });
+    makePrivateDir(path.dirname(config.file));
+    // Created 0600 before SQLite opens it: SQLite gives its WAL and shared-memory files the
+    // database file's mode, so they are private too (decision 0136).
+    closeSync(openSync(config.file, 'a', PRIVATE_FILE_MODE));
     const sqlite = new SQLite(config.file);
     // WAL lets readers proceed while a writer commits; busy_timeout rides out short write locks.
     sqlite.pragma('journal_mode = WAL');

@@ -229,9 +229,11 @@ export interface DatabaseConnectionTable {
   port: number;
   database_name: string;
   username: string;
-  /** SecretBox.seal of the password, or null when none is stored. */
+  /** SecretBox.sealFor of the password for its destination (decision 0134), or null. */
   password_sealed: string | null;
   ssl: number;
+  /** 1 when the console may change this database (decision 0131); 0: read-only. */
+  allow_writes: number;
   connection_limit: number;
   timeout_ms: number;
   charset: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskSecret, SecretBox, SecretBoxError } from './secret-box.js';
+import { maskSecret, SecretBox, SecretBoxError, SecretDestinationError } from './secret-box.js';
 
 describe('SecretBox', () => {
   const box = new SecretBox('a-server-secret-of-sufficient-length');
@@ -26,8 +26,37 @@ describe('SecretBox', () => {
     expect(() => box.open('plain text')).toThrow(SecretBoxError);
   });
 
-  it('masks all but the last four characters of long secrets', () => {
-    expect(maskSecret('sk_live_abcdef123456')).toBe('••••3456');
+  it('masks show that a secret is there and not one character of it', () => {
+    const secret = 'sk_live_abcdef123456';
+    expect(maskSecret(secret)).toBe('••••');
     expect(maskSecret('short')).toBe('••••');
+    for (const char of new Set(secret)) expect(maskSecret(secret)).not.toContain(char);
+    expect(maskSecret('')).toBe('');
+  });
+
+  it('a secret sealed for a destination opens for that destination only', () => {
+    const to = JSON.stringify(['postgresql', 'db.example.com', 5432, 'shop', true]);
+    const sealed = box.sealFor('pa55word', to);
+    expect(SecretBox.isBound(sealed)).toBe(true);
+    expect(sealed).not.toContain('pa55word');
+    expect(sealed).not.toContain('db.example.com');
+    expect(box.openFor(sealed, to)).toBe('pa55word');
+    // Another port, another host: refused, and said so.
+    for (const other of [
+      JSON.stringify(['postgresql', 'db.example.com', 5433, 'shop', true]),
+      JSON.stringify(['postgresql', 'evil.example.com', 5432, 'shop', true]),
+    ]) {
+      expect(() => box.openFor(sealed, other)).toThrow(SecretDestinationError);
+    }
+    // A forged fingerprint does not help: the destination is authenticated by the cipher.
+    const parts = sealed.split('.');
+    const forgedTo = JSON.stringify(['postgresql', 'evil.example.com', 5432, 'shop', true]);
+    const forged = box.sealFor('x', forgedTo).split('.')[1]!;
+    expect(() => box.openFor([parts[0], forged, ...parts.slice(2)].join('.'), forgedTo)).toThrow(
+      /cannot be decrypted/,
+    );
+    // An unbound (v1) value is not accepted where a bound one is needed, nor the reverse.
+    expect(() => box.openFor(box.seal('pa55word'), to)).toThrow(/not bound/);
+    expect(() => box.open(sealed)).toThrow(SecretBoxError);
   });
 });

@@ -103,11 +103,28 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Dup
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'The request took too long to arrive. Please try again.']
         : [400, 'The request could not be read.'];
+  endWithStatus(socket, status, message);
+}
+
+/**
+ * Answers `status` with the one error shape straight on the socket (no response was started),
+ * then closes it: a client still trickling bytes does not keep a half-closed connection.
+ */
+export function endWithStatus(socket: Duplex, status: number, message: string): void {
   // 431 has no code of its own in the contracts: it is a request that is too large.
   const code = status === 431 ? 'payload_too_large' : codeForStatus(status);
   const body = JSON.stringify({ error: { code, message } } satisfies ErrorBody);
+  const started = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage
+    ?.headersSent;
+  if (!socket.writable || started) {
+    socket.destroy();
+    return;
+  }
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n` +
       `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    () => socket.destroy(),
   );
+  // If the client never reads the answer, the connection goes anyway.
+  setTimeout(() => socket.destroy(), 2_000).unref();
 }

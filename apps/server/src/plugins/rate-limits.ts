@@ -35,6 +35,8 @@ export const rateLimits = {
       perAccount: { max: 5, timeWindow: 15 * 60_000 },
     },
     validateResetToken: { perIp: { max: 30, timeWindow: 60_000 } },
+    /** Per admin: Admin Setup's credentials form, which checks the current password. */
+    adminCredentials: { max: 10, timeWindow: 15 * 60_000 },
     /** Back-off per account and address; a ceiling per account (docs/decisions/0068). */
     failedSignIns: {
       freeFailures: 5,

@@ -146,8 +146,14 @@ export type AuthUserResponse = z.infer<typeof authUserResponseSchema>;
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
-/** PUT /api/admin/setup/credentials: both fields required (spec §5 Admin setup). */
+/**
+ * PUT /api/admin/setup/credentials: both fields required (spec §5 Admin setup), and the current
+ * password, so a borrowed admin session cannot take the account over (issue 24).
+ */
 export const adminCredentialsBodySchema = z.object({
+  currentPassword: z
+    .string({ error: authTexts.adminSetupRequired })
+    .check(z.minLength(1, authTexts.adminSetupRequired), z.maxLength(passwordMaxLength)),
   email: z.pipe(
     z
       .string({ error: authTexts.adminSetupRequired })

@@ -19,6 +19,7 @@ export const databaseConnectionBodySchema = z.object({
     username: optionalText,
     password: optionalText,
     ssl: z.optional(z.boolean()),
+    allowWrites: z.optional(z.boolean()),
     connectionLimit: optionalNumber,
     timeout: optionalNumber,
     charset: optionalText,
@@ -40,6 +41,7 @@ const configSchema = z.object({
   password: z.string(),
   hasPassword: z.boolean(),
   ssl: z.boolean(),
+  allowWrites: z.boolean(),
   connectionLimit: z.number(),
   timeout: z.number(),
   charset: z.string(),
@@ -90,18 +92,26 @@ export const databaseStatusSchema = z.object({
   error: z.nullable(z.string()),
 });
 
-/** POST /api/admin/database/query. An empty query is answered 'Please enter a query' (§5). */
+/**
+ * POST /api/admin/database/query. An empty query is answered 'Please enter a query' (§5).
+ * `confirmWrite`: run a statement that writes on a connection that allows writes (decision 0131).
+ */
 export const databaseQueryBodySchema = z.object({
   query: z._default(z.string(), ''),
+  confirmWrite: z.optional(z.boolean()),
 });
 
 export const databaseQueryResultSchema = z.object({
   success: z.boolean(),
   error: z.nullable(z.string()),
   data: z.array(z.unknown()),
+  columns: z.array(z.string()),
   executionTime: z.number(),
-  rowsAffected: z.number(),
-  truncated: z.boolean(),
+  rowsAffected: z.nullable(z.number()),
+  rowCount: z.number(),
+  kind: z.nullable(z.enum(['read', 'write'])),
+  truncated: z.union([z.literal(false), z.enum(['rows', 'bytes'])]),
+  confirmationRequired: z.boolean(),
 });
 
 export const databaseTablesSchema = z.object({

@@ -88,10 +88,11 @@ export async function downloadModel(options: {
     }
   }
 
-  await mkdir(cacheDir, { recursive: true });
+  // Private to the account the server runs as, like everything in its data directory.
+  await mkdir(cacheDir, { recursive: true, mode: 0o700 });
   const temp = `${target}.${randomBytes(6).toString('hex')}.part`;
   try {
-    await writeFile(temp, body);
+    await writeFile(temp, body, { mode: 0o600 });
     await rename(temp, target);
   } finally {
     await rm(temp, { force: true });

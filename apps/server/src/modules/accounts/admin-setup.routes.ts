@@ -8,7 +8,11 @@ import {
   errorBodySchema,
   messageResponseSchema,
 } from '@cutout/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { RetryLaterError } from '../../errors.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { rateLimits } from '../../plugins/rate-limits.js';
 import type { Db } from '../../db/database.js';
 import { clearUsers, currentAdminEmail } from '../users/users.service.js';
 import type { Auth } from './auth.js';
@@ -24,10 +28,27 @@ const errors = {
   409: errorBodySchema,
 };
 
-export const adminSetupRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth }> = async (
-  app,
-  { db, auth },
-) => {
+export const adminSetupRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  auth: Auth;
+  mailer: Pick<Mailer, 'enqueue'>;
+  publicUrl: () => string;
+}> = async (app, { db, auth, mailer, publicUrl }) => {
+  // Wrong current passwords cannot be tried without end from one admin session.
+  const attempts = app.createRateLimit({
+    ...rateLimits.accounts.adminCredentials,
+    keyGenerator: (request) => `admin-credentials:${request.user?.id ?? request.ip}`,
+  });
+  const limitAttempts = async (request: FastifyRequest) => {
+    const result = await attempts(request);
+    if (!result.isAllowed && result.isExceeded) {
+      throw new RetryLaterError(
+        `Too many requests. Please try again in ${result.ttlInSeconds} seconds.`,
+        result.ttlInSeconds,
+      );
+    }
+  };
+
   app.get(
     accountsApiPaths.adminSetup,
     {
@@ -44,16 +65,17 @@ export const adminSetupRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth }> = a
     accountsApiPaths.adminCredentials,
     {
       schema: {
-        summary: "Set the signed-in admin's e-mail and password",
+        summary:
+          "Set the signed-in admin's e-mail and password (needs the current password; ends the admin's other sessions; mails the old address)",
         body: adminCredentialsBodySchema,
-        response: { 200: messageResponseSchema, ...errors },
+        response: { 200: messageResponseSchema, 429: errorBodySchema, ...errors },
       },
       onRequest: app.requireAdmin,
+      preHandler: limitAttempts,
     },
     async (request) => {
       await setAdminCredentials(
-        db,
-        auth,
+        { db, auth, mailer, publicUrl },
         {
           id: request.user!.id,
           email: request.user!.email,

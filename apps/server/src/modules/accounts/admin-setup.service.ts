@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { auditActions } from '@cutout/contracts';
+import { auditActions, authTexts } from '@cutout/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import { adminCredentialsChangedMail } from '../../mail/templates.js';
+import type { Mailer } from '../../mail/mailer.js';
 import { grantSignUpCredits } from '../credits/credits.service.js';
 import {
   deleteSessionsOfUser,
@@ -77,7 +80,8 @@ export async function seedAdmin(
     log.info({ email: admin.email }, 'admin account created from ADMIN_EMAIL / ADMIN_PASSWORD');
   } else {
     log.warn(
-      { email: admin.email, password },
+      // Not under a "password" key: the logger redacts those (logger.ts), and this one must show.
+      { email: admin.email, generatedPassword: password },
       'admin account created with a generated password (shown once; change it under Admin Setup)',
     );
   }
@@ -85,19 +89,40 @@ export async function seedAdmin(
 }
 
 /**
- * Admin Setup → set admin credentials: the signed-in admin's e-mail and password. Their other
- * sessions end, so whoever knew the old password is out.
+ * Admin Setup → set admin credentials: the signed-in admin's e-mail and password. The current
+ * password must be given (a borrowed session alone cannot take the account over); the admin's
+ * other sessions end, so whoever knew the old password is out; the old address is told.
  */
 export async function setAdminCredentials(
-  db: Db,
-  auth: Auth,
+  deps: { db: Db; auth: Auth; mailer: Pick<Mailer, 'enqueue'>; publicUrl: () => string },
   admin: { id: string; email: string; sessionToken: string; ip: string },
-  body: { email: string; password: string },
+  body: { currentPassword: string; email: string; password: string },
 ): Promise<void> {
-  await changeEmail(db, admin.id, body.email);
+  const { db, auth } = deps;
   const ctx = await auth.$context;
+  const credential = (await ctx.internalAdapter.findAccounts(admin.id)).find(
+    (account) => account.providerId === 'credential' && account.password,
+  );
+  const valid =
+    credential?.password !== undefined &&
+    credential.password !== null &&
+    (await ctx.password.verify({ hash: credential.password, password: body.currentPassword }));
+  if (!valid) {
+    await recordAudit(db, {
+      actor: { id: admin.id, email: admin.email },
+      action: auditActions.adminCredentials,
+      target: { type: 'user', id: admin.id },
+      detail: { outcome: 'refused', reason: 'current password incorrect' },
+      ip: admin.ip,
+    });
+    throw new AppError(400, 'validation_failed', authTexts.currentPasswordIncorrect, {
+      currentPassword: authTexts.currentPasswordIncorrect,
+    });
+  }
+  await changeEmail(db, admin.id, body.email);
   await ctx.internalAdapter.updatePassword(admin.id, await ctx.password.hash(body.password));
   await deleteSessionsOfUser(db, admin.id, admin.sessionToken);
+  const at = new Date().toISOString();
   // The password itself never reaches the audit log: only that it was changed.
   await recordAudit(db, {
     actor: { id: admin.id, email: body.email },
@@ -108,7 +133,17 @@ export async function setAdminCredentials(
       after: { email: body.email },
       passwordChanged: true,
       otherSessionsEnded: true,
+      oldAddressNotified: true,
     },
     ip: admin.ip,
   });
+  deps.mailer.enqueue(
+    adminCredentialsChangedMail(admin.email, {
+      newEmail: body.email,
+      emailChanged: body.email !== admin.email,
+      at,
+      ip: admin.ip,
+      publicUrl: deps.publicUrl(),
+    }),
+  );
 }

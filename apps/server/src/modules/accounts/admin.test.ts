@@ -1,5 +1,5 @@
 import { accountTexts, authTexts } from '@cutout/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import {
   adminCookie,
@@ -53,16 +53,18 @@ describe('the first admin', () => {
   it('gets a generated password printed once, at warn level, when none is configured', async () => {
     const tmp = tempDir();
     const first = await start(tmp.dir);
-    const warned = first.logs.filter((l) => l.level === 40 && typeof l.password === 'string');
+    const warned = first.logs.filter(
+      (l) => l.level === 40 && typeof l.generatedPassword === 'string',
+    );
     expect(warned).toHaveLength(1);
     expect(warned[0]?.email).toBe('admin@cutout.local');
-    const password = String(warned[0]?.password);
+    const password = String(warned[0]?.generatedPassword);
     expect(password.length).toBeGreaterThanOrEqual(20);
     expect((await signIn(first.app, 'admin@cutout.local', password)).statusCode).toBe(200);
     await first.app.close();
 
     const second = await start(tmp.dir);
-    expect(second.logs.filter((l) => 'password' in l)).toHaveLength(0);
+    expect(second.logs.filter((l) => 'generatedPassword' in l || 'password' in l)).toHaveLength(0);
     expect((await signIn(second.app, 'admin@cutout.local', password)).statusCode).toBe(200);
     await second.app.close();
     tmp.remove();
@@ -169,7 +171,7 @@ onBothDialects('Admin Setup and the last admin', (get) => {
     ).toEqual([]);
   });
 
-  it('sets the admin credentials: both required; taken e-mail 409; others signed out', async () => {
+  it('sets the admin credentials: all required; the current password checked; taken e-mail 409; others signed out; the old address mailed', async () => {
     const { app } = get();
     const cookie = await adminCookie(app);
     const elsewhere = await adminCookie(app);
@@ -180,21 +182,58 @@ onBothDialects('Admin Setup and the last admin', (get) => {
         headers: { cookie },
         payload,
       });
+    const mailsTo = (to: string) =>
+      app.database.db.selectFrom('outbox').selectAll().where('to', '=', to).execute();
+    const mailedBefore = (await mailsTo(TEST_ADMIN.email)).length;
 
-    const empty = await put({ email: '', password: '' });
+    const empty = await put({ currentPassword: '', email: '', password: '' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.message).toBe(authTexts.adminSetupRequired);
     expect(empty.json().error.fields).toEqual({
+      currentPassword: authTexts.adminSetupRequired,
       email: authTexts.adminSetupRequired,
       password: authTexts.adminSetupRequired,
     });
 
+    // A borrowed session alone cannot take the account over: without the current password
+    // (or with a wrong one) nothing changes and no session ends.
+    const without = await put({ email: 'thief@example.com', password: 'thief-password' });
+    expect(without.statusCode).toBe(400);
+    expect(without.json().error.fields.currentPassword).toBe(authTexts.adminSetupRequired);
+    const wrong = await put({
+      currentPassword: 'not-the-password',
+      email: 'thief@example.com',
+      password: 'thief-password',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.message).toBe(authTexts.currentPasswordIncorrect);
+    expect(wrong.json().error.fields).toEqual({
+      currentPassword: authTexts.currentPasswordIncorrect,
+    });
+    expect((await signIn(app, 'thief@example.com', 'thief-password')).statusCode).toBe(401);
+    const untouched = await app.inject({
+      url: '/api/auth/session',
+      headers: { cookie: elsewhere },
+    });
+    expect(untouched.json().user).toMatchObject({ email: TEST_ADMIN.email });
+    const refused = await auditEntries(app.database.db, { actionPrefix: 'admin.set-credentials' });
+    expect(refused[0]).toMatchObject({ detail: { outcome: 'refused' } });
+    expect(JSON.stringify(refused)).not.toContain('not-the-password');
+
     const user = await signUp(app);
-    const taken = await put({ email: user.email, password: 'new-admin-pass' });
+    const taken = await put({
+      currentPassword: TEST_ADMIN.password,
+      email: user.email,
+      password: 'new-admin-pass',
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error.message).toBe(authTexts.userExists);
 
-    const ok = await put({ email: 'root@example.com', password: 'new-admin-pass' });
+    const ok = await put({
+      currentPassword: TEST_ADMIN.password,
+      email: 'root@example.com',
+      password: 'new-admin-pass',
+    });
     expect(ok.statusCode).toBe(200);
     const still = await app.inject({ url: '/api/auth/session', headers: { cookie } });
     expect(still.json().user).toMatchObject({ email: 'root@example.com', role: 'admin' });
@@ -202,15 +241,52 @@ onBothDialects('Admin Setup and the last admin', (get) => {
     expect(other.json()).toEqual({ user: null });
     const signedIn = await signIn(app, 'root@example.com', 'new-admin-pass');
     expect(signedIn.statusCode).toBe(200);
-    // Audited (once: the refused attempts changed nothing), with no password in the row.
+    // Audited, with no password in the row.
     const entries = await auditEntries(app.database.db, { actionPrefix: 'admin.set-credentials' });
     expect(entries[0]).toMatchObject({
       actorEmail: 'root@example.com',
-      detail: { before: { email: TEST_ADMIN.email }, after: { email: 'root@example.com' } },
+      detail: {
+        before: { email: TEST_ADMIN.email },
+        after: { email: 'root@example.com' },
+        oldAddressNotified: true,
+      },
     });
     expect(JSON.stringify(entries)).not.toContain('new-admin-pass');
     expect(cookieFrom(signedIn)).toContain('cutout.session_token=');
+    // The old address is told, with the new one, and never a password.
+    await vi.waitFor(async () => {
+      expect((await mailsTo(TEST_ADMIN.email)).length).toBe(mailedBefore + 1);
+    });
+    const [mail] = (await mailsTo(TEST_ADMIN.email)).slice(-1);
+    expect(mail!.subject).toBe('Your Cutout admin credentials were changed');
+    expect(mail!.text).toContain('now signs in as root@example.com');
+    expect(mail!.text).toContain('Every other session of this account was signed out.');
+    expect(mail!.text).not.toContain('new-admin-pass');
+    expect(await mailsTo('root@example.com')).toEqual([]);
     // Put things back for the other tests in this suite.
-    await put({ email: TEST_ADMIN.email, password: TEST_ADMIN.password });
+    const back = await put({
+      currentPassword: 'new-admin-pass',
+      email: TEST_ADMIN.email,
+      password: TEST_ADMIN.password,
+    });
+    expect(back.statusCode).toBe(200);
+  });
+
+  it('limits how often one admin may try the credentials form (no guessing the current password)', async () => {
+    const { app } = get();
+    const cookie = await adminCookie(app);
+    const codes: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await app.inject({
+        method: 'PUT',
+        url: '/api/admin/setup/credentials',
+        headers: { cookie },
+        payload: { currentPassword: `guess-${i}`, email: TEST_ADMIN.email, password: 'whatever-1' },
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes.filter((c) => c === 400).length).toBeLessThanOrEqual(10);
+    expect(codes.at(-1)).toBe(429);
+    expect((await signIn(app, TEST_ADMIN.email, TEST_ADMIN.password)).statusCode).toBe(200);
   });
 });

@@ -1,11 +1,11 @@
 import type { Readable } from 'node:stream';
-import { batchZipFiles, jobVariants } from '@cutout/contracts';
+import { batchZipEntry, jobVariants } from '@cutout/contracts';
 import { ZipFile } from 'yazl';
 import type { ObjectStore } from '../storage/object-store.js';
 import type { ZipEntry } from './batches.service.js';
 
-// The batch download (spec §4): one folder per image holding refined.png,
-// white_background.png and transparent_background.png, streamed from the stored results with
+// The batch download (spec §4): one folder per image holding {name}_refined.png,
+// {name}_white_bg.png and {name}_transparent_bg.png (the editor's names), streamed from the stored results with
 // yazl (docs/decisions/0076). Each file is opened only when the zip reaches it, so one file is
 // open at a time and memory stays flat whatever the batch's size. PNGs are already compressed:
 // they are stored, not deflated again, which costs no CPU and almost no size.
@@ -17,7 +17,7 @@ export function batchZip(store: ObjectStore, entries: readonly ZipEntry[], mtime
   for (const entry of entries) {
     for (const variant of jobVariants) {
       zip.addReadStreamLazy(
-        `${entry.folder}/${batchZipFiles[variant]}`,
+        batchZipEntry(entry.folder, variant),
         { compress: false, mtime },
         (callback) => {
           store.open(`${entry.jobId}/${variant}.png`).then(

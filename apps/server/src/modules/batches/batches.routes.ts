@@ -6,7 +6,9 @@ import {
   batchSchema,
   batchZipName,
   errorBodySchema,
+  jobVariants,
   limits,
+  outputFileName,
   runBatchBodySchema,
 } from '@cutout/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -196,8 +198,7 @@ export const batchesRoutes: FastifyPluginAsyncZod<BatchesRoutesOptions> = async 
       schema: {
         tags,
         summary: 'The completed images as a zip',
-        description:
-          '`batch_processed_{date}.zip` with a folder per completed image holding refined.png, white_background.png and transparent_background.png, streamed from the stored results.',
+        description: `\`batch_processed_{date}.zip\` with a folder per completed image holding ${jobVariants.map((v) => `\`${outputFileName('{name}', v)}\``).join(', ')} (the names the editor downloads), streamed from the stored results.`,
         params: batchParams,
       },
     },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   batchFolderName,
+  safeFileName,
   batchTexts,
   editorTexts,
   jobsApiPaths,
@@ -263,10 +264,8 @@ export class BatchesService {
     if (done.length === 0) throw notFound(batchTexts.noCompleted);
     const taken = new Set<string>();
     return done.map((item) => {
-      const base = batchFolderName(item.original_name)
-        // Characters some systems refuse in a folder name.
-        .replace(/[<>:"|?*\\/]/g, '_')
-        .replace(/^\.+/, '_');
+      // Safe on every system: no control or bidi characters, no reserved Windows names.
+      const base = batchFolderName(item.original_name);
       let folder = base;
       for (let n = 2; taken.has(folder.toLowerCase()); n++) folder = `${base} (${n})`;
       taken.add(folder.toLowerCase());
@@ -401,12 +400,7 @@ async function checkCredits(trx: Db, userId: string, need: number): Promise<void
 }
 
 function cleanName(name: string): string {
-  const cleaned = (name.split(/[\\/]/).pop() ?? '')
-    // eslint-disable-next-line no-control-regex -- control characters are what is removed
-    .replace(/[\u0000-\u001f\u007f"]/g, '')
-    .trim()
-    .slice(0, 200);
-  return cleaned || 'image';
+  return safeFileName(name);
 }
 
 function countsOf(items: readonly BatchItem[]) {

@@ -1,11 +1,4 @@
-import {
-  batchSchema,
-  batchTexts,
-  batchZipFiles,
-  editorTexts,
-  limits,
-  type Batch,
-} from '@cutout/contracts';
+import { batchSchema, batchTexts, editorTexts, limits, type Batch } from '@cutout/contracts';
 import type { EnginePool } from '@cutout/engine';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -276,7 +269,8 @@ onBothDialects(
             { name: 'cat.jpg' },
             { name: 'notes.txt' },
             { name: 'cat.jpg' },
-            { name: 'dog.jpeg' },
+            // A right-to-left override and a name Windows reserves for a device.
+            { name: '\u202eCON.jpeg' },
           ])
         ).json(),
       );
@@ -321,14 +315,25 @@ onBothDialects(
         /^attachment; filename="batch_processed_\d{4}-\d{2}-\d{2}\.zip"$/,
       );
       const files = await unzip(zip.rawPayload);
-      const folders = ['cat', 'cat (2)', 'dog'];
+      // The editor's names, in a folder per image; names safe on every system.
       expect([...files.keys()].sort()).toEqual(
-        folders.flatMap((f) => Object.values(batchZipFiles).map((name) => `${f}/${name}`)).sort(),
+        [
+          'cat/cat_refined.png',
+          'cat/cat_white_bg.png',
+          'cat/cat_transparent_bg.png',
+          'cat (2)/cat (2)_refined.png',
+          'cat (2)/cat (2)_white_bg.png',
+          'cat (2)/cat (2)_transparent_bg.png',
+          '_CON/_CON_refined.png',
+          '_CON/_CON_white_bg.png',
+          '_CON/_CON_transparent_bg.png',
+        ].sort(),
       );
       for (const [name, bytes] of files) expect(isPng(bytes), name).toBe(true);
       // The zip holds the stored results themselves.
       const stored = await app.processing.store.read(`${done.items[3]!.jobId}/white_bg.png`);
-      expect(files.get('dog/white_background.png')!.equals(stored!)).toBe(true);
+      expect(files.get('_CON/_CON_white_bg.png')!.equals(stored!)).toBe(true);
+      expect(done.items[3]!.originalName).toBe('_CON.jpeg');
 
       // Running again only retries the failed image; with it fixed, all four are done.
       const run = await app.inject({

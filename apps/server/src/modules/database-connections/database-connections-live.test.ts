@@ -1,12 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
-import { databaseConnectionsApiPaths as api } from '@cutout/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  databaseConfigTexts,
+  databaseConnectionsApiPaths as api,
+  databaseLimits,
+} from '@cutout/contracts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminCookie, createAccountsApp } from '../../test/accounts.js';
 import type { TestApp } from '../../test/test-app.js';
 import { auditEntries } from '../audit/audit.service.js';
-import { adminApi, peakHeapGrowth, reportMemory } from './testing.js';
+import {
+  adminApi,
+  peakHeapGrowth,
+  peakRssGrowth,
+  reportByteCap,
+  reportMemory,
+} from '../../test/database-connections.js';
 
 // Against live servers: the local PostgreSQL (TEST_DATABASE_URL) and MariaDB (TEST_MYSQL_URL).
 // Each run creates its own uniquely named tables (and a MariaDB user) and drops them at the end.
@@ -32,11 +42,23 @@ interface Engine {
   skip: string;
   type: 'postgresql' | 'mysql';
   /** Runs SQL as the test's own superuser, outside Cutout (setup and cleanup). */
-  direct: (
-    url: string,
-  ) => Promise<{ run: (sql: string) => Promise<void>; end: () => Promise<void> }>;
+  direct: (url: string) => Promise<{
+    run: (sql: string) => Promise<void>;
+    rows: (sql: string) => Promise<Record<string, unknown>[]>;
+    end: () => Promise<void>;
+  }>;
   bigTable: (name: string) => string[];
   sleep: string;
+  /** One statement that lifts its own time limit and then sleeps. */
+  unlimitedSleep: string;
+  /** A statement that lifts the session's time limit (it must not outlive its query). */
+  liftLimit: string;
+  /** Statements that leave session state behind, and a read that shows whether it stayed. */
+  sessionState: { set: string[]; read: string; fresh: unknown };
+  /** Statements still running on the server that contain `marker`. */
+  running: (marker: string) => string;
+  /** 200 rows of 1 MB each. */
+  wideTable: (name: string) => string[];
   intType: RegExp;
   textDefault: string;
 }
@@ -50,13 +72,33 @@ const engines: Engine[] = [
     direct: async (url) => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
-      return { run: async (sql) => void (await client.query(sql)), end: () => client.end() };
+      return {
+        run: async (sql) => void (await client.query(sql)),
+        rows: async (sql) => (await client.query(sql)).rows,
+        end: () => client.end(),
+      };
     },
     bigTable: (name) => [
       `create table ${name} as select i as id, md5(i::text) || md5((i + 1)::text) as payload from generate_series(1, 1000000) as i`,
       `analyze ${name}`,
     ],
     sleep: 'select pg_sleep(5)',
+    unlimitedSleep:
+      "select set_config('statement_timeout', '0', false), pg_sleep(6) as cutout_marker_sleep",
+    liftLimit: 'set statement_timeout = 0',
+    sessionState: {
+      set: [
+        "set application_name = 'changed'",
+        "select set_config('search_path', 'nowhere', false)",
+      ],
+      read: "select current_setting('application_name') as app, current_setting('search_path') as path",
+      fresh: { app: 'cutout-admin', path: '"$user", public' },
+    },
+    running: (marker) =>
+      `select count(*)::int as n from pg_stat_activity where query like '%${marker}%' and pid <> pg_backend_pid() and state = 'active'`,
+    wideTable: (name) => [
+      `create table ${name} as select i as id, repeat('ab', 524288) as payload from generate_series(1, 200) as i`,
+    ],
     intType: /^integer$/,
     textDefault: "'free'::character varying",
   },
@@ -67,7 +109,11 @@ const engines: Engine[] = [
     type: 'mysql',
     direct: async (url) => {
       const conn = await mysql.createConnection(url);
-      return { run: async (sql) => void (await conn.query(sql)), end: () => conn.end() };
+      return {
+        run: async (sql) => void (await conn.query(sql)),
+        rows: async (sql) => (await conn.query(sql))[0] as Record<string, unknown>[],
+        end: () => conn.end(),
+      };
     },
     bigTable: (name) => [
       `create table ${name} (id int primary key, payload char(64) not null)`,
@@ -75,6 +121,19 @@ const engines: Engine[] = [
       `analyze table ${name}`,
     ],
     sleep: 'select sleep(5)',
+    unlimitedSleep: 'SET STATEMENT max_statement_time=0 FOR SELECT SLEEP(6) AS cutout_marker_sleep',
+    liftLimit: 'SET SESSION max_statement_time = 0',
+    sessionState: {
+      set: ["SET @cutout_left = 'behind'", "SET SESSION sql_mode = 'ANSI_QUOTES'"],
+      read: "SELECT @cutout_left AS left_behind, @@SESSION.sql_mode LIKE '%ANSI_QUOTES%' AS ansi",
+      fresh: { left_behind: null, ansi: 0 },
+    },
+    running: (marker) =>
+      `SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE INFO LIKE '%${marker}%' AND ID <> CONNECTION_ID()`,
+    wideTable: (name) => [
+      `create table ${name} (id int primary key, payload longtext not null)`,
+      `insert into ${name} select seq, repeat('ab', 524288) from seq_1_to_200`,
+    ],
     intType: /^int/,
     textDefault: "'free'",
   },
@@ -94,6 +153,8 @@ for (const engine of engines) {
     const customers = `${prefix}_customers`;
     const orders = `${prefix}_orders`;
     const big = `${prefix}_big`;
+    const wide = `${prefix}_wide`;
+    const kept = `${prefix}_kept`;
     const user = `${prefix}_user`;
     const target = fromUrl(url, engine.type);
     let t: TestApp;
@@ -112,7 +173,7 @@ for (const engine of engines) {
     afterAll(async () => {
       await t?.close();
       if (direct) {
-        for (const table of [orders, customers, big]) {
+        for (const table of [orders, customers, big, wide, kept, `${prefix}_made`]) {
           await direct.run(`drop table if exists ${table}`).catch(() => undefined);
         }
         if (engine.type === 'mysql') {
@@ -124,7 +185,7 @@ for (const engine of engines) {
     }, 120_000);
 
     it('tests, connects, creates related tables, lists them with their keys, queries, measures and audits', async () => {
-      const id = await a.create(`${engine.label} test`, target);
+      const id = await a.create(`${engine.label} test`, { ...target, allowWrites: true });
       const test = await a.test(id);
       expect(test.success, test.message).toBe(true);
       expect(test.roundTripMs).toBeGreaterThan(0);
@@ -133,13 +194,14 @@ for (const engine of engines) {
       const connected = await a.connect(id);
       expect(connected.statusCode, connected.body).toBe(200);
 
+      // Each write is asked about (the server itself refused it read-only), then run.
       expect(
-        await a.query(
+        await a.write(
           `create table ${customers} (id integer primary key, email varchar(200) not null, tier varchar(20) default 'free')`,
         ),
-      ).toMatchObject({ success: true });
+      ).toMatchObject({ success: true, kind: 'write' });
       expect(
-        await a.query(
+        await a.write(
           `create table ${orders} (id integer primary key, customer_id integer not null references ${customers}(id), note text)`,
         ),
       ).toMatchObject({ success: true });
@@ -147,17 +209,30 @@ for (const engine of engines) {
         // MariaDB ignores an inline REFERENCES; the foreign key is declared as a constraint.
         await a.query(
           `alter table ${orders} add foreign key (customer_id) references ${customers}(id)`,
+          { confirmWrite: true },
         );
       }
-      const inserted = await a.query(
+      const inserted = await a.write(
         `insert into ${customers} (id, email) values (1, 'a@x.io'), (2, 'b@x.io'), (3, 'c@x.io')`,
       );
-      expect(inserted).toMatchObject({ success: true, rowsAffected: 3, data: [] });
-      await a.query(`insert into ${orders} (id, customer_id) values (1, 2)`);
+      expect(inserted).toMatchObject({ success: true, kind: 'write', rowsAffected: 3, data: [] });
+      await a.query(`insert into ${orders} (id, customer_id) values (1, 2)`, {
+        confirmWrite: true,
+      });
       const read = await a.query(`select id, email, tier from ${customers} order by id`);
-      expect(read).toMatchObject({ success: true, rowsAffected: 3, truncated: false });
+      expect(read).toMatchObject({
+        success: true,
+        kind: 'read',
+        rowsAffected: null,
+        rowCount: 3,
+        columns: ['id', 'email', 'tier'],
+        truncated: false,
+        confirmationRequired: false,
+      });
       expect(read.data[0]).toEqual({ id: 1, email: 'a@x.io', tier: 'free' });
-      const bad = await a.query(`insert into ${orders} (id, customer_id) values (2, 99)`);
+      const bad = await a.query(`insert into ${orders} (id, customer_id) values (2, 99)`, {
+        confirmWrite: true,
+      });
       expect(bad.success).toBe(false);
       expect(bad.error).toMatch(/foreign key/i);
 
@@ -190,7 +265,9 @@ for (const engine of engines) {
         },
         error: null,
       });
-      const queries = engine.type === 'mysql' ? 7 : 6;
+      // 3 writes asked about and run (6), 2 run confirmed at once (+ the MariaDB constraint),
+      // 1 read.
+      const queries = engine.type === 'mysql' ? 10 : 9;
       expect(status.stats.totalQueries).toBe(queries);
       expect(status.stats.activeConnections).toBeGreaterThanOrEqual(1);
       expect(status.stats.averageResponseTime).toBeGreaterThan(0);
@@ -200,6 +277,7 @@ for (const engine of engines) {
       });
       expect(audit).toHaveLength(queries);
       expect(audit.filter((e) => e.detail?.outcome === 'error')).toHaveLength(1);
+      expect(audit.filter((e) => e.detail?.outcome === 'confirmation-required')).toHaveLength(3);
     });
 
     it('returns 1,000 of 1,000,000 rows with flat memory, and estimates the big table', async () => {
@@ -210,7 +288,13 @@ for (const engine of engines) {
       );
       const rssGrowth = process.memoryUsage().rss - before;
       reportMemory(engine.label, peak, rssGrowth);
-      expect(value).toMatchObject({ success: true, rowsAffected: 1000, truncated: true });
+      expect(value).toMatchObject({
+        success: true,
+        kind: 'read',
+        rowsAffected: null,
+        rowCount: 1000,
+        truncated: 'rows',
+      });
       expect(value.data).toHaveLength(1000);
       expect(value.data[999]).toMatchObject({ id: 1000 });
       // The whole table would be well over 100 MB as JS objects.
@@ -247,6 +331,114 @@ for (const engine of engines) {
       expect(await a.query('select 2 as two')).toMatchObject({ success: true, data: [{ two: 2 }] });
       await a.call('POST', api.disconnect);
     });
+
+    it('is read-only by default: the server itself refuses every kind of write', async () => {
+      await direct.run(`create table ${kept} (id integer primary key, body varchar(20))`);
+      await direct.run(`insert into ${kept} (id, body) values (1, 'kept')`);
+      const id = await a.create(`${engine.label} read-only`, target);
+      expect((await a.connect(id)).statusCode).toBe(200);
+      const writes = [
+        `insert into ${kept} (id, body) values (2, 'nope')`,
+        `update ${kept} set body = 'changed'`,
+        `delete from ${kept}`,
+        `create table ${prefix}_made (x integer)`,
+        `alter table ${kept} add column extra integer`,
+        `drop table ${kept}`,
+        `truncate table ${kept}`,
+        engine.type === 'mysql'
+          ? `insert into ${kept} select id + 10, body from ${kept}`
+          : `with moved as (delete from ${kept} returning *) select * from moved`,
+      ];
+      for (const write of writes) {
+        // confirmWrite means nothing on a read-only connection.
+        const res = await a.query(write, { confirmWrite: true });
+        expect(res, write).toMatchObject({
+          success: false,
+          error: databaseConfigTexts.readOnly,
+          confirmationRequired: false,
+        });
+      }
+      expect(await direct.rows(`select id, body from ${kept} order by id`)).toEqual([
+        { id: 1, body: 'kept' },
+      ]);
+      expect(
+        await direct.rows(
+          engine.type === 'mysql'
+            ? `select count(*) as n from information_schema.tables where table_schema = database() and table_name = '${prefix}_made'`
+            : `select count(*)::int as n from pg_tables where tablename = '${prefix}_made'`,
+        ),
+      ).toEqual([{ n: 0 }]);
+      // A statement that turns writes back on only lasts its own query.
+      const reopen =
+        engine.type === 'mysql'
+          ? 'SET SESSION TRANSACTION READ WRITE'
+          : 'set session characteristics as transaction read write';
+      await a.query(reopen);
+      expect(await a.query(writes[0]!, { confirmWrite: true })).toMatchObject({
+        success: false,
+        error: databaseConfigTexts.readOnly,
+      });
+      expect(await a.query(`select body from ${kept}`)).toMatchObject({
+        success: true,
+        kind: 'read',
+        data: [{ body: 'kept' }],
+      });
+      await a.call('POST', api.disconnect);
+    });
+
+    it('keeps its time limit whatever a statement sets, and no session state outlives a query', async () => {
+      const id = await a.create(`${engine.label} limited`, {
+        ...target,
+        timeout: 1000,
+        allowWrites: true,
+      });
+      expect((await a.connect(id)).statusCode).toBe(200);
+      // The session's limit lifted, then a slow statement: still stopped at 1 s.
+      expect(await a.query(engine.liftLimit)).toMatchObject({ success: true });
+      let started = Date.now();
+      expect(await a.query(engine.sleep)).toMatchObject({ success: false });
+      expect(Date.now() - started).toBeLessThan(4000);
+      // One statement that lifts its own limit and sleeps: stopped at 1 s, and gone on the
+      // server too (not left running after Cutout reported it stopped).
+      started = Date.now();
+      const unlimited = await a.query(engine.unlimitedSleep);
+      expect(unlimited).toMatchObject({ success: false });
+      expect(unlimited.error).toMatch(/ran longer than 1000 ms/);
+      expect(Date.now() - started).toBeLessThan(4000);
+      await vi.waitFor(
+        async () => {
+          expect(await direct.rows(engine.running('cutout_marker_sleep'))).toEqual([{ n: 0 }]);
+        },
+        { timeout: 3000, interval: 100 },
+      );
+      // Settings, variables and modes set by one query are gone in the next.
+      for (const set of engine.sessionState.set) {
+        expect(await a.query(set, { confirmWrite: true }), set).toMatchObject({ success: true });
+      }
+      expect((await a.query(engine.sessionState.read)).data).toEqual([engine.sessionState.fresh]);
+      await a.call('POST', api.disconnect);
+    });
+
+    it('caps a result in bytes: 200 values of 1 MB answer about 4 MB, and the server stays small', async () => {
+      for (const sql of engine.wideTable(wide)) await direct.run(sql);
+      const id = await a.create(`${engine.label} wide`, { ...target, timeout: 60000 });
+      expect((await a.connect(id)).statusCode).toBe(200);
+      const { value, peak } = await peakRssGrowth(() =>
+        a.call('POST', api.query, { query: `select id, payload from ${wide} order by id` }),
+      );
+      expect(value.statusCode).toBe(200);
+      reportByteCap(engine.label, value.rawPayload.length, peak);
+      const body = value.json();
+      expect(body).toMatchObject({ success: true, kind: 'read', truncated: 'bytes' });
+      expect(value.rawPayload.length).toBeLessThanOrEqual(databaseLimits.maxResultBytes + 4096);
+      expect(body.rowCount).toBeGreaterThan(10);
+      expect(body.rowCount).toBeLessThan(200);
+      expect(body.data[0].payload).toMatch(/… \(1,048,576 bytes in all\)$/);
+      expect(peak).toBeLessThan(100 * 1024 * 1024);
+      // Still usable afterwards.
+      expect(await a.query('select 1 as one')).toMatchObject({ success: true, data: [{ one: 1 }] });
+      await a.call('POST', api.disconnect);
+    }, 120_000);
 
     it('says wrong password (or unknown user) and unknown database in words', async () => {
       const wrong =

@@ -172,13 +172,17 @@ export const databaseConnectionsRoutes: FastifyPluginAsyncZod<{
     api.query,
     {
       schema: {
-        summary: 'Run one statement on the active connection (at most 1,000 rows; audited)',
+        summary:
+          'Run one statement on the active connection: read-only unless the connection allows writes, and then a write runs only with confirmWrite; at most 1,000 rows and 4 MB; audited',
         body: databaseQueryBodySchema,
         response: { 200: databaseQueryResultSchema, ...errors },
       },
       ...guard,
     },
-    async (request) => connections.query(request.body.query, caller(request)),
+    async (request) =>
+      connections.query(request.body.query, caller(request), {
+        confirmWrite: request.body.confirmWrite === true,
+      }),
   );
 
   app.get(

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import {
   databaseConfigTexts,
+  databaseDestination,
   databaseLimits,
   databaseTexts,
   validateDatabaseConfig,
@@ -16,7 +17,12 @@ import {
 } from '@cutout/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
-import { maskSecret, type SecretBox } from '../../db/secret-box.js';
+import {
+  SECRET_MASK,
+  SecretBox,
+  SecretBoxError,
+  SecretDestinationError,
+} from '../../db/secret-box.js';
 import { AppError, notFound } from '../../errors.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import {
@@ -36,6 +42,7 @@ import {
   type DatabaseDriver,
   type DriverPool,
   type DriverSettings,
+  type QueryMode,
 } from './drivers/driver.js';
 
 // The rules of admin database connections (spec §2, §4, §5): stored connections with sealed
@@ -94,7 +101,8 @@ export class DatabaseConnections {
       id: randomUUID(),
       name,
       ...columnsOf(config),
-      password_sealed: password === '' ? null : this.deps.secretBox.seal(password),
+      password_sealed:
+        password === '' ? null : this.deps.secretBox.sealFor(password, databaseDestination(config)),
       is_active: 0,
       created_by: caller.actor.id,
       created_at: now,
@@ -107,7 +115,13 @@ export class DatabaseConnections {
         actor: caller.actor,
         action: 'database.connection.create',
         target: { type: 'database_connection', id: row.id },
-        detail: { name, type: config.type, host: config.host, database: config.database },
+        detail: {
+          name,
+          type: config.type,
+          host: config.host,
+          database: config.database,
+          allowWrites: config.allowWrites,
+        },
         ip: caller.ip,
       });
     });
@@ -123,13 +137,7 @@ export class DatabaseConnections {
     const name = checkName(body.name);
     const config = checkConfig(body.config);
     const newPassword = body.config.password ?? '';
-    // A blank password keeps the stored one (the browser never has it); SQLite has none.
-    const sealed =
-      config.type === 'sqlite'
-        ? null
-        : newPassword === ''
-          ? existing.password_sealed
-          : this.deps.secretBox.seal(newPassword);
+    const sealed = this.#sealOnUpdate(existing, config, newPassword);
     const values = {
       name,
       ...columnsOf(config),
@@ -148,6 +156,7 @@ export class DatabaseConnections {
           type: config.type,
           host: config.host,
           database: config.database,
+          allowWrites: config.allowWrites,
           passwordChanged: config.type !== 'sqlite' && newPassword !== '',
         },
         ip: caller.ip,
@@ -206,9 +215,10 @@ export class DatabaseConnections {
   /** Spec §2 Test: connect with the connection's timeout, one round trip, close. */
   async test(id: string): Promise<DatabaseTestResult> {
     const row = await this.#find(id);
-    const settings = this.#settings(row);
     let pool: DriverPool | undefined;
     try {
+      // Inside the try: a password that does not open for this destination is a failed test.
+      const settings = this.#settings(row);
       pool = await this.#open({ ...settings, connectionLimit: 1 });
       const started = performance.now();
       await withTimeout(pool.ping(), settings.timeout + GRACE_MS, () => timeoutError(settings));
@@ -328,39 +338,52 @@ export class DatabaseConnections {
     }
   }
 
-  async query(statement: string, caller: Caller): Promise<DatabaseQueryResult> {
+  /**
+   * Runs one statement on the active connection (decision 0131): read-only in the engine itself
+   * unless the connection allows writes; then a statement that writes is not run until it is
+   * sent again with `confirmWrite`. Capped in rows and bytes; audited, whatever happens.
+   */
+  async query(
+    statement: string,
+    caller: Caller,
+    { confirmWrite = false }: { confirmWrite?: boolean } = {},
+  ): Promise<DatabaseQueryResult> {
     const text = statement.trim();
     if (text === '') throw new AppError(400, 'validation_failed', databaseTexts.enterQuery);
     if (text.length > databaseLimits.maxQueryLength) {
       throw new AppError(400, 'validation_failed', databaseConfigTexts.queryTooLong);
     }
     const row = await this.#activeRow();
+    const mode: QueryMode =
+      row.allow_writes !== 1 ? 'read-only' : confirmWrite ? 'write' : 'ask-before-write';
+    const audit = (detail: Record<string, unknown>) =>
+      recordAudit(this.deps.db, {
+        actor: caller.actor,
+        action: 'database.query',
+        target: { type: 'database_connection', id: row.id },
+        detail: { statement: text.slice(0, 10_000), mode, ...detail },
+        ip: caller.ip,
+      });
     let active: ActivePool;
     try {
       active = await this.#pool(row);
     } catch (error) {
       const message = `${databaseTexts.connectionFailed}: ${this.#reason(error)}`;
       // Not run, but asked for: the audit log says so.
-      await recordAudit(this.deps.db, {
-        actor: caller.actor,
-        action: 'database.query',
-        target: { type: 'database_connection', id: row.id },
-        detail: {
-          statement: text.slice(0, 10_000),
-          durationMs: 0,
-          rows: 0,
-          outcome: 'error',
-          error: message,
-        },
-        ip: caller.ip,
-      });
+      await audit({ durationMs: 0, rows: 0, outcome: 'error', error: message });
       throw new AppError(422, 'unprocessable', message);
     }
     const started = performance.now();
     let result: DatabaseQueryResult;
     try {
       const out = await withTimeout(
-        active.pool.query(text, { maxRows: databaseLimits.maxRows, timeoutMs: row.timeout_ms }),
+        active.pool.query(text, {
+          maxRows: databaseLimits.maxRows,
+          maxBytes: databaseLimits.maxResultBytes,
+          maxCellBytes: databaseLimits.maxCellBytes,
+          timeoutMs: row.timeout_ms,
+          mode,
+        }),
         row.timeout_ms + GRACE_MS * 5,
         () =>
           new DriverError(
@@ -368,39 +391,45 @@ export class DatabaseConnections {
             `The statement ran longer than ${row.timeout_ms} ms and was stopped.`,
           ),
       );
-      const executionTime = round2(performance.now() - started);
       result = {
         success: true,
         error: null,
         data: out.rows,
-        executionTime,
-        rowsAffected: out.rowsAffected,
+        columns: out.columns,
+        executionTime: round2(performance.now() - started),
+        rowsAffected: out.kind === 'write' ? (out.rowsAffected ?? 0) : null,
+        rowCount: out.rows.length,
+        kind: out.kind,
         truncated: out.truncated,
+        confirmationRequired: false,
       };
     } catch (error) {
       result = {
         success: false,
         error: this.#reason(error),
         data: [],
+        columns: [],
         executionTime: round2(performance.now() - started),
-        rowsAffected: 0,
+        rowsAffected: null,
+        rowCount: 0,
+        kind: null,
         truncated: false,
+        confirmationRequired: error instanceof DriverError && error.kind === 'confirm',
       };
     }
     active.queries += 1;
     this.#sample(active, result.executionTime);
-    await recordAudit(this.deps.db, {
-      actor: caller.actor,
-      action: 'database.query',
-      target: { type: 'database_connection', id: row.id },
-      detail: {
-        statement: text.slice(0, 10_000),
-        durationMs: result.executionTime,
-        rows: result.rowsAffected,
-        outcome: result.success ? 'success' : 'error',
-        ...(result.error ? { error: result.error } : {}),
-      },
-      ip: caller.ip,
+    await audit({
+      durationMs: result.executionTime,
+      rows: result.rowsAffected ?? result.rowCount,
+      outcome: result.success
+        ? 'success'
+        : result.confirmationRequired
+          ? 'confirmation-required'
+          : 'error',
+      ...(result.kind ? { kind: result.kind } : {}),
+      ...(result.truncated ? { truncated: result.truncated } : {}),
+      ...(result.error && !result.confirmationRequired ? { error: result.error } : {}),
     });
     return result;
   }
@@ -425,7 +454,57 @@ export class DatabaseConnections {
     await this.#closePool();
   }
 
+  /**
+   * Seals passwords stored before they were bound to their destination (decision 0134) for the
+   * destination their row names now. Run at start; a value this server cannot open stays as it
+   * is (using it says to enter it again).
+   */
+  async bindLegacySecrets(): Promise<number> {
+    let bound = 0;
+    for (const row of await listConnections(this.deps.db)) {
+      if (!row.password_sealed || SecretBox.isBound(row.password_sealed)) continue;
+      let plain: string;
+      try {
+        plain = this.deps.secretBox.open(row.password_sealed);
+      } catch {
+        continue;
+      }
+      const sealed = this.deps.secretBox.sealFor(plain, rowDestination(row));
+      await updateConnection(this.deps.db, row.id, { password_sealed: sealed });
+      bound += 1;
+    }
+    return bound;
+  }
+
   // ---- internals ----
+
+  /**
+   * The password an edit stores: a new one sealed for the new destination; a blank one keeps
+   * the stored one only while the destination stays the same (the browser never has it, and a
+   * stored password may not follow a changed host, port, type, database or SSL setting).
+   */
+  #sealOnUpdate(existing: ConnectionRow, config: DatabaseConfig, newPassword: string) {
+    if (config.type === 'sqlite') return null;
+    const destination = databaseDestination(config);
+    if (newPassword !== '') return this.deps.secretBox.sealFor(newPassword, destination);
+    if (!existing.password_sealed) return null;
+    if (rowDestination(existing) !== destination) {
+      throw new AppError(400, 'validation_failed', databaseConfigTexts.reenterPassword, {
+        password: databaseConfigTexts.reenterPassword,
+      });
+    }
+    if (SecretBox.isBound(existing.password_sealed)) return existing.password_sealed;
+    // A legacy value on an unchanged destination: bound now.
+    try {
+      return this.deps.secretBox.sealFor(
+        this.deps.secretBox.open(existing.password_sealed),
+        destination,
+      );
+    } catch (error) {
+      if (error instanceof SecretBoxError) return existing.password_sealed;
+      throw error;
+    }
+  }
 
   async #find(id: string): Promise<ConnectionRow> {
     const row = await findConnection(this.deps.db, id);
@@ -496,9 +575,13 @@ export class DatabaseConnections {
   #settings(row: ConnectionRow): DriverSettings {
     let password = '';
     if (row.password_sealed) {
+      // Opens only for the destination it was sealed for: a changed host never receives it.
       try {
-        password = this.deps.secretBox.open(row.password_sealed);
+        password = this.deps.secretBox.openFor(row.password_sealed, rowDestination(row));
       } catch (error) {
+        if (error instanceof SecretDestinationError) {
+          throw new DriverError('auth', databaseConfigTexts.passwordForAnotherDestination);
+        }
         throw new DriverError('auth', (error as Error).message);
       }
     }
@@ -510,6 +593,7 @@ export class DatabaseConnections {
       username: row.username,
       password,
       ssl: row.ssl === 1,
+      allowWrites: row.allow_writes === 1,
       connectionLimit: row.connection_limit,
       timeout: row.timeout_ms,
       charset: row.charset,
@@ -526,14 +610,8 @@ export class DatabaseConnections {
   }
 
   #view(row: ConnectionRow): DatabaseConnectionView {
-    let password = '';
-    if (row.password_sealed) {
-      try {
-        password = maskSecret(this.deps.secretBox.open(row.password_sealed));
-      } catch {
-        password = '••••';
-      }
-    }
+    // Not one character of the password: only that there is one.
+    const password = row.password_sealed ? SECRET_MASK : '';
     return {
       id: row.id,
       name: row.name,
@@ -549,6 +627,7 @@ export class DatabaseConnections {
         password,
         hasPassword: row.password_sealed !== null,
         ssl: row.ssl === 1,
+        allowWrites: row.allow_writes === 1,
         connectionLimit: row.connection_limit,
         timeout: row.timeout_ms,
         charset: row.charset,
@@ -584,11 +663,22 @@ function columnsOf(config: DatabaseConfig) {
     database_name: config.database,
     username: config.username,
     ssl: config.ssl ? 1 : 0,
+    allow_writes: config.allowWrites ? 1 : 0,
     connection_limit: config.connectionLimit,
     timeout_ms: config.timeout,
     charset: config.charset,
     timezone: config.timezone,
   };
+}
+
+function rowDestination(row: ConnectionRow): string {
+  return databaseDestination({
+    type: row.type as DatabaseType,
+    host: row.host,
+    port: row.port,
+    database: row.database_name,
+    ssl: row.ssl === 1,
+  });
 }
 
 function describe(row: ConnectionRow): string {

@@ -1,12 +1,38 @@
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { databaseConnectionsApiPaths as api, databaseTexts } from '@cutout/contracts';
+import { randomUUID } from 'node:crypto';
+import {
+  databaseConfigTexts,
+  databaseConnectionsApiPaths as api,
+  databaseDestination,
+  databaseLimits,
+  databaseTexts,
+} from '@cutout/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, createAccountsApp, signUp } from '../../test/accounts.js';
 import { testDatabaseUrl, type TestApp } from '../../test/test-app.js';
 import { auditEntries } from '../audit/audit.service.js';
-import { adminApi, closedPort, peakHeapGrowth, reportMemory, silentServer } from './testing.js';
+import { DatabaseConnections } from './database-connections.service.js';
+import { createDrivers } from './drivers/index.js';
+import { resolveSqliteFile } from './drivers/sqlite.js';
+import {
+  adminApi,
+  closedPort,
+  peakHeapGrowth,
+  peakRssGrowth,
+  reportByteCap,
+  reportMemory,
+  silentServer,
+} from '../../test/database-connections.js';
 
 // Stored connections, validation, the SQLite driver on real files, and every network driver's
 // error paths against local ports that refuse or never answer.
@@ -106,9 +132,9 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         expect(escape.json().error.message).toContain('SQLite connections directory');
       });
 
-      it('seals passwords, shows only a mask, keeps the stored one on a blank edit, copies inactive', async () => {
+      it('seals passwords for their destination, shows no character of them, keeps them on a blank edit to the same place, copies inactive', async () => {
         const password = 'correct-horse-battery-9876';
-        const id = await a.create('Shop', {
+        const config = {
           type: 'postgresql',
           host: 'db.example.com',
           port: 5432,
@@ -116,39 +142,73 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
           username: 'shop',
           password,
           ssl: true,
-        });
+        };
+        const id = await a.create('Shop', config);
         const list = await a.call('GET', api.connections);
         expect(list.body).not.toContain(password);
         const shop = list.json().connections.find((c: { id: string }) => c.id === id);
         expect(shop).toMatchObject({ name: 'Shop', isActive: false, lastUsed: null });
-        expect(shop.config).toMatchObject({ password: '••••9876', hasPassword: true, ssl: true });
+        expect(shop.config).toMatchObject({ password: '••••', hasPassword: true, ssl: true });
+        expect(list.body).not.toContain('9876');
 
         const row = await t.app.database.db
           .selectFrom('database_connections')
           .select('password_sealed')
           .where('id', '=', id)
           .executeTakeFirstOrThrow();
-        expect(row.password_sealed).toMatch(/^v1\./);
+        expect(row.password_sealed).toMatch(/^v2\./);
         expect(row.password_sealed).not.toContain(password);
-        expect(t.app.secretBox.open(row.password_sealed!)).toBe(password);
+        expect(
+          t.app.secretBox.openFor(
+            row.password_sealed!,
+            databaseDestination({ ...config, type: 'postgresql' }),
+          ),
+        ).toBe(password);
 
-        const edit = await a.call('PUT', api.connection(id), {
+        // Same destination, blank password: the stored one stays.
+        const rename = await a.call('PUT', api.connection(id), {
           name: 'Shop EU',
-          config: {
-            type: 'postgresql',
-            host: 'db.example.eu',
-            port: 5433,
-            database: 'shop',
-            username: 'shop',
-            password: '',
-          },
+          config: { ...config, password: '', timeout: 5000 },
         });
-        expect(edit.statusCode, edit.body).toBe(200);
-        expect(edit.json().message).toBe(databaseTexts.connectionUpdated);
-        expect(edit.json().connection.config).toMatchObject({
+        expect(rename.statusCode, rename.body).toBe(200);
+        expect(rename.json().message).toBe(databaseTexts.connectionUpdated);
+        expect(rename.json().connection.config).toMatchObject({ password: '••••', timeout: 5000 });
+
+        // Another host, port, type, database or TLS setting with a blank password: refused,
+        // and nothing changes.
+        for (const change of [
+          { host: 'db.example.eu' },
+          { port: 5433 },
+          { type: 'mysql' },
+          { database: 'other' },
+          { ssl: false },
+        ]) {
+          const moved = await a.call('PUT', api.connection(id), {
+            name: 'Shop EU',
+            config: { ...config, ...change, password: '' },
+          });
+          expect(moved.statusCode, JSON.stringify(change)).toBe(400);
+          expect(moved.json().error.message).toBe(databaseConfigTexts.reenterPassword);
+          expect(moved.json().error.fields).toEqual({
+            password: databaseConfigTexts.reenterPassword,
+          });
+        }
+        const unchanged = await t.app.database.db
+          .selectFrom('database_connections')
+          .selectAll()
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        expect([unchanged.host, unchanged.port]).toEqual(['db.example.com', 5432]);
+        // With the password entered again the move is allowed, sealed for the new place.
+        const moved = await a.call('PUT', api.connection(id), {
+          name: 'Shop EU',
+          config: { ...config, host: 'db.example.eu', port: 5433, password },
+        });
+        expect(moved.statusCode, moved.body).toBe(200);
+        expect(moved.json().connection.config).toMatchObject({
           host: 'db.example.eu',
           port: 5433,
-          password: '••••9876',
+          password: '••••',
         });
 
         const copy = await a.call('POST', api.copy(id));
@@ -162,6 +222,100 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         expect((await a.call('DELETE', api.connection(copy.json().connection.id))).statusCode).toBe(
           404,
         );
+      });
+
+      it('never sends a stored password to a destination it was not saved for', async () => {
+        // A listener on 127.0.0.1 that records every connection: the "new address".
+        const catcher = await silentServer();
+        let connections = 0;
+        catcher.server.on('connection', () => (connections += 1));
+        try {
+          const id = await a.create('Moved', {
+            type: 'postgresql',
+            host: '127.0.0.1',
+            port: 5432,
+            database: 'shop',
+            username: 'shop',
+            password: 'secret-that-stays-home',
+            timeout: 2000,
+          });
+          // Only the port changes, behind the API's back (an older server, a hand edit).
+          await t.app.database.db
+            .updateTable('database_connections')
+            .set({ port: catcher.port })
+            .where('id', '=', id)
+            .execute();
+          const tested = await a.test(id);
+          expect(tested).toMatchObject({
+            success: false,
+            roundTripMs: null,
+            message: databaseConfigTexts.passwordForAnotherDestination,
+          });
+          const connect = await a.connect(id);
+          expect(connect.statusCode).toBe(422);
+          expect(connect.json().error.message).toContain(
+            databaseConfigTexts.passwordForAnotherDestination,
+          );
+          expect(connections).toBe(0);
+        } finally {
+          await catcher.close();
+        }
+      });
+
+      it('binds passwords stored before destinations were bound, at start', async () => {
+        const id = randomUUID();
+        const now = new Date().toISOString();
+        await t.app.database.db
+          .insertInto('database_connections')
+          .values({
+            id,
+            name: 'Legacy',
+            type: 'mysql',
+            host: 'legacy.example.com',
+            port: 3306,
+            database_name: 'app',
+            username: 'app',
+            password_sealed: t.app.secretBox.seal('old-style-password'),
+            ssl: 0,
+            allow_writes: 0,
+            connection_limit: 10,
+            timeout_ms: 60000,
+            charset: 'utf8mb4',
+            timezone: 'UTC',
+            is_active: 0,
+            created_by: null,
+            created_at: now,
+            updated_at: now,
+            last_used_at: null,
+          })
+          .execute();
+        const service = new DatabaseConnections({
+          db: t.app.database.db,
+          secretBox: t.app.secretBox,
+          drivers: createDrivers({ sqliteDir }),
+          log: t.app.log,
+        });
+        expect(await service.bindLegacySecrets()).toBeGreaterThanOrEqual(1);
+        const row = await t.app.database.db
+          .selectFrom('database_connections')
+          .select('password_sealed')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        expect(row.password_sealed).toMatch(/^v2\./);
+        expect(
+          t.app.secretBox.openFor(
+            row.password_sealed!,
+            databaseDestination({
+              type: 'mysql',
+              host: 'legacy.example.com',
+              port: 3306,
+              database: 'app',
+              ssl: false,
+            }),
+          ),
+        ).toBe('old-style-password');
+        expect(await service.bindLegacySecrets()).toBe(0);
+        await a.call('DELETE', api.connection(id));
       });
 
       it('answers "Not connected to database" and "Please enter a query" without an active connection', async () => {
@@ -191,7 +345,11 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     describe('SQLite file', () => {
       it('tests, connects, creates tables with keys, shows them, queries, measures and audits', async () => {
         new SQLite(path.join(sqliteDir, 'shop.db')).close();
-        const id = await a.create('Shop file', { type: 'sqlite', database: 'shop.db' });
+        const id = await a.create('Shop file', {
+          type: 'sqlite',
+          database: 'shop.db',
+          allowWrites: true,
+        });
 
         const test = await a.test(id);
         expect(test.success, test.message).toBe(true);
@@ -204,22 +362,50 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
           connectionInfo: { type: 'sqlite', database: 'shop.db' },
         });
 
-        const created = await a.query(
-          "create table customers (id integer primary key, email text not null, tier text default 'free')",
-        );
-        expect(created).toMatchObject({ success: true, rowsAffected: 0 });
+        // A write on a connection that allows writes is asked about first, and not run.
+        const createCustomers =
+          "create table customers (id integer primary key, email text not null, tier text default 'free')";
+        const asked = await a.query(createCustomers);
+        expect(asked).toMatchObject({
+          success: false,
+          confirmationRequired: true,
+          error: databaseConfigTexts.confirmWrite,
+          kind: null,
+        });
+        expect(
+          new SQLite(path.join(sqliteDir, 'shop.db'), { readonly: true })
+            .prepare("select count(*) as n from sqlite_schema where name = 'customers'")
+            .get(),
+        ).toEqual({ n: 0 });
+        const created = await a.query(createCustomers, { confirmWrite: true });
+        expect(created).toMatchObject({ success: true, kind: 'write', rowsAffected: 0 });
         await a.query(
           'create table orders (id integer primary key, customer_id integer not null references customers(id), total real)',
+          { confirmWrite: true },
         );
         expect(
-          await a.query("insert into customers (email) values ('a@x.io'), ('b@x.io')"),
+          await a.query("insert into customers (email) values ('a@x.io'), ('b@x.io')", {
+            confirmWrite: true,
+          }),
         ).toMatchObject({
           success: true,
+          kind: 'write',
           rowsAffected: 2,
         });
-        await a.query('insert into orders (customer_id, total) values (1, 9.5)');
+        await a.query('insert into orders (customer_id, total) values (1, 9.5)', {
+          confirmWrite: true,
+        });
+        // A read is not asked about, and has no "rows affected".
         const read = await a.query('select id, email, tier from customers order by id');
-        expect(read).toMatchObject({ success: true, rowsAffected: 2, truncated: false });
+        expect(read).toMatchObject({
+          success: true,
+          kind: 'read',
+          rowsAffected: null,
+          rowCount: 2,
+          columns: ['id', 'email', 'tier'],
+          truncated: false,
+          confirmationRequired: false,
+        });
         expect(read.data).toEqual([
           { id: 1, email: 'a@x.io', tier: 'free' },
           { id: 2, email: 'b@x.io', tier: 'free' },
@@ -258,7 +444,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
 
         const status = await a.status();
         expect(status.isConnected).toBe(true);
-        expect(status.stats.totalQueries).toBe(6);
+        expect(status.stats.totalQueries).toBe(7);
         expect(status.stats.activeConnections).toBe(1);
         expect(status.stats.averageResponseTime).toBeGreaterThan(0);
         const average = status.stats.averageResponseTime;
@@ -268,7 +454,10 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
           actionPrefix: 'database.query',
           targetId: id,
         });
-        expect(audit).toHaveLength(6);
+        expect(audit).toHaveLength(7);
+        expect(
+          audit.find((e) => e.detail?.outcome === 'confirmation-required')?.detail,
+        ).toMatchObject({ statement: expect.stringMatching(/^create table customers/) });
         expect(audit.find((e) => e.detail?.outcome === 'error')?.detail).toMatchObject({
           statement: 'select * from nowhere',
           rows: 0,
@@ -317,7 +506,13 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         const { value, peak } = await peakHeapGrowth(() => a.query('select * from big'));
         const rssGrowth = process.memoryUsage().rss - before;
         reportMemory('SQLite', peak, rssGrowth);
-        expect(value).toMatchObject({ success: true, rowsAffected: 1000, truncated: true });
+        expect(value).toMatchObject({
+          success: true,
+          kind: 'read',
+          rowsAffected: null,
+          rowCount: 1000,
+          truncated: 'rows',
+        });
         expect(value.data).toHaveLength(1000);
         expect(value.data[999]).toEqual({ id: 1000, payload: '1000'.padStart(64, '0') });
         // 1,000,000 rows of 64-character text would take well over 100 MB in any JS heap.
@@ -349,6 +544,197 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
           data: [{ n: 42 }],
         });
         await a.call('POST', api.disconnect);
+      });
+
+      it('is read-only by default, in the engine itself: writes are refused, reads work', async () => {
+        const file = path.join(sqliteDir, 'readonly.db');
+        const seed = new SQLite(file);
+        seed.exec(
+          "create table notes (id integer primary key, body text); insert into notes (body) values ('kept')",
+        );
+        seed.close();
+        const id = await a.create('Read-only file', { type: 'sqlite', database: 'readonly.db' });
+        const view = (await a.call('GET', api.connections))
+          .json()
+          .connections.find((c: { id: string }) => c.id === id);
+        expect(view.config.allowWrites).toBe(false);
+        expect((await a.connect(id)).statusCode).toBe(200);
+
+        for (const write of [
+          "insert into notes (body) values ('nope')",
+          "update notes set body = 'changed'",
+          'delete from notes',
+          'drop table notes',
+          'create table other (x)',
+          'create temp table scratch (x)',
+          "insert into notes (body) values ('x') returning id",
+          'pragma user_version = 7',
+          'vacuum',
+        ]) {
+          const res = await a.query(write, { confirmWrite: true });
+          expect(res, write).toMatchObject({
+            success: false,
+            error: databaseConfigTexts.readOnly,
+            confirmationRequired: false,
+          });
+        }
+        const check = new SQLite(file, { readonly: true });
+        expect(check.prepare('select body from notes').all()).toEqual([{ body: 'kept' }]);
+        expect(check.pragma('user_version', { simple: true })).toBe(0);
+        check.close();
+        expect(await a.query('select body from notes')).toMatchObject({
+          success: true,
+          kind: 'read',
+          data: [{ body: 'kept' }],
+        });
+        await a.call('POST', api.disconnect);
+      });
+
+      it('never opens, attaches or writes another file, however the statement is spelled', async () => {
+        const file = path.join(sqliteDir, 'confined.db');
+        const seed = new SQLite(file);
+        seed.exec('create table t (x); insert into t values (1)');
+        seed.close();
+        // The app's own database, and a directory outside the SQLite connections directory.
+        // (With Cutout on PostgreSQL the path names no file: it must not come to exist.)
+        const appDb = path.join(t.config.dataDir, 'cutout.db');
+        const appDbExisted = existsSync(appDb);
+        const outside = path.dirname(sqliteDir);
+        const copy = (n: number) => path.join(outside, `copy-${n}.db`);
+        // Writes allowed and confirmed: the refusal must not rest on the read-only mode.
+        const id = await a.create('Confined', {
+          type: 'sqlite',
+          database: 'confined.db',
+          allowWrites: true,
+        });
+        expect((await a.connect(id)).statusCode).toBe(200);
+        const q = (s: string) => s.replaceAll('APP', appDb);
+        const spellings = [
+          q(`ATTACH DATABASE 'APP' AS app`),
+          q(`attach 'APP' as app`),
+          q(`AtTaCh   DaTaBaSe\n\t'APP'\n AS app`),
+          q(`/* comment */ ATTACH 'APP' AS app`),
+          q(`-- comment\nATTACH 'APP' AS app`),
+          q(`ATTACH/**/'APP'/**/AS/**/app`),
+          q(`ATTACH (('APP')) AS app`),
+          q(`ATTACH 'APP' || '' AS "app"`),
+          q(`ATTACH 'file:APP?mode=ro' AS app`),
+          q(`ATTACH '${path.relative(process.cwd(), appDb)}' AS app`),
+          q(`ATTACH char(${[...Buffer.from(appDb)].join(',')}) AS app`),
+          q(`ATTACH 'APP' AS [app]`),
+          q(`ATTACH 'APP' AS \`app\``),
+          `ATTACH ':memory:' AS mem`,
+          `ATTACH '' AS scratch`,
+          q(`WITH x AS (SELECT 1) ATTACH 'APP' AS app`),
+          q(`ATTACH 'APP' AS app;`),
+          `DETACH DATABASE main`,
+          `detach temp`,
+          `VACUUM INTO '${copy(1)}'`,
+          `vacuum main into '${copy(2)}'`,
+          `VaCuUm/**/InTo'${copy(3)}'`,
+          `VACUUM "main" INTO '${copy(4)}'`,
+          `VACUUM INTO '${copy(5)}' || ''`,
+          `PRAGMA temp_store_directory = '${outside}'`,
+          `pragma "TEMP_STORE_DIRECTORY"='${outside}'`,
+          `PRAGMA main.temp_store_directory = '${outside}'`,
+          `PRAGMA data_store_directory = '${outside}'`,
+          'PRAGMA hard_heap_limit = 1',
+          'pragma soft_heap_limit=1',
+          `select load_extension('${path.join(outside, 'evil.so')}')`,
+        ];
+        expect(spellings.length).toBeGreaterThanOrEqual(20);
+        for (const statement of spellings) {
+          const res = await a.query(statement, { confirmWrite: true });
+          expect(res.success, statement).toBe(false);
+          expect(res.confirmationRequired, statement).toBe(false);
+        }
+        // What each refusal says, for the three kinds.
+        expect((await a.query(q(`ATTACH 'APP' AS app`), { confirmWrite: true })).error).toBe(
+          databaseConfigTexts.sqliteOtherFile,
+        );
+        expect((await a.query(`VACUUM INTO '${copy(9)}'`, { confirmWrite: true })).error).toBe(
+          databaseConfigTexts.sqliteOtherFile,
+        );
+        expect(
+          (await a.query(`PRAGMA temp_store_directory = '${outside}'`, { confirmWrite: true }))
+            .error,
+        ).toBe(databaseConfigTexts.sqliteGlobalPragma);
+        // Nothing was written outside, and the process-wide temporary directory is unchanged.
+        for (let n = 1; n <= 9; n++) expect(existsSync(copy(n)), copy(n)).toBe(false);
+        expect(existsSync(appDb)).toBe(appDbExisted);
+        // A table-valued pragma names a schema, not a file: it finds nothing there.
+        expect(await a.query(q(`select * from pragma_table_list('APP')`))).toMatchObject({
+          success: true,
+          data: [],
+        });
+        const probe = new SQLite(':memory:');
+        expect(probe.pragma('temp_store_directory', { simple: true })).toBeUndefined();
+        probe.close();
+        // An EXPLAIN only shows a program: it may be read, and attaches nothing.
+        const explained = await a.query(q(`EXPLAIN ATTACH 'APP' AS app`));
+        expect(explained.success).toBe(true);
+        expect(await a.query('select name from pragma_database_list order by seq')).toMatchObject({
+          success: true,
+          data: [{ name: 'main' }],
+        });
+        // The file itself, and plain work on it, still do what they should.
+        expect(await a.query('select x from t')).toMatchObject({ success: true, data: [{ x: 1 }] });
+        expect(await a.query('vacuum', { confirmWrite: true })).toMatchObject({ success: true });
+        await a.call('POST', api.disconnect);
+      });
+
+      it('caps a result in bytes: 200 values of 1 MB answer about 4 MB, and the server stays small', async () => {
+        const file = path.join(sqliteDir, 'wide.db');
+        const seed = new SQLite(file);
+        seed.exec(`create table wide (id integer primary key, payload text not null);
+          insert into wide (payload)
+          with recursive n(i) as (select 1 union all select i + 1 from n where i < 200)
+          select substr(replace(hex(zeroblob(524288)), '00', 'ab'), 1, 1048576) from n;`);
+        seed.close();
+        const id = await a.create('Wide file', {
+          type: 'sqlite',
+          database: 'wide.db',
+          timeout: 60000,
+        });
+        expect((await a.connect(id)).statusCode).toBe(200);
+        const { value, peak } = await peakRssGrowth(() =>
+          a.call('POST', api.query, { query: 'select id, payload from wide order by id' }),
+        );
+        expect(value.statusCode).toBe(200);
+        const body = value.json();
+        reportByteCap('SQLite', value.rawPayload.length, peak);
+        expect(body).toMatchObject({ success: true, kind: 'read', truncated: 'bytes' });
+        expect(value.rawPayload.length).toBeLessThanOrEqual(databaseLimits.maxResultBytes + 4096);
+        expect(body.rowCount).toBeGreaterThan(10);
+        expect(body.rowCount).toBeLessThan(200);
+        expect(body.data[0].payload).toMatch(/… \(1,048,576 bytes in all\)$/);
+        expect(peak).toBeLessThan(100 * 1024 * 1024);
+        await a.call('POST', api.disconnect);
+      });
+
+      it("never opens Cutout's own database, even linked into the directory", async () => {
+        // On PostgreSQL there is no file of Cutout's to protect; a file of the same kind stands in.
+        const own =
+          t.app.database.dialect === 'sqlite'
+            ? path.join(t.config.dataDir, 'cutout.db')
+            : path.join(t.config.dataDir, 'stand-in.db');
+        if (!existsSync(own)) new SQLite(own).close();
+        linkSync(own, path.join(sqliteDir, 'innocent.db'));
+        const id = await a.create('Innocent', { type: 'sqlite', database: 'innocent.db' });
+        expect(await a.test(id)).toMatchObject({
+          success: false,
+          message:
+            'SQLite file "innocent.db" is linked to another file and cannot be opened from the console.',
+        });
+        rmSync(path.join(sqliteDir, 'innocent.db'));
+        // And when the directory holds Cutout's database itself (DATABASE_CONNECTIONS_SQLITE_DIR
+        // set to DATA_DIR), by its own name, with no second link.
+        const alone = path.join(sqliteDir, 'own.db');
+        new SQLite(alone).close();
+        expect(() => resolveSqliteFile(sqliteDir, 'own.db', [alone])).toThrow(
+          'SQLite file "own.db" is linked to another file and cannot be opened from the console.',
+        );
+        expect(resolveSqliteFile(sqliteDir, 'own.db', [])).toBe(realpathSync(alone));
       });
 
       it('refuses files that do not exist or lead outside the directory', async () => {

@@ -20,6 +20,28 @@ export const secretKeys: ReadonlySet<IntegrationKey> = new Set(
   integrationKeys.filter((key) => integrationFields[key].kind === 'secret'),
 );
 
+/**
+ * Secrets Cutout sends to a place other fields name: each is sealed for that place and opens for
+ * no other (docs/decisions/0134). Changing one of these fields asks for the secret again.
+ */
+export const secretDestinations: Partial<Record<IntegrationKey, readonly IntegrationKey[]>> = {
+  lemonSqueezyApiKey: ['lemonSqueezyApiUrl'],
+  smtpPassword: ['smtpHost', 'smtpPort', 'smtpSecure'],
+};
+
+/** Where a bound secret goes, from the fields in effect. */
+export function destinationOf(
+  fields: Partial<Record<IntegrationKey, { value: IntegrationValue }>>,
+  secret: IntegrationKey,
+): string {
+  return JSON.stringify(
+    (secretDestinations[secret] ?? []).map((key) => {
+      const value = fields[key]?.value ?? null;
+      return typeof value === 'string' ? value.trim().replace(/\/+$/, '').toLowerCase() : value;
+    }),
+  );
+}
+
 export interface Resolved {
   value: IntegrationValue;
   source: IntegrationSource;

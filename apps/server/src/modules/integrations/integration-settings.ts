@@ -12,13 +12,15 @@ import {
 } from '@cutout/contracts';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import { maskSecret, type SecretBox } from '../../db/secret-box.js';
+import { maskSecret, SecretBox, SecretDestinationError } from '../../db/secret-box.js';
 import { AppError } from '../../errors.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import type { TurnstileConfig } from '../jobs/turnstile.js';
 import {
+  destinationOf,
   isProviderChoice,
   resolveFields,
+  secretDestinations,
   secretKeys,
   setByEnv,
   type ResolvedFields,
@@ -26,6 +28,7 @@ import {
 import {
   deleteStoredSettings,
   listStoredSettings,
+  replaceStoredValue,
   upsertStoredSetting,
 } from './integrations.repository.js';
 
@@ -126,6 +129,7 @@ export class IntegrationSettings {
     const upserts = new Map<IntegrationKey, string>();
     const deletes = new Set<IntegrationKey>(clear);
     const locked: Record<string, string> = {};
+    const newSecrets = new Map<IntegrationKey, string>();
 
     for (const key of integrationKeys) {
       const raw = body[key];
@@ -141,7 +145,8 @@ export class IntegrationSettings {
       if (secretKeys.has(key)) {
         const text = String(raw);
         if (text === '' || text.startsWith(MASK)) continue;
-        upserts.set(key, secretBox.seal(text));
+        // Sealed below, once the destination it is bound to is known.
+        newSecrets.set(key, text);
         continue;
       }
       if (raw === '' || raw === null) {
@@ -158,13 +163,38 @@ export class IntegrationSettings {
 
     const now = new Date(this.clock()).toISOString();
     const rows = new Map((await listStoredSettings(db)).map((r) => [r.key, r.value]));
+    // Where bound secrets go after this save (decision 0134): a stored one whose destination
+    // changes must be entered again; a new one is sealed for where it will go.
+    const afterPlain = resolveFields(
+      config,
+      this.decode(mergeRows(rows, upserts, deletes), { secrets: false }).values,
+    );
+    const reenter: Record<string, string> = {};
+    for (const key of secretKeys) {
+      const bound = secretDestinations[key] !== undefined;
+      const text = newSecrets.get(key);
+      if (text !== undefined) {
+        upserts.set(
+          key,
+          bound ? secretBox.sealFor(text, destinationOf(afterPlain, key)) : secretBox.seal(text),
+        );
+        continue;
+      }
+      if (!bound || deletes.has(key) || !rows.has(key) || setByEnv(config, key)) continue;
+      if (destinationOf(before.fields, key) !== destinationOf(afterPlain, key)) {
+        reenter[key] = integrationTexts.reenterSecret(
+          integrationFields[key].label,
+          (secretDestinations[key] ?? []).map((k) => integrationFields[k].label),
+        );
+      }
+    }
+    if (Object.keys(reenter).length > 0) {
+      throw new AppError(400, 'validation_failed', Object.values(reenter)[0], reenter);
+    }
     // Clearing a field that has no stored value changes nothing and is not recorded.
     const changed = [...upserts.keys(), ...[...deletes].filter((key) => rows.has(key))];
     if (changed.length > 0) {
-      const after = resolveFields(
-        config,
-        this.storedValues(mergeRows(rows, upserts, deletes)).values,
-      );
+      const after = resolveFields(config, this.decode(mergeRows(rows, upserts, deletes)).values);
       await db.transaction().execute(async (trx) => {
         await deleteStoredSettings(trx, [...deletes]);
         for (const [key, value] of upserts) {
@@ -194,31 +224,73 @@ export class IntegrationSettings {
     return toView(await this.load());
   }
 
+  /**
+   * Seals secrets stored before they were bound to their destination (decision 0134) for the
+   * destination in effect now. Run at start, before `load`.
+   */
+  async bindLegacySecrets(): Promise<number> {
+    const { db, secretBox, config } = this.options;
+    const rows = new Map((await listStoredSettings(db)).map((r) => [r.key, r.value]));
+    const plain = resolveFields(config, this.decode(rows, { secrets: false }).values);
+    let bound = 0;
+    for (const key of Object.keys(secretDestinations) as IntegrationKey[]) {
+      const raw = rows.get(key);
+      if (raw === undefined || SecretBox.isBound(raw)) continue;
+      let text: string;
+      try {
+        text = secretBox.open(raw);
+      } catch {
+        continue; // unreadable: it shows as a problem, and the admin enters it again
+      }
+      await replaceStoredValue(db, key, secretBox.sealFor(text, destinationOf(plain, key)));
+      bound += 1;
+    }
+    return bound;
+  }
+
   private async read(): Promise<EffectiveIntegrations> {
     const rows = new Map((await listStoredSettings(this.options.db)).map((r) => [r.key, r.value]));
-    const { values, problems } = this.storedValues(rows);
+    const { values, problems } = this.decode(rows);
     return effectiveFrom(resolveFields(this.options.config, values), this.options.config, problems);
   }
 
-  /** Stored rows as values: JSON for plain fields, opened SecretBox text for secrets. */
-  private storedValues(rows: Map<string, string>) {
+  /**
+   * Stored rows as values: JSON for plain fields, opened SecretBox text for secrets. A bound
+   * secret opens only for the destination the other fields give now; one saved for another
+   * destination is left out and named in `problems` (it is never sent to the new one).
+   * `secrets: false` reads the plain fields only.
+   */
+  private decode(rows: Map<string, string>, { secrets = true } = {}) {
     const values: Partial<Record<IntegrationKey, IntegrationValue>> = {};
     const problems: string[] = [];
     for (const key of integrationKeys) {
       const raw = rows.get(key);
-      if (raw === undefined) continue;
-      if (secretKeys.has(key)) {
-        try {
-          values[key] = this.options.secretBox.open(raw);
-        } catch {
-          problems.push(`${integrationFields[key].label}: ${integrationTexts.cannotDecrypt}`);
-        }
-        continue;
-      }
+      if (raw === undefined || secretKeys.has(key)) continue;
       try {
         values[key] = JSON.parse(raw) as IntegrationValue;
       } catch {
         problems.push(`${integrationFields[key].label}: the stored value is not readable.`);
+      }
+    }
+    if (!secrets) return { values, problems };
+    const plain = resolveFields(this.options.config, values);
+    for (const key of secretKeys) {
+      const raw = rows.get(key);
+      if (raw === undefined) continue;
+      const label = integrationFields[key].label;
+      try {
+        values[key] =
+          secretDestinations[key] === undefined
+            ? this.options.secretBox.open(raw)
+            : this.options.secretBox.openFor(raw, destinationOf(plain, key));
+      } catch (error) {
+        problems.push(
+          error instanceof SecretDestinationError
+            ? `${label}: ${integrationTexts.secretForAnotherDestination(
+                (secretDestinations[key] ?? []).map((k) => integrationFields[k].label),
+              )}`
+            : `${label}: ${integrationTexts.cannotDecrypt}`,
+        );
       }
     }
     return { values, problems };

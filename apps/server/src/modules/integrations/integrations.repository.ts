@@ -28,6 +28,11 @@ export async function upsertStoredSetting(
     .execute();
 }
 
+/** Replaces a stored value and nothing else (re-sealing a secret is not an admin's change). */
+export async function replaceStoredValue(db: Db, key: string, value: string): Promise<void> {
+  await db.updateTable('integration_settings').set({ value }).where('key', '=', key).execute();
+}
+
 export async function deleteStoredSettings(db: Db, keys: string[]): Promise<void> {
   if (keys.length === 0) return;
   await db.deleteFrom('integration_settings').where('key', 'in', keys).execute();

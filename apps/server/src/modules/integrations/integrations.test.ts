@@ -23,6 +23,9 @@ import { auditEntries } from '../audit/audit.service.js';
 // Admin → Integration settings through the real app: masking, sealing at rest, env precedence,
 // validation, audit, and the two buttons against real local servers (SMTP and HTTP).
 
+/** The default Lemon Squeezy API URL, as its key is sealed for it. */
+const apiUrlDestination = JSON.stringify(['https://api.lemonsqueezy.com']);
+
 const field = (view: IntegrationsView, key: IntegrationFieldView['key']) =>
   view.fields.find((f) => f.key === key)!;
 
@@ -122,13 +125,14 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         expect(res.statusCode).toBe(200);
         expect(res.body).not.toContain(apiKey);
         const stored = await rawRow(t.app, 'lemonSqueezyApiKey');
-        expect(stored?.value).toMatch(/^v1\./);
+        // Sealed for the API URL it is sent to (decision 0134).
+        expect(stored?.value).toMatch(/^v2\./);
         expect(stored?.value).not.toContain(apiKey);
-        expect(t.app.secretBox.open(stored!.value)).toBe(apiKey);
+        expect(t.app.secretBox.openFor(stored!.value, apiUrlDestination)).toBe(apiKey);
 
         let view = await get();
         expect(field(view, 'lemonSqueezyApiKey')).toMatchObject({
-          value: '••••abcd',
+          value: '••••',
           isSet: true,
           source: 'stored',
         });
@@ -136,11 +140,15 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         // The default provider follows the key, as PAYMENTS_PROVIDER's default does.
         expect(field(view, 'paymentProvider').value).toBe('lemonsqueezy');
 
-        for (const kept of ['••••abcd', '']) {
+        expect(res.body).not.toContain('abcd');
+        for (const kept of ['••••', '']) {
           expect((await put({ lemonSqueezyApiKey: kept })).statusCode).toBe(200);
-          expect(t.app.secretBox.open((await rawRow(t.app, 'lemonSqueezyApiKey'))!.value)).toBe(
-            apiKey,
-          );
+          expect(
+            t.app.secretBox.openFor(
+              (await rawRow(t.app, 'lemonSqueezyApiKey'))!.value,
+              apiUrlDestination,
+            ),
+          ).toBe(apiKey);
         }
 
         expect(
@@ -165,7 +173,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         expect(entry!.detail).toMatchObject({
           fields: ['smtpUser', 'smtpPassword'],
           before: { smtpUser: null, smtpPassword: null },
-          after: { smtpUser: 'mailer', smtpPassword: '••••wxyz' },
+          after: { smtpUser: 'mailer', smtpPassword: '••••' },
         });
         const raw = await t.app.database.db
           .selectFrom('audit_log')
@@ -319,6 +327,138 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         expect((await get()).mailTransport).toBe('outbox');
       });
 
+      it('binds the Lemon Squeezy key to its API URL: a new URL needs the key again, and a stored key never goes to another URL', async () => {
+        const check = async () =>
+          (
+            await t.app.inject({
+              method: 'POST',
+              url: api.checkPaymentProvider,
+              headers: { cookie: admin },
+            })
+          ).json<{ ok: boolean; message: string }>();
+        const home = await startLemonSqueezyStub('live-key-7777');
+        const elsewhere = await startLemonSqueezyStub('anything');
+        try {
+          expect(
+            (
+              await put({
+                paymentProvider: 'lemonsqueezy',
+                lemonSqueezyApiUrl: home.url,
+                lemonSqueezyApiKey: 'live-key-7777',
+                lemonSqueezyStoreId: '42',
+                lemonSqueezyWebhookSecret: 'whsec-123456',
+              })
+            ).statusCode,
+          ).toBe(200);
+          expect((await check()).ok).toBe(true);
+
+          // Only the URL changes: refused, the key named; nothing saved.
+          const moved = await put({ lemonSqueezyApiUrl: elsewhere.url });
+          expect(moved.statusCode).toBe(400);
+          const reenter = integrationTexts.reenterSecret('Lemon Squeezy API key', ['API base URL']);
+          expect(moved.json().error.fields).toEqual({ lemonSqueezyApiKey: reenter });
+          expect(field(await get(), 'lemonSqueezyApiUrl').value).toBe(home.url);
+          // Sending back the mask is not entering the key again.
+          expect(
+            (await put({ lemonSqueezyApiUrl: elsewhere.url, lemonSqueezyApiKey: '••••' }))
+              .statusCode,
+          ).toBe(400);
+          expect((await check()).ok).toBe(true);
+
+          // The URL changed behind the API's back (a hand edit, an older server): the key
+          // does not open for it, is not used, and the page says why.
+          await t.app.database.db
+            .updateTable('integration_settings')
+            .set({ value: JSON.stringify(elsewhere.url) })
+            .where('key', '=', 'lemonSqueezyApiUrl')
+            .execute();
+          await t.app.integrations.load();
+          expect((await check()).message).toBe(
+            integrationTexts.providerMissing('Lemon Squeezy API key'),
+          );
+          expect(elsewhere.seen).toEqual([]);
+          expect((await get()).problems).toEqual([
+            `Lemon Squeezy API key: ${integrationTexts.secretForAnotherDestination(['API base URL'])}`,
+          ]);
+
+          // Entered again with the new URL: sealed for it, and used there.
+          expect(
+            (await put({ lemonSqueezyApiUrl: elsewhere.url, lemonSqueezyApiKey: 'anything' }))
+              .statusCode,
+          ).toBe(200);
+          await check();
+          expect(elsewhere.seen.at(-1)?.auth).toBe('Bearer anything');
+          expect(home.seen.every((s) => s.auth === 'Bearer live-key-7777')).toBe(true);
+        } finally {
+          await home.close();
+          await elsewhere.close();
+          await put({
+            clear: [
+              'paymentProvider',
+              'lemonSqueezyApiUrl',
+              'lemonSqueezyApiKey',
+              'lemonSqueezyStoreId',
+              'lemonSqueezyWebhookSecret',
+            ],
+          });
+        }
+      });
+
+      it('binds the SMTP password to host, port and TLS: changing any of them needs it again', async () => {
+        expect(
+          (
+            await put({
+              smtpHost: '127.0.0.1',
+              smtpPort: 2525,
+              smtpUser: 'mailer',
+              smtpPassword: 'smtp-secret-1',
+            })
+          ).statusCode,
+        ).toBe(200);
+        const reenter = integrationTexts.reenterSecret('Password', [
+          'SMTP host',
+          'Port',
+          'Use TLS from the start (port 465)',
+        ]);
+        for (const change of [
+          { smtpHost: 'smtp.elsewhere.example' },
+          { smtpPort: 2526 },
+          { smtpSecure: true },
+          { clear: ['smtpHost'] },
+        ]) {
+          const res = await put(change);
+          expect(res.statusCode, JSON.stringify(change)).toBe(400);
+          expect(res.json().error.fields).toEqual({ smtpPassword: reenter });
+        }
+        // Other fields save freely; the user name is not where the password goes.
+        expect(
+          (await put({ smtpUser: 'mailer2', mailFrom: 'Cutout <a@b.example>' })).statusCode,
+        ).toBe(200);
+        expect(
+          (await put({ smtpHost: 'localhost', smtpPassword: 'smtp-secret-2' })).statusCode,
+        ).toBe(200);
+        expect((await get()).problems).toEqual([]);
+        await put({ clear: ['smtpHost', 'smtpPort', 'smtpUser', 'smtpPassword', 'mailFrom'] });
+      });
+
+      it('binds keys stored before destinations were bound to the destination in effect, at start', async () => {
+        await t.app.database.db
+          .insertInto('integration_settings')
+          .values({
+            key: 'lemonSqueezyApiKey',
+            value: t.app.secretBox.seal('legacy-key-0001'),
+            updated_by: null,
+            updated_at: new Date().toISOString(),
+          })
+          .execute();
+        expect(await t.app.integrations.bindLegacySecrets()).toBe(1);
+        const stored = await rawRow(t.app, 'lemonSqueezyApiKey');
+        expect(stored?.value).toMatch(/^v2\./);
+        expect(t.app.secretBox.openFor(stored!.value, apiUrlDestination)).toBe('legacy-key-0001');
+        expect(await t.app.integrations.bindLegacySecrets()).toBe(0);
+        await put({ clear: ['lemonSqueezyApiKey'] });
+      });
+
       it('checks Lemon Squeezy with a real authenticated call: ok, then 401 with a wrong key', async () => {
         const check = async () =>
           (
@@ -429,7 +569,7 @@ describe('integration settings under environment variables', () => {
     expect(field(v, 'smtpPort')).toMatchObject({ value: 2525, source: 'env' });
     expect(field(v, 'smtpUser')).toMatchObject({ value: 'envuser', source: 'env' });
     expect(field(v, 'smtpPassword')).toMatchObject({
-      value: '••••1234',
+      value: '••••',
       source: 'env',
       isSet: true,
     });
@@ -460,7 +600,7 @@ describe('integration settings under environment variables', () => {
     });
     expect(ok.statusCode).toBe(200);
     const v = await view();
-    expect(field(v, 'turnstileSecretKey')).toMatchObject({ source: 'stored', value: '••••5678' });
+    expect(field(v, 'turnstileSecretKey')).toMatchObject({ source: 'stored', value: '••••' });
     expect(field(v, 'publicUrl').source).toBe('env');
     // Env site key + stored secret key: the bot check is on.
     const editor = await t.app.inject({ url: '/api/editor/config' });

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { editorTexts, limits, publicApiLimits, publicApiTexts } from '@cutout/contracts';
+import {
+  editorTexts,
+  limits,
+  publicApiLimits,
+  publicApiTexts,
+  safeBaseName,
+} from '@cutout/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { AppError, RetryLaterError, codeForStatus } from '../../errors.js';
@@ -166,12 +172,10 @@ export class JobAdmission {
   }
 }
 
-/** A file name safe to put in a Content-Disposition header and on disk listings. */
+/**
+ * The name a job keeps: the upload's safe name (no path, control, bidi or reserved characters)
+ * with the extension of the format its bytes were detected as.
+ */
 export function safeName(name: string, ext: string): string {
-  const base = (name.split(/[\\/]/).pop() ?? '')
-    // eslint-disable-next-line no-control-regex -- control characters are what is removed
-    .replace(/[\u0000-\u001f\u007f"]/g, '')
-    .trim()
-    .slice(0, 200);
-  return base || `image.${ext}`;
+  return `${safeBaseName(name)}.${ext}`;
 }

@@ -10,6 +10,7 @@ import {
   jobSchema,
   jobVariants,
   limits,
+  originalDownloadName,
   removeBackgroundResponseSchema,
 } from '@cutout/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -269,7 +270,11 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
     }
     const stored = await store.open(file === 'original' ? `${id}/original` : `${id}/${file}.png`);
     if (!stored) throw notFound(expiredMessage);
-    const name = file === 'original' ? job.original_name : toJob(job).downloadNames[file];
+    // The original keeps the extension of the format its bytes are, whatever name it came with.
+    const name =
+      file === 'original'
+        ? originalDownloadName(job.original_name, job.content_type)
+        : toJob(job).downloadNames[file];
     const disposition = download === '1' || download === 'true' ? 'attachment' : 'inline';
     return reply
       .type(file === 'original' ? job.content_type : 'image/png')

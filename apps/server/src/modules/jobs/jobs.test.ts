@@ -142,18 +142,44 @@ onBothDialects(
       const t = get();
       const owner = await signUp(t.app);
       const other = await signUp(t.app);
+      // A JPEG sent as a web page: it is kept, and handed back, as the JPEG it is.
       const created = jobSchema.parse(
-        (await uploadJob(t.app, owner.cookie, png(picture.file))).json(),
+        (
+          await uploadJob(t.app, owner.cookie, {
+            name: 'invoice.html',
+            type: 'text/html',
+            data: picture.file,
+          })
+        ).json(),
       );
+      expect(created.originalName).toBe('invoice.jpg');
       await t.app.processing.jobs.waitUntilFinished(created.id);
       const mine = await t.app.inject({
         method: 'GET',
-        url: created.original!,
+        url: `${created.original!}?download=1`,
         headers: { cookie: owner.cookie },
       });
       expect(mine.statusCode).toBe(200);
       expect(mine.headers['content-type']).toBe('image/jpeg');
+      expect(mine.headers['content-disposition']).toBe(
+        `attachment; filename="invoice.jpg"; filename*=UTF-8''invoice.jpg`,
+      );
       expect(mine.rawPayload.equals(picture.file)).toBe(true);
+      // A name stored before names were cleaned (an install upgraded from then) is cleaned on
+      // the way out: no right-to-left override, the detected format's extension.
+      await t.app.database.db
+        .updateTable('jobs')
+        .set({ original_name: 'photo\u202Egnp.html' })
+        .where('id', '=', created.id)
+        .execute();
+      const renamed = await t.app.inject({
+        method: 'GET',
+        url: `${created.original!}?download=1`,
+        headers: { cookie: owner.cookie },
+      });
+      expect(renamed.headers['content-disposition']).toBe(
+        `attachment; filename="photognp.jpg"; filename*=UTF-8''photognp.jpg`,
+      );
       for (const url of [
         created.original!,
         `/api/jobs/${created.id}`,

@@ -125,7 +125,7 @@ describe('API documentation examples', () => {
     const script = path.join(work.dir, 'remove-background.mjs');
     await writeFile(script, withKey(examples.javascript));
     const { stdout } = await run(process.execPath, [script], { cwd: work.dir, timeout: 60_000 });
-    expect(stdout).toContain('saved photo_no_bg.png (480x360), credits charged: 1');
+    expect(stdout).toContain(`saved ${apiExampleOutputFile} (480x360), credits charged: 1`);
     expect(stdout).toContain('images_processed');
   });
 
@@ -135,7 +135,7 @@ describe('API documentation examples', () => {
       const script = path.join(work.dir, 'remove_background.py');
       await writeFile(script, withKey(examples.python));
       const { stdout } = await run('python3', [script], { cwd: work.dir, timeout: 60_000 });
-      expect(stdout).toContain('saved photo_no_bg.png (480x360), credits charged: 1');
+      expect(stdout).toContain(`saved ${apiExampleOutputFile} (480x360), credits charged: 1`);
       expect(stdout).toContain("'images_processed_this_month': 5");
     },
   );

@@ -40,10 +40,11 @@ export class LocalDiskStore implements ObjectStore {
 
   async put(key: string, data: Uint8Array): Promise<void> {
     const target = this.file(key);
-    await mkdir(path.dirname(target), { recursive: true });
+    // Private: the users' photos (decision 0136).
+    await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
     // Write then rename: a reader never sees half a file, a crash leaves only a temp file.
     const temp = `${target}.${randomUUID()}.tmp`;
-    await writeFile(temp, data);
+    await writeFile(temp, data, { mode: 0o600 });
     await rename(temp, target);
   }
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { databaseTexts } from '@cutout/contracts';
+import { databaseConfigTexts, databaseTexts } from '@cutout/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, json, stubFetch, type Call } from '../../test/fetch';
 import { anAdmin, renderAt, testQueryClient } from '../../test/render';
@@ -33,6 +33,7 @@ const saved = {
     password: '',
     hasPassword: false,
     ssl: false,
+    allowWrites: false,
     connectionLimit: 10,
     timeout: 60000,
     charset: 'utf8mb4',
@@ -129,7 +130,181 @@ describe('database management', () => {
     );
     expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
       name: 'Shop',
-      config: { type: 'mysql', host: 'localhost', port: 3306, database: 'shop', username: 'root' },
+      config: {
+        type: 'mysql',
+        host: 'localhost',
+        port: 3306,
+        database: 'shop',
+        username: 'root',
+        allowWrites: false,
+      },
+    });
+  });
+
+  it("has 'Allow writes' off by default and sends it when turned on", async () => {
+    const calls = server((call) =>
+      call.method === 'POST'
+        ? json({ connection: saved, message: databaseTexts.connectionSaved }, 201)
+        : undefined,
+    );
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add Connection' }));
+    const dialog = within(screen.getByTestId('connection-dialog'));
+    const allow = dialog.getByRole('switch', { name: 'Allow writes' });
+    expect(allow).toHaveAttribute('aria-checked', 'false');
+    expect(allow).toHaveAccessibleDescription(/Off: the console runs only statements that read/);
+    await user.click(allow);
+    expect(allow).toHaveAttribute('aria-checked', 'true');
+    await user.type(dialog.getByLabelText('Connection Name'), 'Shop');
+    await user.type(dialog.getByLabelText('Database'), 'shop');
+    await user.type(dialog.getByLabelText('Username'), 'root');
+    await user.click(dialog.getByRole('button', { name: 'Save Connection' }));
+    await waitFor(() =>
+      expect(toastSpy.success).toHaveBeenCalledWith(databaseTexts.connectionSaved),
+    );
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      config: { allowWrites: true },
+    });
+  });
+
+  it('shows a read as a grid with column headers beside the JSON, and asks before a write runs', async () => {
+    const active = { ...saved, isActive: true, config: { ...saved.config, allowWrites: true } };
+    const connected = {
+      ...disconnected,
+      isConnected: true,
+      connectionId: 'c1',
+      connectionName: 'Shop',
+      connectionInfo: { type: 'mysql', host: 'localhost', port: 3306, database: 'shop' },
+    };
+    const base = {
+      error: null,
+      executionTime: 1.5,
+      truncated: false,
+      confirmationRequired: false,
+    };
+    const calls = server((call) => {
+      if (call.url === '/api/admin/database/connections' && call.method === 'GET') {
+        return json({ connections: [active] });
+      }
+      if (call.url === '/api/admin/database/status') return json(connected);
+      if (call.url !== '/api/admin/database/query') return undefined;
+      const body = call.body as { query: string; confirmWrite?: boolean };
+      if (body.query.startsWith('select')) {
+        return json({
+          ...base,
+          success: true,
+          data: [
+            { id: 1, email: 'a@x.io', note: null },
+            { id: 2, email: 'b@x.io', note: 'vip' },
+          ],
+          columns: ['id', 'email', 'note'],
+          rowsAffected: null,
+          rowCount: 2,
+          kind: 'read',
+        });
+      }
+      return json(
+        body.confirmWrite
+          ? {
+              ...base,
+              success: true,
+              data: [],
+              columns: [],
+              rowsAffected: 3,
+              rowCount: 0,
+              kind: 'write',
+            }
+          : {
+              ...base,
+              success: false,
+              error: databaseConfigTexts.confirmWrite,
+              data: [],
+              columns: [],
+              rowsAffected: null,
+              rowCount: 0,
+              kind: null,
+              confirmationRequired: true,
+            },
+      );
+    });
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Query Editor' }));
+    expect(await screen.findByTestId('query-mode')).toHaveTextContent('Writes allowed');
+    const editor = screen.getByRole('textbox', { name: 'Query Editor' });
+    await user.type(editor, 'select id, email, note from customers');
+    await user.click(screen.getByRole('button', { name: 'Execute Query' }));
+    const result = within(await screen.findByTestId('query-result'));
+    expect(result.getByText('2 rows')).toBeInTheDocument();
+    expect(result.queryByText(/Rows affected/)).toBeNull();
+    const grid = result.getByRole('table');
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['id', 'email', 'note']);
+    expect(within(grid).getAllByRole('row')[1]).toHaveTextContent('1a@x.ioNULL');
+    await user.click(result.getByRole('tab', { name: 'JSON' }));
+    expect(result.getByText(/"email": "b@x.io"/)).toBeInTheDocument();
+
+    // A write: asked first; nothing runs until the admin says yes.
+    await user.clear(editor);
+    await user.type(editor, "update customers set tier = 'pro'");
+    await user.click(screen.getByRole('button', { name: 'Execute Query' }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Run a statement that writes?' }),
+    );
+    expect(dialog.getByText("update customers set tier = 'pro'")).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Run Statement' }));
+    await waitFor(() =>
+      expect(
+        within(screen.getByTestId('query-result')).getByText('Rows affected: 3'),
+      ).toBeInTheDocument(),
+    );
+    const sent = calls.filter((c) => c.url === '/api/admin/database/query').map((c) => c.body);
+    expect(sent).toEqual([
+      { query: 'select id, email, note from customers' },
+      { query: "update customers set tier = 'pro'" },
+      { query: "update customers set tier = 'pro'", confirmWrite: true },
+    ]);
+  });
+
+  it('asks for the saved password again when the connection is moved, and never shows it', async () => {
+    const withPassword = {
+      ...saved,
+      config: { ...saved.config, password: '••••', hasPassword: true },
+    };
+    const calls = server((call) => {
+      if (call.url === '/api/admin/database/connections' && call.method === 'GET') {
+        return json({ connections: [withPassword] });
+      }
+      return call.method === 'PUT'
+        ? json({ connection: withPassword, message: databaseTexts.connectionUpdated })
+        : undefined;
+    });
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = within(screen.getByTestId('connection-dialog'));
+    const password = dialog.getByLabelText('Password');
+    expect(password).toHaveValue('');
+    expect(password).toHaveAccessibleDescription('A password is saved. Leave blank to keep it.');
+
+    await user.clear(dialog.getByLabelText('Port'));
+    await user.type(dialog.getByLabelText('Port'), '3307');
+    expect(password).toHaveAccessibleDescription(databaseConfigTexts.reenterPassword);
+    await user.click(dialog.getByRole('button', { name: 'Update Connection' }));
+    await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+    await user.type(password, 'the-password');
+    await user.click(dialog.getByRole('button', { name: 'Update Connection' }));
+    await waitFor(() =>
+      expect(toastSpy.success).toHaveBeenCalledWith(databaseTexts.connectionUpdated),
+    );
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      config: { port: 3307, password: 'the-password' },
     });
   });
 });

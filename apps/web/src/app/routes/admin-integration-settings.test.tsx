@@ -21,7 +21,7 @@ const view: IntegrationsView = {
   fields: [
     f('publicUrl', 'https://env.example.com', 'env', 'PUBLIC_URL'),
     f('paymentProvider', 'sandbox', 'default', 'PAYMENTS_PROVIDER'),
-    f('lemonSqueezyApiKey', '••••abcd', 'stored', 'LEMONSQUEEZY_API_KEY', true),
+    f('lemonSqueezyApiKey', '••••', 'stored', 'LEMONSQUEEZY_API_KEY', true),
     f('lemonSqueezyStoreId', null, 'default', 'LEMONSQUEEZY_STORE_ID'),
     f('lemonSqueezyWebhookSecret', null, 'default', 'LEMONSQUEEZY_WEBHOOK_SECRET', true),
     f('lemonSqueezyApiUrl', 'https://api.lemonsqueezy.com', 'default', 'LEMONSQUEEZY_API_URL'),
@@ -58,7 +58,7 @@ describe('admin integration settings', () => {
     expect(url).toHaveValue('https://env.example.com');
     expect(url).toHaveAttribute('readonly');
     expect(screen.getByText(integrationTexts.envNote('PUBLIC_URL'))).toBeInTheDocument();
-    expect(screen.getByTestId('secret-lemonSqueezyApiKey')).toHaveTextContent('Set ••••abcd');
+    expect(screen.getByTestId('secret-lemonSqueezyApiKey')).toHaveTextContent('Set ••••');
     expect(screen.getByLabelText('Lemon Squeezy API key')).toHaveValue('');
     expect(screen.getByTestId('secret-smtpPassword')).toHaveTextContent('Not set');
   });
@@ -103,5 +103,25 @@ describe('admin integration settings', () => {
     expect(
       await screen.findByText('The port must be between 1 and 65535', { selector: 'p' }),
     ).toBeInTheDocument();
+  }, 20_000);
+
+  it('asks for the API key again under its field when only the API URL changed', async () => {
+    const reenter = integrationTexts.reenterSecret('Lemon Squeezy API key', ['API base URL']);
+    stubFetch((call) => {
+      if (call.url !== '/api/admin/integrations') return apiError(404, 'Not found');
+      return call.method === 'PUT'
+        ? apiError(400, reenter, { lemonSqueezyApiKey: reenter })
+        : json(view);
+    });
+    render();
+    const user = userEvent.setup();
+    const url = await screen.findByLabelText('API base URL');
+    await user.clear(url);
+    await user.type(url, 'https://elsewhere.example');
+    await user.click(screen.getByRole('button', { name: integrationTexts.save }));
+    expect(await screen.findByText(reenter, { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Lemon Squeezy API key')).toHaveAccessibleDescription(
+      expect.stringContaining(reenter),
+    );
   }, 20_000);
 });

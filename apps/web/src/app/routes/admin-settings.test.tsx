@@ -124,7 +124,7 @@ describe('admin settings', () => {
   });
 
   describe('Admin Setup', () => {
-    it("shows the current admin's email and requires both credentials", async () => {
+    it("shows the current admin's email and requires the current password and both credentials", async () => {
       const calls = server();
       renderSettings();
       const user = await openTab('Admin Setup');
@@ -132,7 +132,10 @@ describe('admin settings', () => {
         'admin@cutout.test',
       );
       await user.click(screen.getByRole('button', { name: 'Save Credentials' }));
-      expect(await screen.findAllByText('Please fill in all required fields')).toHaveLength(2);
+      expect(await screen.findAllByText('Please fill in all required fields')).toHaveLength(3);
+      expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription(
+        'Please fill in all required fields',
+      );
       expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
     });
 
@@ -142,6 +145,7 @@ describe('admin settings', () => {
       );
       renderSettings();
       const user = await openTab('Admin Setup');
+      await user.type(screen.getByLabelText('Current password'), 'the old password');
       await user.type(screen.getByLabelText('Admin email'), 'Boss@Cutout.test');
       await user.type(screen.getByLabelText('New admin password'), 'a strong password');
       await user.click(screen.getByRole('button', { name: 'Save Credentials' }));
@@ -151,8 +155,33 @@ describe('admin settings', () => {
       expect(calls.find((call) => call.method === 'PUT')).toEqual({
         method: 'PUT',
         url: '/api/admin/setup/credentials',
-        body: { email: 'boss@cutout.test', password: 'a strong password' },
+        body: {
+          currentPassword: 'the old password',
+          email: 'boss@cutout.test',
+          password: 'a strong password',
+        },
       });
+    });
+
+    it("puts the server's 'Current password is incorrect' under the current password", async () => {
+      server(({ method }) =>
+        method === 'PUT'
+          ? apiError(400, 'Current password is incorrect', {
+              currentPassword: 'Current password is incorrect',
+            })
+          : undefined,
+      );
+      renderSettings();
+      const user = await openTab('Admin Setup');
+      await user.type(screen.getByLabelText('Current password'), 'wrong one');
+      await user.type(screen.getByLabelText('Admin email'), 'boss@cutout.test');
+      await user.type(screen.getByLabelText('New admin password'), 'a strong password');
+      await user.click(screen.getByRole('button', { name: 'Save Credentials' }));
+      await vi.waitFor(() =>
+        expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription(
+          'Current password is incorrect',
+        ),
+      );
     });
 
     it('clears all users only after confirmation', async () => {

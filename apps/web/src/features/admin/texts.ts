@@ -39,9 +39,10 @@ export const adminSettingsTexts = {
   setup: {
     credentialsTitle: 'Admin credentials',
     credentialsDescription:
-      'Set the e-mail and password you sign in with as admin. Your other sessions are signed out.',
+      'Set the e-mail and password you sign in with as admin. Your current password is needed; your other sessions are signed out and your present address is told of the change.',
     currentAdmin: 'Current admin',
     passwordNotShown: 'Passwords are stored as hashes and are never shown.',
+    currentPassword: 'Current password',
     email: 'Admin email',
     password: 'New admin password',
     submit: 'Save Credentials',

@@ -5,10 +5,13 @@ export const databaseUiTexts = {
   tabs: { connections: 'Connections', status: 'Status', query: 'Query Editor', tables: 'Tables' },
   connections: {
     title: 'Connections',
-    description: 'Saved connections. Passwords are encrypted on the server and never shown.',
+    description:
+      'Saved connections. Passwords are encrypted on the server, never shown, and only sent where they were saved for.',
     add: 'Add Connection',
     empty: 'No connections yet. Add one to get started.',
     active: 'Active',
+    readOnly: 'Read-only',
+    writesAllowed: 'Writes allowed',
     test: 'Test',
     edit: 'Edit',
     copy: 'Copy',
@@ -43,8 +46,11 @@ export const databaseUiTexts = {
     mongoHint: 'Optional for MongoDB.',
     username: 'Username',
     password: 'Password',
-    keepPassword: (masked: string) => `Leave blank to keep the stored password (${masked})`,
+    keepPassword: 'A password is saved. Leave blank to keep it.',
     ssl: 'Use SSL',
+    allowWrites: 'Allow writes',
+    allowWritesHint:
+      'Off: the console runs only statements that read; the database itself refuses the rest. On: a statement that writes asks before it runs.',
     connectionLimit: 'Connection Limit',
     timeout: 'Timeout (ms)',
     charset: 'Charset',
@@ -80,9 +86,21 @@ export const databaseUiTexts = {
     error: 'Error',
     executionTime: (ms: number) => `Execution time: ${ms.toFixed(2)} ms`,
     rowsAffected: (n: number) => `Rows affected: ${n}`,
-    truncated: (n: number) => `Showing the first ${n} rows; the result had more.`,
-    limits: (rows: number) =>
-      `At most ${rows.toLocaleString('en-US')} rows are returned. Every query is written to the audit log.`,
+    rowsReturned: (n: number) => (n === 1 ? '1 row' : `${n.toLocaleString('en-US')} rows`),
+    truncatedRows: (n: number) =>
+      `Showing the first ${n.toLocaleString('en-US')} rows; the result had more.`,
+    truncatedBytes: (n: number, mb: number) =>
+      `Showing ${n.toLocaleString('en-US')} ${n === 1 ? 'row' : 'rows'}: the result was cut to stay under ${mb} MB (long values are shortened).`,
+    limits: (rows: number, mb: number) =>
+      `At most ${rows.toLocaleString('en-US')} rows and ${mb} MB are returned. Every query is written to the audit log.`,
+    readOnlyNote: 'Read-only connection: statements that would change the database are refused.',
+    writesNote: 'Writes allowed: a statement that changes the database asks before it runs.',
+    viewTable: 'Table',
+    viewJson: 'JSON',
+    noRows: 'No rows.',
+    confirmTitle: 'Run a statement that writes?',
+    cancel: 'Cancel',
+    runWrite: 'Run Statement',
   },
   tables: {
     title: 'Tables',

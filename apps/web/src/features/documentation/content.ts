@@ -1,4 +1,5 @@
 import {
+  apiExampleOutputFile,
   documentationPlanStatement,
   editorTexts,
   publicApiPaths,
@@ -171,7 +172,7 @@ export const removeBackgroundEndpoint: Endpoint = {
   ],
 };
 
-export const pngExample = `curl -X POST "{{origin}}${publicApiPaths.removeBackground}" \\\n  -H "X-API-Key: $CUTOUT_API_KEY" \\\n  -F "image_file=@photo.jpg" -o photo_no_bg.png`;
+export const pngExample = `curl -X POST "{{origin}}${publicApiPaths.removeBackground}" \\\n  -H "X-API-Key: $CUTOUT_API_KEY" \\\n  -F "image_file=@photo.jpg" -o ${apiExampleOutputFile}`;
 
 export const usageEndpoint: Endpoint = {
   id: 'usage',

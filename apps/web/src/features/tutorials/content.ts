@@ -1,4 +1,13 @@
-import { limits, publicApiPaths, type TutorialLevel } from '@cutout/contracts';
+import {
+  jobVariants,
+  limits,
+  outputFileName,
+  publicApiPaths,
+  type TutorialLevel,
+} from '@cutout/contracts';
+
+const outputNames = (name: string) =>
+  jobVariants.map((variant) => outputFileName(name, variant)).join(', ');
 
 // The tutorials (spec §2 Tutorials): four tabs, cards with a duration of 4 to 25 minutes and a
 // level, and written steps that 'Start Tutorial' opens. Code samples carry `{{origin}}`, replaced
@@ -56,7 +65,7 @@ export const tutorials: readonly Tutorial[] = [
       },
       {
         title: 'Download',
-        body: 'Use Download Refined, Download White BG or Download Transparent. Files are PNGs named after your original, for example photo_refined.png.',
+        body: `Use Download Refined, Download White BG or Download Transparent. Files are PNGs named after your original: ${outputNames('photo')}.`,
       },
     ],
   },
@@ -204,7 +213,7 @@ export const tutorials: readonly Tutorial[] = [
       },
       {
         title: 'Download the zip',
-        body: 'Download everything as batch_processed_{date}.zip. It holds one folder per image with refined.png, white_background.png and transparent_background.png.',
+        body: `Download everything as batch_processed_{date}.zip. It holds one folder per image with the same names the editor downloads, for photo.jpg: photo/${outputNames('photo').replaceAll(', ', ', photo/')}.`,
       },
     ],
   },

@@ -1,11 +1,15 @@
 import { connect as tcpConnect } from 'node:net';
-import type { DatabaseTable, DatabaseTableColumn } from '@cutout/contracts';
+import {
+  databaseConfigTexts,
+  type DatabaseTable,
+  type DatabaseTableColumn,
+} from '@cutout/contracts';
 import type { Document, MongoClient } from 'mongodb';
 import {
   authError,
   DriverError,
-  jsonSafe,
   networkError,
+  ResultCollector,
   timeoutError,
   type DatabaseDriver,
   type DriverPool,
@@ -21,6 +25,45 @@ import {
 // its reply document as the one row.
 
 const CURSOR_COMMANDS = new Set(['find', 'aggregate', 'listCollections', 'listIndexes']);
+
+/** Commands that only read (decision 0131); anything else is a write for the console. */
+const READ_COMMANDS = new Set([
+  'find',
+  'aggregate',
+  'count',
+  'distinct',
+  'listCollections',
+  'listIndexes',
+  'dbStats',
+  'collStats',
+  'ping',
+  'buildInfo',
+  'explain',
+]);
+
+/**
+ * Whether a database command may change anything: any command but the read ones; an aggregate
+ * with an $out or $merge stage; an explain of such a command.
+ */
+export function mongoCommandWrites(command: Document): boolean {
+  const name = Object.keys(command)[0] ?? '';
+  if (!READ_COMMANDS.has(name)) return true;
+  if (name === 'aggregate') {
+    const pipeline: unknown = command.pipeline;
+    if (!Array.isArray(pipeline)) return false;
+    return pipeline.some(
+      (stage) =>
+        stage !== null &&
+        typeof stage === 'object' &&
+        Object.keys(stage as object).some((key) => key === '$out' || key === '$merge'),
+    );
+  }
+  if (name === 'explain') {
+    const inner: unknown = command.explain;
+    return inner === null || typeof inner !== 'object' || mongoCommandWrites(inner);
+  }
+  return false;
+}
 
 export function describeMongoError(error: unknown, s: DriverSettings): DriverError {
   if (error instanceof DriverError) return error;
@@ -145,29 +188,30 @@ export const mongodbDriver: DatabaseDriver = {
       async query(statement, options): Promise<QueryOutcome> {
         const command = parseCommand(statement);
         const name = Object.keys(command)[0]!;
+        const writes = mongoCommandWrites(command);
+        if (writes && options.mode === 'read-only') {
+          throw new DriverError('read_only', databaseConfigTexts.mongoReadOnly(name));
+        }
+        if (writes && options.mode === 'ask-before-write') {
+          throw new DriverError('confirm', databaseConfigTexts.confirmWrite);
+        }
+        const collector = new ResultCollector(options);
         try {
           if (CURSOR_COMMANDS.has(name)) {
             const cursor = db.runCursorCommand({ maxTimeMS: options.timeoutMs, ...command });
-            const rows: unknown[] = [];
             try {
               for await (const doc of cursor) {
-                if (rows.length === options.maxRows) {
-                  return { rows, rowsAffected: rows.length, truncated: true };
-                }
-                rows.push(jsonSafe(doc));
+                if (!collector.add(doc)) break;
               }
             } finally {
               await cursor.close();
             }
-            return { rows, rowsAffected: rows.length, truncated: false };
+            return collector.outcome(writes ? 'write' : 'read', collector.rows.length);
           }
           const reply = await db.command(command, { timeoutMS: options.timeoutMs });
+          collector.add(reply);
           const n = Number(reply.nModified ?? reply.n ?? 0);
-          return {
-            rows: [jsonSafe(reply)],
-            rowsAffected: Number.isFinite(n) ? n : 0,
-            truncated: false,
-          };
+          return collector.outcome(writes ? 'write' : 'read', Number.isFinite(n) ? n : 0);
         } catch (error) {
           throw describeMongoError(error, s);
         }

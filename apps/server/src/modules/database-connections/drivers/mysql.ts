@@ -1,11 +1,15 @@
-import type { DatabaseTable, DatabaseTableColumn } from '@cutout/contracts';
+import {
+  databaseConfigTexts,
+  type DatabaseTable,
+  type DatabaseTableColumn,
+} from '@cutout/contracts';
 import mysql from 'mysql2';
 import {
   authError,
   DriverError,
   errorCode,
-  jsonSafe,
   networkError,
+  ResultCollector,
   timeoutError,
   unknownDatabaseError,
   type DatabaseDriver,
@@ -15,9 +19,13 @@ import {
   type QueryOutcome,
 } from './driver.js';
 
-// MySQL and MariaDB through `mysql2`. Rows are read as they arrive; once maxRows + 1 have come,
-// the connection is dropped from the pool (the protocol cannot stop a result set half-way), so a
-// huge table never sits in memory.
+// MySQL and MariaDB through `mysql2`. Each console statement runs on a connection of its own,
+// closed after it, so nothing it sets (SET max_statement_time, roles, temporary tables, user
+// variables) outlives it; unless the admin confirmed a write, the session and the transaction
+// are READ ONLY, so the server itself refuses writes, DDL included (decision 0131). Rows are read
+// as they arrive; once the result is full (rows or bytes) the statement is killed and its
+// connection dropped (the protocol cannot stop a result set half-way), so a huge table never
+// sits in memory. When the time limit passes Cutout kills the statement's connection itself.
 
 const EXACT_COUNT_BYTES = 32 * 1024 * 1024;
 
@@ -57,24 +65,24 @@ export const mysqlDriver: DatabaseDriver = {
   type: 'mysql',
   async open(s) {
     const zone = sessionTimeZone(s.timezone);
+    const connectionOptions: mysql.ConnectionOptions = {
+      host: s.host,
+      port: s.port,
+      user: s.username,
+      password: s.password,
+      database: s.database,
+      connectTimeout: s.timeout,
+      charset: s.charset,
+      timezone: /^[+-]\d\d:\d\d$/.test(zone) ? zone : 'Z',
+      dateStrings: true,
+      supportBigNumbers: true,
+      bigNumberStrings: true,
+      multipleStatements: false,
+      ...(s.ssl ? { ssl: { rejectUnauthorized: true } } : {}),
+    };
     let pool: mysql.Pool;
     try {
-      pool = mysql.createPool({
-        host: s.host,
-        port: s.port,
-        user: s.username,
-        password: s.password,
-        database: s.database,
-        connectionLimit: s.connectionLimit,
-        connectTimeout: s.timeout,
-        charset: s.charset,
-        timezone: /^[+-]\d\d:\d\d$/.test(zone) ? zone : 'Z',
-        dateStrings: true,
-        supportBigNumbers: true,
-        bigNumberStrings: true,
-        multipleStatements: false,
-        ...(s.ssl ? { ssl: { rejectUnauthorized: true } } : {}),
-      });
+      pool = mysql.createPool({ ...connectionOptions, connectionLimit: s.connectionLimit });
     } catch (error) {
       // mysql2 checks the charset name when the pool is made.
       throw new DriverError('other', `The MySQL driver does not know charset "${s.charset}".`, {
@@ -92,6 +100,7 @@ export const mysqlDriver: DatabaseDriver = {
       await promisePool.end().catch(() => undefined);
       throw describeMysqlError(error, s);
     }
+    let running = 0;
 
     const handle: DriverPool = {
       async ping() {
@@ -102,10 +111,34 @@ export const mysqlDriver: DatabaseDriver = {
         }
       },
       async query(statement, options) {
+        running += 1;
+        let conn: mysql.Connection | undefined;
         try {
-          return await streamQuery(pool, statement, options);
+          conn = await connect(connectionOptions);
+          const session = conn.promise();
+          await session.query('SET time_zone = ?', [zone]);
+          if (options.mode !== 'write') {
+            // Both: the session refuses DDL (which would end a transaction first), the
+            // transaction holds a stored procedure's statements to it.
+            await session.query('SET SESSION TRANSACTION READ ONLY');
+            await session.query('START TRANSACTION READ ONLY');
+          }
+          return await streamQuery(conn, statement, options, (threadId) =>
+            promisePool.query(`KILL ${Number(threadId)}`).then(() => undefined),
+          );
         } catch (error) {
+          if (errorCode(error) === 'ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION') {
+            if (options.mode === 'read-only') {
+              throw new DriverError('read_only', databaseConfigTexts.readOnly, { cause: error });
+            }
+            if (options.mode === 'ask-before-write') {
+              throw new DriverError('confirm', databaseConfigTexts.confirmWrite, { cause: error });
+            }
+          }
           throw describeMysqlError(error, s);
+        } finally {
+          running -= 1;
+          conn?.destroy();
         }
       },
       async tables() {
@@ -118,7 +151,7 @@ export const mysqlDriver: DatabaseDriver = {
       openConnections: () => {
         // mysql2 keeps its pool's connections in a private list; the count is all we read.
         const internal = pool as unknown as { _allConnections?: { length: number } };
-        return internal._allConnections?.length ?? 0;
+        return (internal._allConnections?.length ?? 0) + running;
       },
       close: () => promisePool.end(),
     };
@@ -126,60 +159,77 @@ export const mysqlDriver: DatabaseDriver = {
   },
 };
 
-function streamQuery(pool: mysql.Pool, statement: string, options: QueryOptions) {
-  return new Promise<QueryOutcome>((resolve, reject) => {
-    pool.getConnection((connectError, conn) => {
-      if (connectError) {
-        reject(connectError);
-        return;
-      }
-      const rows: unknown[] = [];
-      let isRead = false;
-      let affected = 0;
-      let settled = false;
-      const finish = (outcome: QueryOutcome | Error, keep: boolean) => {
-        if (settled) return;
-        settled = true;
-        if (keep) conn.release();
-        else conn.destroy();
-        if (outcome instanceof Error) reject(outcome);
-        else resolve(outcome);
-      };
-      conn
-        .query({ sql: statement, timeout: options.timeoutMs, rowsAsArray: false })
-        // Writes also get a (empty) 'fields' event; only a result set has columns.
-        .on('fields', (fields) => {
-          if (fields) isRead = true;
-        })
-        .on('result', (row) => {
-          if (settled) return;
-          if (!isRead || (row as object).constructor?.name === 'ResultSetHeader') {
-            const header = row as unknown as { affectedRows?: number };
-            affected += header.affectedRows ?? 0;
-            return;
-          }
-          rows.push(jsonSafe(row));
-          if (rows.length > options.maxRows) {
-            // Enough: stop reading and drop this connection rather than drain the rest.
-            conn.pause();
-            // The server would go on producing rows for a closed socket (and keep the table's
-            // metadata lock) until it noticed: stop the statement itself.
-            pool.query(`KILL QUERY ${Number(conn.threadId)}`, () => undefined);
-            finish(
-              {
-                rows: rows.slice(0, options.maxRows),
-                rowsAffected: options.maxRows,
-                truncated: true,
-              },
-              false,
-            );
-          }
-        })
-        .on('error', (error) => finish(error, !String(errorCode(error)).startsWith('PROTOCOL')))
-        .on('end', () =>
-          finish({ rows, rowsAffected: isRead ? rows.length : affected, truncated: false }, true),
-        );
+function connect(options: mysql.ConnectionOptions): Promise<mysql.Connection> {
+  return new Promise((resolve, reject) => {
+    const conn = mysql.createConnection(options);
+    conn.connect((error) => {
+      if (error) {
+        conn.destroy();
+        reject(error);
+      } else resolve(conn);
     });
+  });
+}
+
+function streamQuery(
+  conn: mysql.Connection,
+  statement: string,
+  options: QueryOptions,
+  kill: (threadId: number) => Promise<void>,
+) {
+  return new Promise<QueryOutcome>((resolve, reject) => {
+    const collector = new ResultCollector(options);
+    let isRead = false;
+    let affected = 0;
+    let settled = false;
+    const finish = (outcome: QueryOutcome | Error) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (outcome instanceof Error) reject(outcome);
+      else resolve(outcome);
+    };
+    // The limit holds whatever the statement sets (SET STATEMENT max_statement_time=0 FOR …):
+    // Cutout kills the statement's connection itself.
+    const timer = setTimeout(() => {
+      conn.pause();
+      void kill(conn.threadId ?? 0).catch(() => undefined);
+      finish(
+        new DriverError(
+          'timeout',
+          `The statement ran longer than ${options.timeoutMs} ms and was stopped.`,
+        ),
+      );
+    }, options.timeoutMs);
+    conn
+      .query({ sql: statement, rowsAsArray: false })
+      // Writes also get a (empty) 'fields' event; only a result set has columns.
+      .on('fields', (fields) => {
+        if (fields) {
+          isRead = true;
+          const list = fields as unknown as { name: string }[];
+          if (collector.columns.length === 0) collector.columns = list.map((f) => f.name);
+        }
+      })
+      .on('result', (row) => {
+        if (settled) return;
+        if (!isRead || (row as object).constructor?.name === 'ResultSetHeader') {
+          const header = row as unknown as { affectedRows?: number };
+          affected += header.affectedRows ?? 0;
+          return;
+        }
+        if (!collector.add(row)) {
+          // Enough: stop reading; the server would go on producing rows for a closed socket
+          // (and keep the table's metadata lock) until it noticed: stop the statement itself.
+          conn.pause();
+          void kill(conn.threadId ?? 0).catch(() => undefined);
+          finish(collector.outcome('read', null));
+        }
+      })
+      .on('error', (error) => finish(error))
+      .on('end', () =>
+        finish(isRead ? collector.outcome('read', null) : collector.outcome('write', affected)),
+      );
   });
 }
 

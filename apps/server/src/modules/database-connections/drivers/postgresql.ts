@@ -1,25 +1,36 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- declarations of the untyped driver packages, for every project compiling this file (bench too)
 /// <reference path="./untyped-modules.d.ts" />
-import type { DatabaseTable, DatabaseTableColumn } from '@cutout/contracts';
+import {
+  databaseConfigTexts,
+  type DatabaseTable,
+  type DatabaseTableColumn,
+} from '@cutout/contracts';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import {
   authError,
   DriverError,
   errorCode,
-  jsonSafe,
   networkError,
+  rawBytes,
+  READ_FACTOR,
+  ResultCollector,
   timeoutError,
   unknownDatabaseError,
   type DatabaseDriver,
   type DriverPool,
   type DriverSettings,
   type QueryOptions,
-  type QueryOutcome,
 } from './driver.js';
 
-// PostgreSQL through `pg`. Reads go through a cursor (pg-cursor: the extended protocol's row
-// limit), so a query over a huge table holds maxRows + 1 rows, whatever the table's size.
+// PostgreSQL through `pg`. Each console statement runs on a client of its own, closed after it,
+// so nothing it sets (SET statement_timeout, SET ROLE, temporary tables, advisory locks)
+// outlives it; unless the admin confirmed a write, inside `BEGIN READ ONLY … ROLLBACK`, so the
+// server itself refuses writes (decision 0131). Reads go through a cursor (pg-cursor: the
+// extended protocol's row limit) in batches sized to what is left of the byte cap, so a query
+// over a huge table, or over huge values, holds little more than the result's caps. When the
+// time limit passes, Cutout ends the statement's backend itself (pg_terminate_backend), whatever
+// the statement set its own statement_timeout to.
 
 /** Tables smaller than this are counted exactly; larger ones show the planner's estimate. */
 const EXACT_COUNT_BYTES = 32 * 1024 * 1024;
@@ -46,24 +57,31 @@ export function describePgError(error: unknown, s: DriverSettings): DriverError 
   return networkError(error, s) ?? new DriverError('other', message, { cause: error });
 }
 
+/** SQLSTATE of a write in a read-only transaction, and of a command a transaction cannot hold. */
+const READ_ONLY_SQLSTATES = new Set(['25006', '25001']);
+const READ_COMMANDS = new Set(['SELECT', 'SHOW', 'FETCH', 'EXPLAIN']);
+
 export const postgresqlDriver: DatabaseDriver = {
   type: 'postgresql',
   async open(s) {
-    const pool = new pg.Pool({
+    const clientConfig: pg.ClientConfig = {
       host: s.host,
       port: s.port,
       database: s.database,
       user: s.username,
       password: s.password,
       ssl: s.ssl ? { rejectUnauthorized: true } : false,
-      max: s.connectionLimit,
       connectionTimeoutMillis: s.timeout,
-      idleTimeoutMillis: 30_000,
       statement_timeout: s.timeout,
       query_timeout: s.timeout + 2_000,
       client_encoding: s.charset,
       options: `-c TimeZone=${s.timezone}`,
       application_name: 'cutout-admin',
+    };
+    const pool = new pg.Pool({
+      ...clientConfig,
+      max: s.connectionLimit,
+      idleTimeoutMillis: 30_000,
     });
     // An idle client losing its server must not crash the process; the next query reports it.
     pool.on('error', () => undefined);
@@ -76,6 +94,7 @@ export const postgresqlDriver: DatabaseDriver = {
     } catch (error) {
       return fail(error);
     }
+    let running = 0;
 
     const handle: DriverPool = {
       async ping() {
@@ -86,20 +105,56 @@ export const postgresqlDriver: DatabaseDriver = {
         }
       },
       async query(statement, options) {
-        let client: pg.PoolClient;
+        const client = new pg.Client({ ...clientConfig, query_timeout: undefined });
+        client.on('error', () => undefined);
+        running += 1;
+        let timedOut = false;
+        let timer: NodeJS.Timeout | undefined;
         try {
-          client = await pool.connect();
+          try {
+            await client.connect();
+          } catch (error) {
+            throw describePgError(error, s);
+          }
+          // The limit holds whatever the statement sets: its backend is ended from outside.
+          timer = setTimeout(() => {
+            timedOut = true;
+            pool
+              .query('select pg_terminate_backend($1)', [
+                (client as unknown as { processID: number }).processID,
+              ])
+              .catch(() => undefined)
+              .finally(() => setTimeout(() => destroy(client), 1_000).unref());
+          }, options.timeoutMs + 500);
+          const readOnly = options.mode !== 'write';
+          if (readOnly) await client.query('begin transaction read only');
+          try {
+            const out = await readCursor(client, statement, options);
+            return readOnly
+              ? out.outcome('read', null)
+              : out.outcome(READ_COMMANDS.has(out.command ?? '') ? 'read' : 'write', out.rowCount);
+          } finally {
+            if (readOnly) await client.query('rollback').catch(() => undefined);
+          }
         } catch (error) {
-          throw describePgError(error, s);
-        }
-        let broken = false;
-        try {
-          return await readCursor(client, statement, options);
-        } catch (error) {
-          broken = !(errorCode(error) ?? '').match(/^[0-9A-Z]{5}$/);
+          if (timedOut) {
+            throw new DriverError(
+              'timeout',
+              `The statement ran longer than ${s.timeout} ms and was cancelled.`,
+              { cause: error },
+            );
+          }
+          const code = errorCode(error);
+          if (code && READ_ONLY_SQLSTATES.has(code) && options.mode !== 'write') {
+            throw options.mode === 'read-only'
+              ? new DriverError('read_only', databaseConfigTexts.readOnly, { cause: error })
+              : new DriverError('confirm', databaseConfigTexts.confirmWrite, { cause: error });
+          }
           throw describePgError(error, s);
         } finally {
-          client.release(broken);
+          clearTimeout(timer);
+          running -= 1;
+          await client.end().catch(() => undefined);
         }
       },
       async tables() {
@@ -109,31 +164,75 @@ export const postgresqlDriver: DatabaseDriver = {
           throw describePgError(error, s);
         }
       },
-      openConnections: () => pool.totalCount,
+      openConnections: () => pool.totalCount + running,
       close: () => pool.end(),
     };
     return handle;
   },
 };
 
-function readCursor(client: pg.PoolClient, statement: string, options: QueryOptions) {
-  return new Promise<QueryOutcome>((resolve, reject) => {
-    const cursor = client.query(new Cursor(statement));
-    cursor.read(options.maxRows + 1, (error, rows, result) => {
-      if (error) {
-        cursor.close(() => reject(error));
-        return;
-      }
-      const truncated = rows.length > options.maxRows;
-      const kept = truncated ? rows.slice(0, options.maxRows) : rows;
-      const isRead = rows.length > 0 || result.command === 'SELECT' || result.command === null;
-      const rowsAffected = isRead ? kept.length : (result.rowCount ?? 0);
-      cursor.close((closeError) => {
-        if (closeError) reject(closeError);
-        else resolve({ rows: kept.map(jsonSafe), rowsAffected, truncated });
-      });
+function destroy(client: pg.Client): void {
+  (
+    client as unknown as { connection?: { stream?: { destroy(): void } } }
+  ).connection?.stream?.destroy();
+}
+
+interface CursorRead {
+  rows: Record<string, unknown>[];
+  fields: { name: string }[];
+  command: string | null;
+  rowCount: number | null;
+}
+
+function read(cursor: Cursor, count: number): Promise<CursorRead> {
+  return new Promise((resolve, reject) => {
+    cursor.read(count, (error, rows, result) => {
+      if (error) reject(error);
+      else
+        resolve({
+          rows,
+          fields: (result as unknown as { fields?: { name: string }[] }).fields ?? [],
+          command: result.command,
+          rowCount: result.rowCount,
+        });
     });
   });
+}
+
+async function readCursor(client: pg.Client, statement: string, options: QueryOptions) {
+  const collector = new ResultCollector(options);
+  const cursor = client.query(new Cursor(statement));
+  let last: CursorRead | undefined;
+  try {
+    // Start with one row; then as many as the byte cap has room for, at most 200 at a time.
+    let batch = 1;
+    let largest = 0;
+    for (;;) {
+      const got = await read(cursor, batch);
+      if (collector.columns.length === 0) collector.columns = got.fields.map((f) => f.name);
+      last = got;
+      for (const row of got.rows) {
+        largest = Math.max(largest, rawBytes(row));
+        if (!collector.add(row)) break;
+      }
+      if (collector.full || got.rows.length < batch) break;
+      // Half of what fits, so a batch of large values never holds much more than the cap.
+      const fits =
+        Math.max(0, options.maxBytes * READ_FACTOR - collector.bytes) / Math.max(largest, 1);
+      batch = Math.max(
+        1,
+        Math.min(200, options.maxRows + 1 - collector.rows.length, Math.floor(fits / 2)),
+      );
+    }
+  } finally {
+    await new Promise<void>((resolve) => cursor.close(() => resolve()));
+  }
+  return {
+    command: last?.command ?? null,
+    rowCount: last?.rowCount ?? null,
+    outcome: (kind: 'read' | 'write', affected: number | null) =>
+      collector.outcome(kind, affected ?? 0),
+  };
 }
 
 interface PgTableRow {

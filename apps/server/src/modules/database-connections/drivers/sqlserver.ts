@@ -1,24 +1,33 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- declarations of the untyped driver packages, for every project compiling this file (bench too)
 /// <reference path="./untyped-modules.d.ts" />
-import type { DatabaseTable, DatabaseTableColumn } from '@cutout/contracts';
-import type { ConnectionPool, MssqlRequest } from 'mssql';
+import {
+  databaseConfigTexts,
+  type DatabaseTable,
+  type DatabaseTableColumn,
+} from '@cutout/contracts';
+import type { ConnectionPool, MssqlConfig, MssqlRequest } from 'mssql';
 import {
   authError,
   DriverError,
   errorCode,
-  jsonSafe,
   networkError,
+  ResultCollector,
   timeoutError,
   unknownDatabaseError,
   type DatabaseDriver,
   type DriverPool,
   type DriverSettings,
   type QueryOptions,
-  type QueryOutcome,
 } from './driver.js';
 
 // SQL Server through `mssql` (tedious), loaded only when a SQL Server connection is opened.
-// Rows stream; once maxRows + 1 have come the request is cancelled.
+// Rows stream; once the result is full (rows or bytes) the request is cancelled. Each console
+// statement runs on a connection of its own, closed after it. SQL Server has no read-only
+// transaction: unless the admin confirmed a write, the statement runs inside a transaction that
+// is always rolled back, and a statement that changed rows or returned no result set (DDL, DML)
+// counts as a write — undone, and refused or asked about (decision 0131). Effects outside the
+// transaction (extended stored procedures) are not undone: the stored user's rights remain the
+// boundary there.
 
 export function describeMssqlError(error: unknown, s: DriverSettings): DriverError {
   if (error instanceof DriverError) return error;
@@ -48,7 +57,7 @@ export const sqlserverDriver: DatabaseDriver = {
   type: 'sqlserver',
   async open(s) {
     const { default: mssql } = await import('mssql');
-    const pool: ConnectionPool = new mssql.ConnectionPool({
+    const config: MssqlConfig = {
       server: s.host,
       port: s.port,
       database: s.database,
@@ -58,7 +67,8 @@ export const sqlserverDriver: DatabaseDriver = {
       requestTimeout: s.timeout,
       pool: { max: s.connectionLimit, min: 0, idleTimeoutMillis: 30_000 },
       options: { encrypt: s.ssl, trustServerCertificate: false, useUTC: true },
-    });
+    };
+    const pool: ConnectionPool = new mssql.ConnectionPool(config);
     pool.on('error', () => undefined);
     try {
       await pool.connect();
@@ -76,10 +86,35 @@ export const sqlserverDriver: DatabaseDriver = {
         }
       },
       async query(statement, options) {
+        const own: ConnectionPool = new mssql.ConnectionPool({
+          ...config,
+          pool: { max: 1, min: 0, idleTimeoutMillis: 1_000 },
+        });
+        own.on('error', () => undefined);
         try {
-          return await streamQuery(pool.request(), statement, options);
+          await own.connect();
+          if (options.mode === 'write') {
+            const out = await streamQuery(own.request(), statement, options);
+            return out.collector.outcome(out.sawRows ? 'read' : 'write', out.affected);
+          }
+          const tx = new mssql.Transaction(own);
+          await tx.begin();
+          let out: Awaited<ReturnType<typeof streamQuery>>;
+          try {
+            out = await streamQuery(new mssql.Request(tx), statement, options);
+          } finally {
+            await tx.rollback().catch(() => undefined);
+          }
+          if (!out.sawRows || out.affected > 0) {
+            throw options.mode === 'read-only'
+              ? new DriverError('read_only', databaseConfigTexts.readOnly)
+              : new DriverError('confirm', databaseConfigTexts.confirmWrite);
+          }
+          return out.collector.outcome('read', null);
         } catch (error) {
           throw describeMssqlError(error, s);
+        } finally {
+          await own.close().catch(() => undefined);
         }
       },
       async tables() {
@@ -97,40 +132,42 @@ export const sqlserverDriver: DatabaseDriver = {
 };
 
 function streamQuery(request: MssqlRequest, statement: string, options: QueryOptions) {
-  return new Promise<QueryOutcome>((resolve, reject) => {
-    const rows: unknown[] = [];
-    let affected = 0;
-    let sawRows = false;
-    let settled = false;
-    request.stream = true;
-    request.on('row', (row) => {
-      if (settled) return;
-      sawRows = true;
-      rows.push(jsonSafe(row));
-      if (rows.length > options.maxRows) {
+  return new Promise<{ collector: ResultCollector; sawRows: boolean; affected: number }>(
+    (resolve, reject) => {
+      const collector = new ResultCollector(options);
+      let affected = 0;
+      let sawRows = false;
+      let settled = false;
+      const done = () => resolve({ collector, sawRows, affected });
+      request.stream = true;
+      request.on('recordset', (columns) => {
+        sawRows = true;
+        if (collector.columns.length === 0) collector.columns = Object.keys(columns);
+      });
+      request.on('row', (row) => {
+        if (settled) return;
+        sawRows = true;
+        if (!collector.add(row)) {
+          settled = true;
+          request.cancel();
+          done();
+        }
+      });
+      request.on('rowsaffected', (n) => (affected += n));
+      request.on('error', (error) => {
+        if (settled) return;
         settled = true;
-        request.cancel();
-        resolve({
-          rows: rows.slice(0, options.maxRows),
-          rowsAffected: options.maxRows,
-          truncated: true,
-        });
-      }
-    });
-    request.on('rowsaffected', (n) => (affected += n));
-    request.on('error', (error) => {
-      if (settled) return;
-      settled = true;
-      reject(error);
-    });
-    request.on('done', () => {
-      if (settled) return;
-      settled = true;
-      resolve({ rows, rowsAffected: sawRows ? rows.length : affected, truncated: false });
-    });
-    // With stream on, the promise always resolves; rows, errors and the end come as events.
-    void request.query(statement);
-  });
+        reject(error);
+      });
+      request.on('done', () => {
+        if (settled) return;
+        settled = true;
+        done();
+      });
+      // With stream on, the promise always resolves; rows, errors and the end come as events.
+      void request.query(statement);
+    },
+  );
 }
 
 interface MssqlTableRow {

@@ -42,6 +42,29 @@ declare module 'mssql' {
       recordset: T[];
       rowsAffected: number[];
     }>;
+    on(event: 'recordset', listener: (columns: Record<string, unknown>) => void): this;
+    on(event: 'row', listener: (row: Record<string, unknown>) => void): this;
+    on(event: 'rowsaffected', listener: (count: number) => void): this;
+    on(event: 'error', listener: (error: Error) => void): this;
+    on(event: 'done', listener: () => void): this;
+    cancel(): void;
+    pause(): void;
+  }
+  export class Transaction {
+    constructor(pool: ConnectionPool);
+    begin(): Promise<Transaction>;
+    rollback(): Promise<void>;
+  }
+  export class Request implements MssqlRequest {
+    constructor(parent: ConnectionPool | Transaction);
+    stream: boolean;
+    query<T = Record<string, unknown>>(
+      statement: string,
+    ): Promise<{
+      recordset: T[];
+      rowsAffected: number[];
+    }>;
+    on(event: 'recordset', listener: (columns: Record<string, unknown>) => void): this;
     on(event: 'row', listener: (row: Record<string, unknown>) => void): this;
     on(event: 'rowsaffected', listener: (count: number) => void): this;
     on(event: 'error', listener: (error: Error) => void): this;
@@ -57,6 +80,10 @@ declare module 'mssql' {
     on(event: 'error', listener: (error: Error) => void): this;
     readonly size: number;
   }
-  const mssql: { ConnectionPool: typeof ConnectionPool };
+  const mssql: {
+    ConnectionPool: typeof ConnectionPool;
+    Transaction: typeof Transaction;
+    Request: typeof Request;
+  };
   export default mssql;
 }

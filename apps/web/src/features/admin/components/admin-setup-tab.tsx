@@ -54,7 +54,7 @@ function AdminCredentialsForm() {
   const queryClient = useQueryClient();
   const form = useForm<AdminCredentialsBody, unknown, z.output<typeof adminCredentialsBodySchema>>({
     resolver: zodResolver(adminCredentialsBodySchema),
-    defaultValues: { email: '', password: '' },
+    defaultValues: { currentPassword: '', email: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
 
@@ -71,7 +71,7 @@ function AdminCredentialsForm() {
         toast.success(message || accountTexts.adminCredentialsSaved),
       );
     } catch (error) {
-      applyFieldErrors(error, form.setError, ['email', 'password']);
+      applyFieldErrors(error, form.setError, ['currentPassword', 'email', 'password']);
       void toastError(error, { title: texts.saveFailed, fallback: texts.saveFailed });
     }
   });
@@ -82,6 +82,16 @@ function AdminCredentialsForm() {
       onSubmit={(event) => void onSubmit(event)}
       className="mt-5 grid max-w-md gap-5"
     >
+      <FormField label={texts.currentPassword} error={errors.currentPassword?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            autoComplete="current-password"
+            {...form.register('currentPassword')}
+          />
+        )}
+      </FormField>
       <FormField label={texts.email} error={errors.email?.message}>
         {(control) => (
           <Input {...control} type="email" autoComplete="email" {...form.register('email')} />

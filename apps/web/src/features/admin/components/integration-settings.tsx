@@ -33,7 +33,7 @@ import { adminSettingsTexts } from '../texts';
 
 // Admin → Integration settings (issue 14): one card per outside service. Fields the environment
 // sets are read-only with the variable named; secrets are never shown, only whether they are set
-// (and their last four characters), and are sent only when the admin types a new one.
+// (never a character of them), and are sent only when the admin types a new one.
 
 const texts = integrationTexts;
 const ui = adminSettingsTexts.integrations;

@@ -56,5 +56,10 @@ export const connect = (id: string) =>
 export const disconnect = () =>
   apiClient.post(api.disconnect, undefined, { schema: databaseStatusSchema });
 
-export const runQuery = (query: string) =>
-  apiClient.post(api.query, { query }, { schema: databaseQueryResultSchema });
+/** POST /api/admin/database/query; `confirmWrite` after the admin said yes to a write. */
+export const runQuery = (query: string, confirmWrite?: boolean) =>
+  apiClient.post(
+    api.query,
+    { query, ...(confirmWrite ? { confirmWrite: true } : {}) },
+    { schema: databaseQueryResultSchema },
+  );

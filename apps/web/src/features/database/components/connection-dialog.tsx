@@ -1,5 +1,7 @@
 import {
+  databaseConfigTexts,
   databaseDefaults,
+  databaseDestination,
   databaseFieldsFor,
   databaseTexts,
   databaseTypeLabels,
@@ -9,7 +11,7 @@ import {
   type DatabaseType,
 } from '@cutout/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -22,6 +24,7 @@ import {
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { toastError } from '../../../lib/error-toast';
 import { loadToast } from '../../../lib/toast';
@@ -39,6 +42,7 @@ interface FormState {
   username: string;
   password: string;
   ssl: boolean;
+  allowWrites: boolean;
   connectionLimit: string;
   timeout: string;
   charset: string;
@@ -66,6 +70,7 @@ function initialState(connection: DatabaseConnectionView | undefined): FormState
       username: '',
       password: '',
       ssl: false,
+      allowWrites: false,
       timezone: databaseDefaults.timezone,
       ...defaultsFor('mysql'),
     };
@@ -80,6 +85,7 @@ function initialState(connection: DatabaseConnectionView | undefined): FormState
     username: c.username,
     password: '',
     ssl: c.ssl,
+    allowWrites: c.allowWrites,
     connectionLimit: String(c.connectionLimit),
     timeout: String(c.timeout),
     charset: c.charset,
@@ -89,6 +95,24 @@ function initialState(connection: DatabaseConnectionView | undefined): FormState
 
 /** '' → null (the type's default); anything else as a number (NaN is refused as not numeric). */
 const numberOrNull = (value: string) => (value.trim() === '' ? null : Number(value));
+
+/** The settings as the server takes them. */
+function configOf(form: FormState) {
+  return {
+    type: form.type,
+    host: form.host,
+    port: numberOrNull(form.port),
+    database: form.database,
+    username: form.username,
+    password: form.password,
+    ssl: form.ssl,
+    allowWrites: form.allowWrites,
+    connectionLimit: numberOrNull(form.connectionLimit),
+    timeout: numberOrNull(form.timeout),
+    charset: form.charset,
+    timezone: form.timezone,
+  };
+}
 
 /** The connection dialog (spec §2): fields shown and hidden per type, §5 checks before sending. */
 export function ConnectionDialog({
@@ -125,9 +149,19 @@ function ConnectionForm({
   const queryClient = useQueryClient();
   const [form, setForm] = useState<FormState>(() => initialState(connection));
   const [saving, setSaving] = useState(false);
+  const [passwordError, setPasswordError] = useState<string | undefined>();
   const fields = databaseFieldsFor(form.type);
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
+  // A saved password goes only where it was saved for (decision 0134): moving the connection
+  // (type, host, port, database, SSL) needs it typed again.
+  const now = validateDatabaseConfig(configOf(form));
+  const passwordNeeded =
+    connection?.config.hasPassword === true &&
+    fields.credentials &&
+    form.password === '' &&
+    now.ok &&
+    databaseDestination(now.config) !== databaseDestination(connection.config);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -136,22 +170,14 @@ function ConnectionForm({
       void toast.then((t) => t.error(databaseTexts.nameRequired));
       return;
     }
-    const config = {
-      type: form.type,
-      host: form.host,
-      port: numberOrNull(form.port),
-      database: form.database,
-      username: form.username,
-      password: form.password,
-      ssl: form.ssl,
-      connectionLimit: numberOrNull(form.connectionLimit),
-      timeout: numberOrNull(form.timeout),
-      charset: form.charset,
-      timezone: form.timezone,
-    };
+    const config = configOf(form);
     const checked = validateDatabaseConfig(config);
     if (!checked.ok) {
       void toast.then((t) => t.error(databaseTexts.configurationError(checked.errors)));
+      return;
+    }
+    if (passwordNeeded) {
+      setPasswordError(databaseConfigTexts.reenterPassword);
       return;
     }
     setSaving(true);
@@ -164,6 +190,9 @@ function ConnectionForm({
       void toast.then((t) => t.success(message));
       onDone();
     } catch (error) {
+      if (error instanceof ApiError && error.fields?.password) {
+        setPasswordError(error.fields.password);
+      }
       void toastError(error, { title: databaseUiTexts.connections.saveFailed });
     } finally {
       setSaving(false);
@@ -266,10 +295,13 @@ function ConnectionForm({
             </FormField>
             <FormField
               label={texts.password}
+              error={passwordError}
               hint={
-                connection?.config.hasPassword
-                  ? texts.keepPassword(connection.config.password)
-                  : undefined
+                passwordNeeded
+                  ? databaseConfigTexts.reenterPassword
+                  : connection?.config.hasPassword
+                    ? texts.keepPassword
+                    : undefined
               }
             >
               {(control) => (
@@ -279,35 +311,30 @@ function ConnectionForm({
                   type="password"
                   autoComplete="new-password"
                   value={form.password}
-                  onChange={(e) => set('password', e.target.value)}
+                  onChange={(e) => {
+                    set('password', e.target.value);
+                    setPasswordError(undefined);
+                  }}
                 />
               )}
             </FormField>
           </>
         ) : null}
         {fields.ssl ? (
-          <div className="flex items-center gap-3 sm:col-span-2">
-            <button
-              type="button"
-              role="switch"
-              aria-checked={form.ssl}
-              aria-label={texts.ssl}
-              onClick={() => set('ssl', !form.ssl)}
-              className={cn(
-                'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
-                form.ssl ? 'bg-primary' : 'bg-muted-foreground/30',
-              )}
-            >
-              <span
-                className={cn(
-                  'inline-block size-5 rounded-full bg-background shadow transition-transform',
-                  form.ssl ? 'translate-x-5' : 'translate-x-0.5',
-                )}
-              />
-            </button>
-            <span className="text-sm font-medium">{texts.ssl}</span>
-          </div>
+          <Switch
+            label={texts.ssl}
+            checked={form.ssl}
+            onChange={(on) => set('ssl', on)}
+            className="sm:col-span-2"
+          />
         ) : null}
+        <Switch
+          label={texts.allowWrites}
+          hint={texts.allowWritesHint}
+          checked={form.allowWrites}
+          onChange={(on) => set('allowWrites', on)}
+          className="sm:col-span-2"
+        />
         <FormField label={texts.connectionLimit}>
           {(control) => (
             <Input
@@ -371,5 +398,53 @@ function ConnectionForm({
         </Button>
       </DialogFooter>
     </form>
+  );
+}
+
+/** An on/off switch with its label (and a line saying what it does). */
+function Switch({
+  label,
+  hint,
+  checked,
+  onChange,
+  className,
+}: {
+  label: string;
+  hint?: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  className?: string;
+}) {
+  const hintId = useId();
+  return (
+    <div className={cn('flex items-start gap-3', className)}>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        aria-label={label}
+        aria-describedby={hint ? hintId : undefined}
+        onClick={() => onChange(!checked)}
+        className={cn(
+          'relative mt-0.5 inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+          checked ? 'bg-primary' : 'bg-muted-foreground/30',
+        )}
+      >
+        <span
+          className={cn(
+            'inline-block size-5 rounded-full bg-background shadow transition-transform',
+            checked ? 'translate-x-5' : 'translate-x-0.5',
+          )}
+        />
+      </button>
+      <div className="grid gap-0.5">
+        <span className="text-sm font-medium">{label}</span>
+        {hint ? (
+          <span id={hintId} className="text-xs text-muted-foreground">
+            {hint}
+          </span>
+        ) : null}
+      </div>
+    </div>
   );
 }

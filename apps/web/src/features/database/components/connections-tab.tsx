@@ -138,6 +138,13 @@ export function ConnectionsTab() {
                       {texts.active}
                     </Badge>
                   ) : null}
+                  {c.config.allowWrites ? (
+                    <Badge variant={null} className={tones.key}>
+                      {texts.writesAllowed}
+                    </Badge>
+                  ) : (
+                    <Badge variant="outline">{texts.readOnly}</Badge>
+                  )}
                 </div>
                 <p className="mt-1 truncate text-sm text-muted-foreground">
                   {where(c)}

@@ -29,17 +29,27 @@ export function adminApi(app: FastifyInstance, cookie: string) {
     async connect(id: string) {
       return call('POST', api.connect(id));
     },
-    async query(query: string) {
-      const res = await call('POST', api.query, { query });
+    async query(query: string, options: { confirmWrite?: boolean } = {}) {
+      const res = await call('POST', api.query, { query, ...options });
       expect(res.statusCode, res.body).toBe(200);
       return res.json<{
         success: boolean;
         error: string | null;
         data: Record<string, unknown>[];
+        columns: string[];
         executionTime: number;
-        rowsAffected: number;
-        truncated: boolean;
+        rowsAffected: number | null;
+        rowCount: number;
+        kind: 'read' | 'write' | null;
+        truncated: false | 'rows' | 'bytes';
+        confirmationRequired: boolean;
       }>();
+    },
+    /** A write on a connection that allows writes: asked first, then confirmed. */
+    async write(query: string) {
+      const asked = await this.query(query);
+      expect(asked, query).toMatchObject({ success: false, confirmationRequired: true });
+      return this.query(query, { confirmWrite: true });
     },
     async status() {
       const res = await call('GET', api.status);
@@ -86,7 +96,11 @@ export async function closedPort(): Promise<number> {
 }
 
 /** A TCP server on 127.0.0.1 that accepts connections and never says a word. */
-export async function silentServer(): Promise<{ port: number; close: () => Promise<void> }> {
+export async function silentServer(): Promise<{
+  port: number;
+  server: Server;
+  close: () => Promise<void>;
+}> {
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {
     sockets.add(socket);
@@ -96,6 +110,7 @@ export async function silentServer(): Promise<{ port: number; close: () => Promi
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     port: (server.address() as { port: number }).port,
+    server,
     close: async () => {
       for (const s of sockets) s.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -119,6 +134,32 @@ export async function peakHeapGrowth<T>(
   } finally {
     clearInterval(timer);
   }
+}
+
+/** Peak RSS growth (bytes) while `work` runs, sampled every 5 ms. */
+export async function peakRssGrowth<T>(
+  work: () => Promise<T>,
+): Promise<{ value: T; peak: number }> {
+  const base = process.memoryUsage.rss();
+  let peak = 0;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss() - base);
+  }, 5);
+  try {
+    const value = await work();
+    peak = Math.max(peak, process.memoryUsage.rss() - base);
+    return { value, peak };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** Prints the byte cap's figure: 200 values of 1 MB each, the result and the RSS growth. */
+export function reportByteCap(label: string, resultBytes: number, rssGrowth: number): void {
+  const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+  process.stdout.write(
+    `[memory] ${label}: 200 rows × 1 MB; answered ${mb(resultBytes)} MB (truncated: bytes), peak RSS growth ${mb(rssGrowth)} MB\n`,
+  );
 }
 
 /** Prints a memory figure (the report's "measured with" command runs these tests). */
