@@ -349,6 +349,7 @@ export async function buildApp(
     log: app.log,
     secret,
     listening: () => (app.server.listening ? app.server.address() : null),
+    production: config.env === 'production',
     notify: (kind, facts) => void notifyAdmins(alerts, kind, facts).catch(alertFailed),
     ...(options.payments ? { hooks: options.payments } : {}),
   });

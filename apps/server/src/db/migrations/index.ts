@@ -16,6 +16,7 @@ import { hashedSessionTokens } from './0012-hashed-session-tokens.js';
 import { adminOrdersPricing } from './0013-admin-orders-pricing.js';
 import { integrationSettings } from './0014-integration-settings.js';
 import { queueAttempts } from './0015-queue-attempts.js';
+import { safePayments } from './202611251532-safe-payments.js';
 
 // One set of migrations for SQLite and PostgreSQL. Each migration is a factory taking the few
 // column types that differ between the two, so the table definitions are written once.
@@ -45,6 +46,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0013-admin-orders-pricing': adminOrdersPricing,
   '0014-integration-settings': integrationSettings,
   '0015-queue-attempts': queueAttempts,
+  '202611251532-safe-payments': safePayments,
 };
 
 function provider(ctx: MigrationContext): MigrationProvider {

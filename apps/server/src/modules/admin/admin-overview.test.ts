@@ -207,7 +207,7 @@ onBothDialects(
       expect(await notifyAdmins(deps, 'webhook_failed', { Event: 'order_created' })).toBe(1);
       expect(sent.map((m) => [m.to, m.subject])).toEqual([
         [TEST_ADMIN.email, '[Cutout] Refund issued'],
-        [TEST_ADMIN.email, '[Cutout] Payment webhook failed'],
+        [TEST_ADMIN.email, '[Cutout] Payment webhooks failed'],
       ]);
 
       // Lockout: only admins with security alerts on (the first, since the previous test).
