@@ -301,6 +301,8 @@ export async function buildApp(
     queue: () => proc.jobs.queueStats(),
     queueHealth: () => proc.queueHealth(),
     engineHealth: () => proc.modelHealth(),
+    // Payments are built below; the overview asks at request time (decision 0120).
+    payments: () => app.payments.status(),
   });
   await app.register(errorReportsRoutes, { db: database.db });
   await app.register(samplesRoutes, { catalog: samples });

@@ -39,8 +39,8 @@ export async function readPdf(bytes: Buffer | Uint8Array): Promise<{
   await pdf.destroy();
   return {
     pages,
-    lines: lines.map((l) => l.trim()),
-    text: lines.join('\n'),
+    lines: lines.map((l) => l.replace(/\s+/g, ' ').trim()),
+    text: lines.map((l) => l.replace(/\s+/g, ' ').trim()).join('\n'),
     info: info as Record<string, unknown>,
   };
 }

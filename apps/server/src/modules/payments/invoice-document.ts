@@ -74,7 +74,10 @@ export function invoiceFacts(data: InvoiceData): [string, string][] {
   if (data.discountCents > 0)
     facts.push(['Discount', money(-sign * data.discountCents, data.currency)]);
   facts.push(
-    [`Tax (${data.taxLabel || 'none'}, included)`, money(sign * data.taxCents, data.currency)],
+    [
+      data.taxCents > 0 ? `Tax (${data.taxLabel || 'tax'}, included)` : 'Tax',
+      money(data.taxCents > 0 ? sign * data.taxCents : 0, data.currency),
+    ],
     ['Total', money(sign * data.totalCents, data.currency)],
     ['Currency', data.currency],
   );
@@ -108,7 +111,7 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     doc.on('error', reject);
   });
 
-  doc.font('bold').fontSize(20).text(`${title} ${data.number}`);
+  doc.font('bold').fontSize(16).text(`${title} ${data.number}`);
   doc.moveDown(0.3);
   doc
     .font('body')

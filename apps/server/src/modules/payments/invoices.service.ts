@@ -90,7 +90,7 @@ async function issueIn(
     line: {
       description:
         kind === 'invoice'
-          ? `${plan}: ${order.credits} background-removal credits, valid for one year`
+          ? `${plan} (${order.credits} credits, valid for one year)`
           : `Refund of ${plan}`,
       quantity: 1,
       amountCents: totalCents + discount,
