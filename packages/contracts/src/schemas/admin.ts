@@ -103,14 +103,12 @@ export type UpdateAdminUserBody = z.input<typeof updateAdminUserBodySchema>;
 
 /** POST /api/admin/users/{id}/credits: Adjust credits by an amount, with a reason. */
 export const adjustCreditsBodySchema = z.object({
-  amount: z
-    .number({ error: adminRuleTexts.adjustWhole })
-    .check(
-      z.int(adminRuleTexts.adjustWhole),
-      z.minimum(-1_000_000_000, adminRuleTexts.adjustWhole),
-      z.maximum(1_000_000_000, adminRuleTexts.adjustWhole),
-      z.refine((n) => n !== 0, adminRuleTexts.adjustNotZero),
-    ),
+  amount: z.number({ error: adminRuleTexts.adjustWhole }).check(
+    z.int(adminRuleTexts.adjustWhole),
+    z.minimum(-1_000_000_000, adminRuleTexts.adjustWhole),
+    z.maximum(1_000_000_000, adminRuleTexts.adjustWhole),
+    z.refine((n) => n !== 0, adminRuleTexts.adjustNotZero),
+  ),
   reason: z
     .string({ error: adminRuleTexts.adjustReason })
     .check(

@@ -131,7 +131,6 @@ const snapshot = (u: AdminUser) => ({
   status: u.status,
 });
 
-
 /** Refuses to act on oneself, or to leave no active admin. Call inside the transaction. */
 async function guardAdminRemoval(
   trx: Db,

@@ -182,7 +182,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminUsersDeps & Omit<OverviewDe
     '/api/admin/users/:id/credits',
     {
       schema: {
-        summary: 'Adjust credits: add or remove an amount, with a reason (ledger row + audit entry)',
+        summary:
+          'Adjust credits: add or remove an amount, with a reason (ledger row + audit entry)',
         params: userIdParamsSchema,
         body: adjustCreditsBodySchema,
         response: { 200: adminUserSchema, ...errors },
@@ -190,7 +191,13 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminUsersDeps & Omit<OverviewDe
       onRequest: app.requireAdmin,
     },
     async (request) =>
-      adjustUserCredits(deps, acting(request), request.params.id, request.body.amount, request.body.reason),
+      adjustUserCredits(
+        deps,
+        acting(request),
+        request.params.id,
+        request.body.amount,
+        request.body.reason,
+      ),
   );
 
   app.post(
