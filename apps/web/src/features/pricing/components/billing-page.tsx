@@ -4,7 +4,6 @@ import {
   pageTexts,
   paths,
   paymentTexts,
-  paymentsApiPaths,
   pricingTexts,
   siteContacts,
   type BillingSummary,
@@ -19,11 +18,9 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
-import { toastError } from '../../../lib/error-toast';
-import { loadToast } from '../../../lib/toast';
 import { useBilling, useCreditHistoryPage } from '../api/billing';
 import { usePlans } from '../api/purchases';
-import { formatAmount, formatDay } from '../billing-format';
+import { formatDay } from '../billing-format';
 import { formatPlanPrice } from '../plan-actions';
 import { useCheckout } from '../use-checkout';
 import { OrdersTable } from './orders-table';
