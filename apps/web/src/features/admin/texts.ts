@@ -92,6 +92,23 @@ export const adminUsersUiTexts = {
   reason: 'Reason (kept in the credit history and audit log)',
   loading: 'Loading users...',
   credits: (n: number) => `${n} credits left`,
+  balance: (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'}`,
+  balanceAfter: (n: number) => `Balance after: ${n} ${n === 1 ? 'credit' : 'credits'}`,
+  impliedBalance: (limit: number, processed: number) =>
+    Number.isFinite(limit) && Number.isFinite(processed)
+      ? limit - processed >= 0
+        ? `This limit leaves a balance of ${limit - processed} ${limit - processed === 1 ? 'credit' : 'credits'} (limit − images processed).`
+        : 'The limit is below the images processed: the balance would be negative.'
+      : '',
+  adjustCredits: 'Adjust credits',
+  adjustDescription: (name: string, credits: number) =>
+    `Add credits to ${name}'s balance (${credits} now) or remove them: a positive amount adds, a negative one removes.`,
+  adjustAmount: 'Amount',
+  adjustReason: 'Reason (kept in the ledger and the audit log)',
+  adjustSave: 'Adjust credits',
+  adjusted: (name: string, amount: number) =>
+    `${amount > 0 ? `${amount} credits added to` : `${-amount} credits removed from`} ${name}'s balance`,
+  adjustFailed: 'Failed to adjust credits',
 } as const;
 
 /** The banner on every admin page while the sandbox sells in production (decision 0120). */
