@@ -102,7 +102,7 @@ test('production with the sandbox chosen: buy a pack, download the PDF invoice, 
   await row.getByRole('link', { name: paymentTexts.downloadReceipt }).click();
   const invoice = await download;
   expect(invoice.suggestedFilename()).toMatch(/^cutout-invoice-TEST-\d{6}\.pdf$/);
-  const pdf = await readPdf(await readFile((await invoice.path())!));
+  const pdf = await readPdf(await readFile(await invoice.path()));
   expect(pdf.lines).toContain('Item 100 Credits (100 credits, valid for one year)');
   expect(pdf.lines).toContain('Total $20.62');
   expect(pdf.lines).toContain('Payment method Visa •••• 4242');

@@ -213,6 +213,22 @@ export function SubscriptionDetailDialog({
                 </Badge>
               )}
             </div>
+            {s.status === 'needs_review' && (
+              <HeldOrderPanel
+                detail={d}
+                onDone={() => Promise.all([detail.refetch(), onChanged()])}
+              />
+            )}
+            {s.refundRequest && (
+              <RefundRequestPanel
+                detail={d}
+                onDone={async () => {
+                  await Promise.all([detail.refetch(), onChanged()]);
+                  if (s.refundRequest?.status === 'requested') void watchRefund(s.refundedCents);
+                }}
+              />
+            )}
+
             <div className="mt-4 grid gap-6 sm:grid-cols-2">
               <Section title={t.detail.order}>
                 <Facts
@@ -315,22 +331,6 @@ export function SubscriptionDetailDialog({
                 </>
               )}
             </Section>
-
-            {s.status === 'needs_review' && (
-              <HeldOrderPanel
-                detail={d}
-                onDone={() => Promise.all([detail.refetch(), onChanged()])}
-              />
-            )}
-            {s.refundRequest && (
-              <RefundRequestPanel
-                detail={d}
-                onDone={async () => {
-                  await Promise.all([detail.refetch(), onChanged()]);
-                  if (s.refundRequest?.status === 'requested') void watchRefund(s.refundedCents);
-                }}
-              />
-            )}
 
             <Section title={t.invoices}>
               <InvoiceList detail={d} />

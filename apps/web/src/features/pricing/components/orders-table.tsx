@@ -165,17 +165,22 @@ export function OrdersTable({
               </td>
               <td className="px-4 py-2 text-right tabular-nums">{order.credits}</td>
               <td className="px-4 py-2 whitespace-nowrap">{formatDay(order.lotExpiresAt)}</td>
-              <td className="px-4 py-2" data-testid="order-status">
-                {statusText(order)}
+              <td className="px-4 py-2">
+                <span data-testid="order-status">{statusText(order)}</span>
+                {order.refundable ? (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="mt-1 flex whitespace-nowrap"
+                    onClick={() => setRefunding(order)}
+                  >
+                    <Undo2 aria-hidden="true" className="size-4" />
+                    {paymentTexts.requestRefund}
+                  </Button>
+                ) : null}
               </td>
               <td className="px-4 py-2">
                 <div className="flex justify-end gap-2">
-                  {order.refundable ? (
-                    <Button variant="outline" size="sm" onClick={() => setRefunding(order)}>
-                      <Undo2 aria-hidden="true" className="size-4" />
-                      {paymentTexts.requestRefund}
-                    </Button>
-                  ) : null}
                   {order.invoiceNumber ? (
                     <>
                       <Button
