@@ -141,6 +141,7 @@ const table: Record<string, Access> = {
   'GET /api/admin/users/:id': 'admin',
   'PUT /api/admin/users/:id': 'admin',
   'POST /api/admin/users/:id/reset-usage': 'admin',
+  'POST /api/admin/users/:id/credits': 'admin',
   'GET /api/admin/audit-log': 'admin',
   // The admin's purchases and pricing (issue 14, decisions 0104, 0105).
   'GET /api/admin/subscriptions': 'admin',
