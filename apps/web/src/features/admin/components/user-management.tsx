@@ -252,7 +252,7 @@ export function UserManagement() {
                     </span>
                   </td>
                   <td className="px-5 py-3 tabular-nums whitespace-nowrap">
-                    {user.imagesLimit}
+                    <span data-testid="user-limit">{user.imagesLimit}</span>
                     <span
                       className="block text-xs text-muted-foreground"
                       data-testid="user-balance"
