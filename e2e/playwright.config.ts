@@ -50,6 +50,9 @@ export default defineConfig({
       ADMIN_PASSWORD: e2eAdmin.password,
       // A fast model for the editor's tests; ISNet stays the product default.
       ENGINE_MODEL: 'u2netp',
+      // Production sells nothing until a provider is chosen (decision 0120): the browser tests
+      // choose the built-in sandbox explicitly, and the admin pages say so.
+      PAYMENTS_PROVIDER: 'sandbox',
     },
   },
 });

@@ -146,10 +146,10 @@ test('admin subscriptions: buy in the sandbox, see the order, refund it; edit a 
     await expect(row).toContainText('Paid');
     // Filters narrow the list on the server.
     await page.getByRole('button', { name: /^Status:/ }).click();
-    await page.getByRole('menuitemradio', { name: 'Refunded' }).click();
+    await page.getByRole('menuitemradio', { name: 'Refunded', exact: true }).click();
     await expect(page.getByText('No orders found matching your filters.')).toBeVisible();
     await page.getByRole('button', { name: /^Status:/ }).click();
-    await page.getByRole('menuitemradio', { name: 'Paid' }).click();
+    await page.getByRole('menuitemradio', { name: 'Paid', exact: true }).click();
     await expect(row).toHaveCount(1);
     await page.getByRole('button', { name: /^Mode:/ }).click();
     await page.getByRole('menuitemradio', { name: 'Live', exact: true }).click();

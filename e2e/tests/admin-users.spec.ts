@@ -187,7 +187,9 @@ test.describe('admin back-office, part one', () => {
 
     // Edit Subscription: a new image limit is an admin adjustment of the credits.
     const annRow = page.getByTestId('user-row').filter({ hasText: people.ann.email });
-    await expect(annRow.locator('td').nth(3)).toHaveText('12');
+    // Image Limit with the balance beside it (decision 0127).
+    await expect(annRow.getByTestId('user-limit')).toHaveText('12');
+    await expect(annRow.getByTestId('user-balance')).toHaveText('10 credits');
     await expect(annRow.locator('td').nth(4)).toHaveText('2');
     await rowMenu(page, people.ann.name);
     await page.getByRole('menuitem', { name: adminUserTexts.editSubscription }).click();
@@ -198,7 +200,8 @@ test.describe('admin back-office, part one', () => {
     await page.screenshot({ path: path.join(shots, 'edit-subscription.png') });
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText(adminUserTexts.subscriptionUpdated(people.ann.name))).toBeVisible();
-    await expect(annRow.locator('td').nth(3)).toHaveText('50');
+    await expect(annRow.getByTestId('user-limit')).toHaveText('50');
+    await expect(annRow.getByTestId('user-balance')).toHaveText('48 credits');
 
     // Ann sees it on her dashboard: 50 − 2 processed = 48 credits.
     const annContext = await browser.newContext();
@@ -208,6 +211,17 @@ test.describe('admin back-office, part one', () => {
     await expectPath(annPage, paths.dashboard);
     await expect(annPage.getByTestId('credits-balance')).toHaveText('48');
     await annContext.close();
+
+    // Adjust credits: remove all 48 with a reason; the balance may be 0 (decision 0127).
+    await rowMenu(page, people.ann.name);
+    await page.getByRole('menuitem', { name: 'Adjust credits' }).click();
+    const adjust = page.getByRole('dialog');
+    await adjust.getByLabel('Amount').fill('-48');
+    await expect(adjust.getByText('Balance after: 0 credits')).toBeVisible();
+    await adjust.getByLabel(/^Reason/).fill('e2e chargeback');
+    await adjust.getByRole('button', { name: 'Adjust credits' }).click();
+    await expect(annRow.getByTestId('user-balance')).toHaveText('0 credits');
+    await expect(annRow.getByTestId('user-limit')).toHaveText('2');
 
     // Deactivate Bob: he cannot sign in, his API key gets 401.
     await rowMenu(page, people.bob.name);
@@ -271,8 +285,10 @@ test.describe('admin back-office, part one', () => {
     await page.getByLabel('Target id').fill(ids.ann);
     await expect(page.getByText('No entries match these filters.')).toBeVisible();
     await page.getByLabel('Action').fill('');
-    await expect(rows).toHaveCount(1);
-    await expect(rows.first()).toHaveAttribute('data-action', auditActions.userUpdate);
+    // Ann's edit and the credits adjusted after it, newest first.
+    await expect(rows).toHaveCount(2);
+    await expect(rows.first()).toHaveAttribute('data-action', auditActions.userCredits);
+    await expect(rows.nth(1)).toHaveAttribute('data-action', auditActions.userUpdate);
 
     await admin.dispose();
     await anon.dispose();

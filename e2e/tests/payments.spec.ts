@@ -1,11 +1,38 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { checkoutTexts, paths, paymentTexts, pricingTexts } from '@cutout/contracts';
-import { request as apiRequest, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { readPdf } from '../../apps/server/src/test/pdf.js';
 import { e2eAdmin } from './admin-helpers.js';
-import { expectPath, signUpThroughForm, uniqueEmail } from './accounts-helpers.js';
+import {
+  expectPath,
+  signInThroughForm,
+  signUpThroughForm,
+  uniqueEmail,
+} from './accounts-helpers.js';
 import { expect, test } from './fixtures.js';
 
-// Issue 12: buying credits through the built-in sandbox provider (its checkout page, its signed
-// webhook back to the server), a declined card, a cancel, and a refund. One sign-up per test.
+// Buying credits through the built-in sandbox provider, chosen explicitly on a production server
+// (PAYMENTS_PROVIDER=sandbox in playwright.config.ts; decision 0120): its checkout page, its
+// signed webhook back to the server, the PDF invoice, a refund request the admin approves, a
+// declined card and a cancel. One sign-up per test.
+
+/** The subjects of the mails the outbox holds for `to` (no SMTP server in these tests). */
+function outboxSubjects(to: string): string[] {
+  const db = new Database(path.join(process.env.E2E_DATA_DIR!, 'cutout.db'), {
+    readonly: true,
+    fileMustExist: true,
+  });
+  try {
+    return db
+      .prepare<[string], { subject: string }>('SELECT subject FROM outbox WHERE "to" = ?')
+      .all(to)
+      .map((r) => r.subject);
+  } finally {
+    db.close();
+  }
+}
 
 const card = (page: Page, name: string) => page.getByRole('group', { name });
 const shots = '.artifacts/screenshots';
@@ -24,14 +51,16 @@ async function balanceOnCreditsPage(page: Page): Promise<string> {
   return (await balance.textContent()) ?? '';
 }
 
-test('sign up → pricing → Buy Now → sandbox checkout → pay → credits, order and receipt; refund removes them', async ({
+test('production with the sandbox chosen: buy a pack, download the PDF invoice, request a refund, the admin approves it', async ({
   page,
+  browser,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
+  const buyerEmail = uniqueEmail('buyer');
   await signUpThroughForm(page, {
     name: 'Mary Jackson',
-    email: uniqueEmail('buyer'),
+    email: buyerEmail,
     password: 'buyer-Passw0rd-e2e',
   });
   await expectPath(page, paths.dashboard);
@@ -66,11 +95,21 @@ test('sign up → pricing → Buy Now → sandbox checkout → pay → credits, 
   await expect(row).toContainText('100 Credits');
   await expect(row).toContainText('$20.62');
   await expect(row).toContainText(/CUT-\d{8}-[0-9A-F]{8}/);
+  await expect(row).toContainText(/TEST-\d{6}/);
+
+  // The invoice is a PDF with the order's facts (parsed as a reader would).
   const download = page.waitForEvent('download');
   await row.getByRole('link', { name: paymentTexts.downloadReceipt }).click();
-  expect((await download).suggestedFilename()).toMatch(/^cutout-receipt-CUT-.*\.html$/);
+  const invoice = await download;
+  expect(invoice.suggestedFilename()).toMatch(/^cutout-invoice-TEST-\d{6}\.pdf$/);
+  const pdf = await readPdf(await readFile(await invoice.path()));
+  expect(pdf.lines).toContain('Item 100 Credits (100 credits, valid for one year)');
+  expect(pdf.lines).toContain('Total $20.62');
+  expect(pdf.lines).toContain('Payment method Visa •••• 4242');
+
+  // No SMTP server here: 'E-mail receipt' says the mail only waits in the outbox.
   await row.getByRole('button', { name: paymentTexts.emailReceipt }).click();
-  await expect(page.getByText(paymentTexts.receiptSent)).toBeVisible();
+  await expect(page.getByText(paymentTexts.receiptQueued)).toBeVisible();
   await expect(page.getByTestId('credit-history')).toContainText('100 Credits bought');
   await page.screenshot({ path: `${shots}/subscriptions.png`, fullPage: true });
 
@@ -81,16 +120,48 @@ test('sign up → pricing → Buy Now → sandbox checkout → pay → credits, 
     card(page, '100 Credits').getByRole('button', { name: pricingTexts.buyNow }),
   ).toBeEnabled();
 
-  // The admin refunds the order; the sandbox sends order_refunded; the unspent credits go.
-  const orders = await (await page.request.get('/api/me/orders')).json();
-  const orderId = orders.orders[0].id as string;
-  const admin = await apiRequest.newContext({ baseURL });
-  const signIn = await admin.post('/api/auth/sign-in', {
-    data: { email: e2eAdmin.email, password: e2eAdmin.password, rememberMe: false },
+  // The buyer asks for the unused credits back, within 30 days of purchase.
+  await page.goto(paths.dashboardSubscriptions);
+  await page
+    .getByTestId('order-row')
+    .getByRole('button', { name: paymentTexts.requestRefund })
+    .click();
+  const dialog = page.getByRole('dialog', { name: paymentTexts.refundRequestTitle });
+  await expect(dialog).toContainText('The 100 unused credits');
+  await expect(dialog).toContainText('$20.62');
+  await dialog.getByLabel(paymentTexts.refundRequestReason).fill('Bought the wrong pack');
+  await page.screenshot({ path: `${shots}/refund-request.png`, fullPage: false });
+  await dialog.getByRole('button', { name: paymentTexts.refundRequestSend }).click();
+  await expect(page.getByText(paymentTexts.refundRequested)).toBeVisible();
+  await expect(page.getByTestId('order-status')).toHaveText(paymentTexts.refundRequestPending);
+
+  // The admin approves it in the back-office; the sandbox refunds; the credits go.
+  const adminContext = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders: { 'x-forwarded-for': '10.23.0.7' },
   });
-  expect(signIn.status()).toBe(200);
-  expect((await admin.post(`/api/admin/orders/${orderId}/refund`)).status()).toBe(202);
-  await admin.dispose();
+  const adminPage = await adminContext.newPage();
+  const hydrated = () =>
+    adminPage.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await adminPage.goto(paths.signIn);
+  await hydrated();
+  await signInThroughForm(adminPage, e2eAdmin.email, e2eAdmin.password);
+  await expectPath(adminPage, paths.dashboard);
+  await adminPage.goto('/admin/subscriptions?request=requested');
+  await hydrated();
+  await expect(adminPage.getByTestId('sandbox-banner')).toBeVisible();
+  const receipt = (await (await page.request.get('/api/me/orders')).json()).orders[0]
+    .receiptNumber as string;
+  await adminPage.getByRole('button', { name: `View order ${receipt}` }).click();
+  const panel = adminPage.getByTestId('refund-request');
+  await expect(panel).toContainText('Bought the wrong pack');
+  await adminPage.screenshot({ path: `${shots}/admin-refund-request.png`, fullPage: true });
+  await panel.getByRole('button', { name: 'Approve and refund' }).click();
+  await expect(adminPage.getByTestId('order-invoices')).toContainText('Credit note', {
+    timeout: 15_000,
+  });
+  await adminContext.close();
+
   await expect
     .poll(async () => (await (await page.request.get('/api/me/billing')).json()).balance, {
       timeout: 15_000,
@@ -99,7 +170,18 @@ test('sign up → pricing → Buy Now → sandbox checkout → pay → credits, 
   expect(await balanceOnCreditsPage(page)).toBe('10');
   await page.screenshot({ path: `${shots}/credits.png`, fullPage: true });
   await page.goto(paths.dashboardSubscriptions);
-  await expect(page.getByTestId('order-row')).toContainText('Refunded (100 removed)');
+  await expect(page.getByTestId('order-status')).toContainText(
+    'Refunded ($20.62, 100 credits removed)',
+  );
+  // The buyer's mails followed: the invoice, then the credit note.
+  await expect
+    .poll(() => outboxSubjects(buyerEmail), { timeout: 10_000 })
+    .toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Your Cutout invoice \(test mode/),
+        expect.stringMatching(/^Your Cutout credit note \(test mode/),
+      ]),
+    );
 });
 
 test.describe('no payment', () => {

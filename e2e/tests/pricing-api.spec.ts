@@ -54,9 +54,9 @@ test('the pricing page shows every plan with its exact prices and the sections',
   ]) {
     await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
   }
-  // The FAQ's answers open natively; the spec's own conflicting statement is there.
+  // The FAQ's answers open natively and say the one commercial policy (decision 0125).
   await page.getByText('Do my credits expire?').click();
-  await expect(page.getByText(/never expire/)).toBeVisible();
+  await expect(page.getByText(/The free credits of a new account do not expire/)).toBeVisible();
 
   const cta = page.getByRole('region', { name: 'Ready to remove backgrounds?' });
   await expect(cta.getByRole('link', { name: pricingTexts.viewAllPlans })).toHaveAttribute(

@@ -297,6 +297,8 @@ export async function buildApp(
     queue: () => proc.jobs.queueStats(),
     queueHealth: () => proc.queueHealth(),
     engineHealth: () => proc.modelHealth(),
+    // Payments are built below; the overview asks at request time (decision 0120).
+    payments: () => app.payments.status(),
   });
   await app.register(errorReportsRoutes, { db: database.db });
   await app.register(samplesRoutes, { catalog: samples });
@@ -357,6 +359,7 @@ export async function buildApp(
     log: app.log,
     secret,
     listening: () => (app.server.listening ? app.server.address() : null),
+    production: config.env === 'production',
     notify: (kind, facts) => void notifyAdmins(alerts, kind, facts).catch(alertFailed),
     ...(options.payments ? { hooks: options.payments } : {}),
   });

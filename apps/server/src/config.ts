@@ -124,6 +124,9 @@ const envSchema = z.object({
   LEMONSQUEEZY_STORE_ID: z.string().regex(/^\d+$/, 'must be the numeric store id').optional(),
   LEMONSQUEEZY_WEBHOOK_SECRET: z.string().min(6, 'must be at least 6 characters').optional(),
   LEMONSQUEEZY_API_URL: z.url({ error: 'must be an absolute http(s) URL' }).optional(),
+  // Decisions 0120, 0123: the store is in test mode; buyers may enter discount codes.
+  LEMONSQUEEZY_TEST_MODE: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  LEMONSQUEEZY_DISCOUNTS: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
   LEMONSQUEEZY_VARIANT_CREDITS_10: z
     .string()
     .regex(/^\d+$/, 'must be a numeric variant id')
@@ -268,6 +271,8 @@ export const integrationEnvNames = [
   'LEMONSQUEEZY_STORE_ID',
   'LEMONSQUEEZY_WEBHOOK_SECRET',
   'LEMONSQUEEZY_API_URL',
+  'LEMONSQUEEZY_TEST_MODE',
+  'LEMONSQUEEZY_DISCOUNTS',
   'TURNSTILE_SITE_KEY',
   'TURNSTILE_SECRET_KEY',
 ] as const;
@@ -439,10 +444,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** PAYMENTS_PROVIDER, defaulting to Lemon Squeezy when its API key is set, else the sandbox. */
+/**
+ * PAYMENTS_PROVIDER, defaulting to Lemon Squeezy when its API key is set; else, in production,
+ * none (the sandbox gives credits to anyone with the test card: chosen, never implied, decision
+ * 0120), and the sandbox in development and tests.
+ */
+export function defaultPaymentProvider(
+  nodeEnv: string,
+  hasLemonSqueezyKey: boolean,
+): 'lemonsqueezy' | 'sandbox' | 'none' {
+  if (hasLemonSqueezyKey) return 'lemonsqueezy';
+  return nodeEnv === 'production' ? 'none' : 'sandbox';
+}
+
 function paymentsConfig(e: z.infer<typeof envSchema>): PaymentsConfig {
   const expirySweepMs = e.CREDIT_EXPIRY_SWEEP_MINUTES * 60_000;
-  const provider = e.PAYMENTS_PROVIDER ?? (e.LEMONSQUEEZY_API_KEY ? 'lemonsqueezy' : 'sandbox');
+  const provider =
+    e.PAYMENTS_PROVIDER ?? defaultPaymentProvider(e.NODE_ENV, Boolean(e.LEMONSQUEEZY_API_KEY));
   if (provider === 'none') return { provider, expirySweepMs };
   if (provider === 'sandbox') {
     return {

@@ -122,6 +122,10 @@ const table: Record<string, Access> = {
   'GET /api/me/orders': 'user',
   'GET /api/me/orders/:id/receipt': 'user',
   'POST /api/me/orders/:id/receipt/email': 'user',
+  'GET /api/me/invoices/:id': 'user',
+  'POST /api/me/orders/:id/refund-request': 'user',
+  'GET /api/me/billing-profile': 'user',
+  'PUT /api/me/billing-profile': 'user',
   'GET /users/:id/purchases': 'user',
   // Signed by the provider (X-Signature), not by a session.
   'POST /api/payments/webhooks/:provider': 'signed',
@@ -142,6 +146,7 @@ const table: Record<string, Access> = {
   'GET /api/admin/users/:id': 'admin',
   'PUT /api/admin/users/:id': 'admin',
   'POST /api/admin/users/:id/reset-usage': 'admin',
+  'POST /api/admin/users/:id/credits': 'admin',
   'GET /api/admin/audit-log': 'admin',
   // The admin's purchases and pricing (issue 14, decisions 0104, 0105).
   'GET /api/admin/subscriptions': 'admin',
@@ -149,6 +154,14 @@ const table: Record<string, Access> = {
   'GET /api/admin/subscriptions/:id': 'admin',
   'PUT /api/admin/subscriptions/:id': 'admin',
   'POST /api/admin/subscriptions/:id/cancel': 'admin',
+  // Taking real money safely (issue 23, decisions 0120–0126).
+  'POST /api/admin/subscriptions/:id/credit': 'admin',
+  'POST /api/admin/refund-requests/:id/approve': 'admin',
+  'POST /api/admin/refund-requests/:id/decline': 'admin',
+  'GET /api/admin/invoices/:id': 'admin',
+  'GET /api/admin/payments-status': 'admin',
+  'GET /api/admin/business-details': 'admin',
+  'PUT /api/admin/business-details': 'admin',
   'GET /api/admin/plans': 'admin',
   'PUT /api/admin/plans/:id': 'admin',
 };

@@ -9,6 +9,13 @@ export const adminSubscriptionsApiPaths = {
   stats: '/api/admin/subscriptions/stats',
   subscription: (id: string) => `/api/admin/subscriptions/${encodeURIComponent(id)}`,
   cancel: (id: string) => `/api/admin/subscriptions/${encodeURIComponent(id)}/cancel`,
+  credit: (id: string) => `/api/admin/subscriptions/${encodeURIComponent(id)}/credit`,
+  approveRefundRequest: (id: string) =>
+    `/api/admin/refund-requests/${encodeURIComponent(id)}/approve`,
+  declineRefundRequest: (id: string) =>
+    `/api/admin/refund-requests/${encodeURIComponent(id)}/decline`,
+  invoice: (invoiceId: string) => `/api/admin/invoices/${encodeURIComponent(invoiceId)}`,
+  paymentsStatus: '/api/admin/payments-status',
   plans: '/api/admin/plans',
   plan: (id: string) => `/api/admin/plans/${encodeURIComponent(id)}`,
 } as const;

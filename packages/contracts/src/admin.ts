@@ -65,7 +65,10 @@ export const adminUserTexts = {
 
 /** Rules the spec states without quoting a text (§5 subscription edit; the admin rules of §6). */
 export const adminRuleTexts = {
-  imageLimitMin: 'Image limit must be at least 1',
+  imageLimitMin: 'Image limit cannot be negative',
+  adjustWhole: 'Enter a whole number of credits, positive to add or negative to remove',
+  adjustNotZero: 'Enter an amount other than 0',
+  adjustReason: 'Say why the credits change (kept in the ledger and the audit log)',
   imagesProcessedMin: 'Images processed cannot be negative',
   wholeNumber: 'Enter a whole number',
   limitBelowProcessed: 'Image limit cannot be less than the images processed',
@@ -93,6 +96,10 @@ export const auditActions = {
   adminPreferences: 'admin.preferences',
   orderRefund: 'order.refund',
   orderNote: 'order.note',
+  orderCredit: 'order.credit',
+  refundApprove: 'order.refund-approve',
+  refundDecline: 'order.refund-decline',
+  businessDetails: 'business.update',
   planUpdate: 'plan.update',
   adminCredentials: 'admin.set-credentials',
   usersClear: 'user.clear-all',

@@ -18,4 +18,7 @@ export const paymentsApiPaths = {
   orders: '/api/me/orders',
   receipt: (id: string) => `/api/me/orders/${encodeURIComponent(id)}/receipt`,
   emailReceipt: (id: string) => `/api/me/orders/${encodeURIComponent(id)}/receipt/email`,
+  refundRequest: (id: string) => `/api/me/orders/${encodeURIComponent(id)}/refund-request`,
+  invoice: (invoiceId: string) => `/api/me/invoices/${encodeURIComponent(invoiceId)}`,
+  billingProfile: '/api/me/billing-profile',
 } as const;

@@ -6,12 +6,34 @@ import { testModeText } from './payments-api.js';
 export const paymentProviders = ['sandbox', 'lemonsqueezy', 'none'] as const;
 export type PaymentProvider = (typeof paymentProviders)[number];
 
-export const orderStatuses = ['paid', 'refunded'] as const;
+/**
+ * An order's state: 'needs_review' when its amount, variant, currency, quantity or test mode did
+ * not match what its checkout said (held, not credited, decision 0120); 'partially_refunded'
+ * after a refund of part of its amount (0121).
+ */
+export const orderStatuses = ['paid', 'partially_refunded', 'refunded', 'needs_review'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
 /** Where a checkout stands, as /payment-success shows it. */
-export const checkoutStates = ['waiting', 'paid', 'refunded'] as const;
+export const checkoutStates = [
+  'waiting',
+  'paid',
+  'partially_refunded',
+  'refunded',
+  'needs_review',
+] as const;
 export type CheckoutState = (typeof checkoutStates)[number];
+
+/** A buyer's refund request (decision 0125). */
+export const refundRequestStatuses = ['requested', 'approved', 'declined'] as const;
+export type RefundRequestStatus = (typeof refundRequestStatuses)[number];
+
+export const orderStatusLabels: Record<OrderStatus, string> = {
+  paid: 'Paid',
+  partially_refunded: 'Partially refunded',
+  refunded: 'Refunded',
+  needs_review: 'Needs review',
+};
 
 /** The sandbox provider's test cards (docs/decisions/0072). */
 export const sandboxCards = {
@@ -33,6 +55,13 @@ export const paymentTexts = {
   enterprisePlan: 'Enterprise is arranged with our sales team. Please contact sales.',
   inactivePlan: 'That plan is not on sale at the moment.',
   notRefundable: 'This order has already been refunded.',
+  refundAmountInvalid: (leftCents: number) =>
+    `Enter an amount above 0 and at most ${(leftCents / 100).toFixed(2)}, what is left to refund.`,
+  refundRace: 'Another refund of this order was just made. Reload and try again.',
+  needsReviewTitle: 'Your payment is being checked',
+  needsReviewBody:
+    'Your payment arrived but did not match the checkout, so our team checks it before your credits are added. You will get an e-mail either way.',
+  partiallyRefundedTitle: 'This order was partly refunded',
   refundUnavailable:
     "This order's payment provider is not configured, so it cannot be refunded here.",
   waitingTitle: 'Confirming your payment…',
@@ -40,11 +69,34 @@ export const paymentTexts = {
     'Your payment was sent. We are waiting for the payment provider to confirm it; this page updates by itself.',
   paidTitle: 'Payment complete',
   refundedTitle: 'This order was refunded',
-  receiptSent: 'Receipt sent to your e-mail address.',
-  receiptFailed: 'The receipt could not be sent. Please try again.',
+  receiptSent: 'Invoice sent to your e-mail address.',
+  receiptQueued:
+    'No mail server is configured here, so the invoice was not sent: it waits in the outbox until an administrator sets one up. You can download it instead.',
+  receiptFailed: 'The invoice could not be sent. Please try again.',
   receiptNumber: 'Receipt',
-  downloadReceipt: 'Download receipt',
+  invoiceNumber: 'Invoice',
+  downloadReceipt: 'Download invoice (PDF)',
   emailReceipt: 'E-mail receipt',
+  requestRefund: 'Request refund',
+  refundRequestTitle: 'Request a refund?',
+  refundRequestBody: (credits: number, amount: string, until: string) =>
+    `The ${credits} unused credits of this pack will be removed and ${amount} refunded to your card, once an administrator approves it. You can ask until ${until}.`,
+  refundRequestReason: 'Reason (optional)',
+  refundRequestSend: 'Send request',
+  refundRequested: 'Refund requested. We will e-mail you when it has been decided.',
+  refundRequestPending: 'Refund requested',
+  refundRequestDeclined: (reason: string) => `Refund declined: ${reason}`,
+  refundRequestApproved: 'Refund approved',
+  refundWindowClosed: `Refunds can be asked for within 30 days of purchase, while credits of the pack are unused.`,
+  refundNothingUnused:
+    'Every credit of this pack has been used or has expired: nothing is left to refund.',
+  refundAlreadyRequested: 'A refund of this order has already been requested.',
+  refundNotPaid: 'Only a paid order can be refunded.',
+  notHeld: 'Only an order held for review can be credited this way.',
+  heldWithoutBuyer:
+    'This order has no Cutout account to credit (the buyer is unknown or was deleted). Refund it instead.',
+  creditsNeeded: 'Enter how many credits this order grants.',
+  refundRequestNotOpen: 'This refund request has already been decided.',
   refresh: 'Refresh',
   balance: 'Current balance',
   creditsHistory: 'Credit history',

@@ -1,5 +1,6 @@
 // The credit packs and plans (spec §3 Plan, §9). Prices are USD numbers; display formatting is
-// en-US currency. Paid packs are one-time payments, valid one year, non-refundable (spec §9).
+// en-US currency. Paid packs are one-time payments, valid one year; unused credits of a pack are
+// refundable within 30 days (the one commercial policy, policy.ts, decision 0125).
 // The zod schema lives in plan-schema.ts, so pages that only show plans do not load zod.
 
 export const billingTypes = ['free', 'one-time', 'enterprise'] as const;
@@ -27,11 +28,11 @@ export const plans: readonly Plan[] = [
     name: 'Free Forever',
     description: 'Try Cutout on a few images, no card needed.',
     price: 0,
-    credits: 3,
+    credits: 10,
     billingType: 'free',
     currency: 'USD',
     interval: 'forever',
-    features: ['3 free downloads', 'Refined, white and transparent results', 'PNG output'],
+    features: ['10 free credits', 'Refined, white and transparent results', 'PNG output'],
     popular: false,
   },
   {

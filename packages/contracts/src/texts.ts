@@ -158,7 +158,8 @@ export const checkoutTexts = {
   paymentSuccessfulDescription: 'Your subscription has been activated.',
   openingEmailTitle: 'Opening email client',
   openingEmailDescription: 'Please contact our sales team for enterprise inquiries.',
-  freePlanActivated: 'Free plan activated! You now have access to 3 free credits.',
+  // The spec says 3; every new account gets 10 (decision 0125). Not shown (decision 0062).
+  freePlanActivated: 'Free plan activated! You now have access to 10 free credits.',
   signUpToContinue: 'Sign up to continue.',
   enterpriseSubject: 'Enterprise Inquiry',
 } as const;

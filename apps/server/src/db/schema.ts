@@ -282,6 +282,10 @@ export interface CheckoutTable {
   currency: string;
   credits: number;
   created_at: Timestamp;
+  /** The provider's variant sold (decision 0120). */
+  variant_id: string | null;
+  /** Whether the buyer could enter a discount code. */
+  discounts_allowed: Generated<number>;
 }
 
 /** Credits that arrived together and leave together: spent earliest expiry first. */
@@ -306,7 +310,7 @@ export interface OrderTable {
   plan_id: string | null;
   plan_name: string | null;
   checkout_id: string | null;
-  status: 'paid' | 'refunded';
+  status: 'paid' | 'partially_refunded' | 'refunded' | 'needs_review';
   amount_cents: number;
   currency: string;
   credits: number;
@@ -321,6 +325,18 @@ export interface OrderTable {
   created_at: Timestamp;
   /** The admin's note (docs/decisions/0104). */
   admin_note: string | null;
+  /** What the provider says was refunded so far, in minor units (decision 0121). */
+  refunded_cents: Generated<number>;
+  /** What the checkout said the order must cost (decision 0120); null before that existed. */
+  expected_cents: number | null;
+  discount_cents: Generated<number>;
+  tax_cents: Generated<number>;
+  variant_id: string | null;
+  quantity: number | null;
+  /** Why the order waits for the admin ('needs_review'). */
+  review_reason: string | null;
+  /** How it was paid, as the provider says ('Visa •••• 4242'), when it says. */
+  payment_method: string | null;
 }
 
 export interface WebhookEventTable {
@@ -403,6 +419,12 @@ export interface Database {
   batch_items: BatchItemTable;
   admin_preferences: AdminPreferencesTable;
   integration_settings: IntegrationSettingTable;
+  refund_requests: RefundRequestTable;
+  invoice_sequences: InvoiceSequenceTable;
+  invoices: InvoiceTable;
+  business_details: BusinessDetailTable;
+  billing_profiles: BillingProfileTable;
+  notification_digests: NotificationDigestTable;
 }
 
 /** One Integrations field the admin set (decision 0107); secret fields hold a sealed value. */
@@ -438,4 +460,63 @@ export type Dialect = 'sqlite' | 'postgres';
 
 export interface IdRow {
   id: Generated<string>;
+}
+
+/** A buyer's 'Request refund' and the admin's decision (decision 0125). */
+export interface RefundRequestTable {
+  id: string;
+  order_id: string;
+  user_id: string | null;
+  status: 'requested' | 'approved' | 'declined';
+  credits: number;
+  amount_cents: number;
+  currency: string;
+  buyer_reason: string | null;
+  decline_reason: string | null;
+  decided_by: string | null;
+  created_at: Timestamp;
+  decided_at: string | null;
+}
+
+export interface InvoiceSequenceTable {
+  name: string;
+  last: number;
+}
+
+/** An invoice or a credit note, numbered in one gap-free sequence (decision 0126). */
+export interface InvoiceTable {
+  id: string;
+  number: string;
+  sequence: string;
+  seq: number;
+  kind: 'invoice' | 'credit_note';
+  order_id: string;
+  reference: string;
+  amount_cents: number;
+  tax_cents: Generated<number>;
+  currency: string;
+  data: string;
+  issued_at: Timestamp;
+}
+
+export interface BusinessDetailTable {
+  key: string;
+  value: string;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+
+export interface BillingProfileTable {
+  user_id: string;
+  name: string | null;
+  address: string | null;
+  vat_number: string | null;
+  updated_at: Timestamp;
+}
+
+export interface NotificationDigestTable {
+  kind: string;
+  pending: Generated<number>;
+  first_pending_at: string | null;
+  last_sent_at: string | null;
 }

@@ -19,6 +19,11 @@ export interface MailMessage {
   html?: string;
   /** Where replies go (a contact message mailed to support: its sender). */
   replyTo?: string;
+  /**
+   * Files sent with the message (an invoice PDF). The outbox keeps only their names: the
+   * document itself stays downloadable where the mail says.
+   */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface Mailer {
@@ -75,11 +80,14 @@ export function createMailer({ settings, db, log }: MailerOptions): Mailer {
       return 'smtp';
     }
     const id = randomUUID();
+    const attached = (message.attachments ?? []).map(
+      (a) => `[Attachment not kept in the outbox: ${a.filename}, ${a.content.length} bytes]`,
+    );
     await insertOutboxRow(db, {
       id,
       to: message.to,
       subject: message.subject,
-      text: message.text,
+      text: attached.length ? `${message.text}\n\n${attached.join('\n')}` : message.text,
       html: message.html ?? null,
       reply_to: message.replyTo ?? null,
       created_at: new Date().toISOString(),

@@ -55,6 +55,9 @@ export const rateLimits = {
     checkout: { max: 20, timeWindow: 60_000 },
     emailReceipt: { max: 5, timeWindow: 10 * 60_000 },
     sandboxPay: { max: 30, timeWindow: 60_000 },
+    refundRequest: { max: 5, timeWindow: 10 * 60_000 },
+    /** Per address: a provider sends a few a minute; a flood is cut short (decision 0122). */
+    webhook: { max: 120, timeWindow: 60_000 },
   },
   /** So a render loop in one tab cannot flood the table. */
   errorReports: { max: 30, timeWindow: 60_000 },

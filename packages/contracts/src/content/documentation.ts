@@ -1,5 +1,6 @@
 // Texts of the public content pages (spec §2). What the spec quotes is verbatim; long prose lives
 // beside each page in apps/web/src/features/<area>. Zod-free: these pages load no schemas.
+import { commercialPolicy } from '../policy.js';
 
 // Where the spec contradicts itself (image retention, monthly plans against credits), each
 // statement is kept where the spec puts it; docs/decisions/0060-public-content-conflicts.md says
@@ -28,9 +29,13 @@ export const retentionStatements = {
   documentationFaq: 'Images are deleted immediately after processing.',
 } as const;
 
-/** The documentation FAQ's plan statement (spec §9), which conflicts with the credit model. */
+/**
+ * How many images an account can process, in the one commercial policy (decision 0125): the
+ * spec's docs FAQ spoke of 5 free and 100 Pro images a month, which the credit model
+ * contradicts, so the FAQ now says what the product does.
+ */
 export const documentationPlanStatement = {
-  free: 'Free: 5 images per month',
-  pro: 'Pro: 100 images per month',
-  enterprise: 'Enterprise: unlimited',
+  free: `Every new account gets ${commercialPolicy.freeCredits} free credits`,
+  pro: 'Credit packs add more: one credit per image, valid for one year from purchase',
+  enterprise: 'Enterprise volumes are agreed with our sales team',
 } as const;

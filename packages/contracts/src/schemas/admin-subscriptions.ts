@@ -7,7 +7,7 @@ import {
   subscriptionStatsDays,
 } from '../admin-subscriptions.js';
 import { creditKinds } from '../credits.js';
-import { orderStatuses } from '../payments.js';
+import { orderStatuses, refundRequestStatuses } from '../payments.js';
 import { orderSchema, webhookEventSchema } from './payments.js';
 import { billingTypes } from '../plans.js';
 
@@ -34,6 +34,8 @@ export const adminSubscriptionsQuerySchema = z.object({
   status: filterOf(orderStatuses),
   plan: z.optional(z.string().check(z.trim(), z.maxLength(100))),
   mode: filterOf(orderModes),
+  /** Orders whose latest refund request is in this state ('requested': waiting for the admin). */
+  request: filterOf(refundRequestStatuses),
   provider: z.optional(z.string().check(z.trim(), z.maxLength(40))),
   page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 1),
   per_page: z._default(
@@ -96,6 +98,23 @@ export const adminSubscriptionDetailSchema = z.object({
   deliveries: z.array(webhookDeliverySchema),
   /** Whether Refund can be asked of the provider now (paid, and its provider configured). */
   refundable: z.boolean(),
+  /** What is left to refund, in minor units (the refund dialog's most). */
+  refundableCents: z.int(),
+  /** Whether Credit can resolve the order ('needs_review' and its buyer still there). */
+  creditable: z.boolean(),
+  /** The credits Credit grants unless the admin says otherwise (the checkout's pack). */
+  expectedCredits: z.nullable(z.int()),
+  /** The invoice and credit notes issued for the order. */
+  invoices: z.array(
+    z.object({
+      id: z.string(),
+      number: z.string(),
+      kind: z.enum(['invoice', 'credit_note']),
+      amountCents: z.int(),
+      currency: z.string(),
+      issuedAt: z.string(),
+    }),
+  ),
 });
 export type AdminSubscriptionDetail = z.infer<typeof adminSubscriptionDetailSchema>;
 
@@ -109,6 +128,45 @@ export const updateAdminSubscriptionBodySchema = z.object({
     ),
 });
 export type UpdateAdminSubscriptionBody = z.infer<typeof updateAdminSubscriptionBodySchema>;
+
+const reasonText = (required: string) =>
+  z
+    .string({ error: required })
+    .check(
+      z.trim(),
+      z.minLength(1, required),
+      z.maxLength(500, 'The reason must be at most 500 characters'),
+    );
+
+/**
+ * POST /api/admin/subscriptions/{id}/cancel: refund through the provider, `amountCents` of it
+ * (what is left when omitted; decision 0121).
+ */
+export const refundOrderBodySchema = z.object({
+  amountCents: z.optional(
+    z
+      .number({ error: 'Enter the amount to refund' })
+      .check(z.int('Enter a whole number of cents'), z.minimum(1, 'Enter an amount above 0')),
+  ),
+});
+export type RefundOrderBody = z.infer<typeof refundOrderBodySchema>;
+
+/** POST /api/admin/subscriptions/{id}/credit: resolve an order held for review by crediting it. */
+export const creditOrderBodySchema = z.object({
+  credits: z.optional(
+    z
+      .number({ error: 'Enter the credits to add' })
+      .check(z.int('Enter a whole number'), z.minimum(1, 'Enter at least 1 credit')),
+  ),
+  reason: reasonText('Say why this order is credited'),
+});
+export type CreditOrderBody = z.infer<typeof creditOrderBodySchema>;
+
+/** POST /api/admin/refund-requests/{id}/decline */
+export const declineRefundRequestBodySchema = z.object({
+  reason: reasonText('Tell the buyer why the refund is declined'),
+});
+export type DeclineRefundRequestBody = z.infer<typeof declineRefundRequestBodySchema>;
 
 /** GET /api/admin/subscriptions/stats?days=30 */
 export const adminSubscriptionStatsQuerySchema = z.object({
@@ -141,7 +199,12 @@ export const adminSubscriptionStatsSchema = z.object({
   days: z.int(),
   since: z.string(),
   currency: z.string(),
-  totals: z.object(salesFigures),
+  totals: z.object({
+    ...salesFigures,
+    /** Orders held for the admin (any time), and refund requests waiting for a decision. */
+    needsReview: z.int(),
+    openRefundRequests: z.int(),
+  }),
   byPlan: z.array(
     z.object({ planId: z.nullable(z.string()), planName: z.nullable(z.string()), ...salesFigures }),
   ),
@@ -223,3 +286,14 @@ export const updateAdminPlanBodySchema = z.object({
   ),
 });
 export type UpdateAdminPlanBody = z.infer<typeof updateAdminPlanBodySchema>;
+
+/** GET /api/admin/payments-status: who sells, and whether the admin must be warned (0120). */
+export const paymentsStatusSchema = z.object({
+  provider: z.enum(['sandbox', 'lemonsqueezy', 'none']),
+  /** A provider that can sell is set up (the sandbox, or Lemon Squeezy with its keys). */
+  configured: z.boolean(),
+  /** The sandbox sells on a production server: anyone can get credits with the test card. */
+  sandboxInProduction: z.boolean(),
+  testMode: z.boolean(),
+});
+export type PaymentsStatus = z.infer<typeof paymentsStatusSchema>;

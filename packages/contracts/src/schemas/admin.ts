@@ -23,6 +23,8 @@ export const adminUserSchema = z.object({
   /** Completed images since the period began (the last reset), plus what an admin set then. */
   imagesProcessed: z.int(),
   credits: z.int(),
+  /** The name of the pack bought last, or null: the Plan column shows it, or Free. */
+  lastPack: z.nullable(z.string()),
   joined: z.string(),
   usageSince: z.string(),
 });
@@ -90,13 +92,32 @@ const whole = (min: number, message: string) =>
 /** PUT /api/admin/users/{id}: Edit Subscription (plan, image limit, processed) and/or status. */
 export const updateAdminUserBodySchema = z.object({
   plan: z.optional(z.enum(adminPlans)),
-  imagesLimit: z.optional(whole(1, adminRuleTexts.imageLimitMin)),
+  // From the images processed upwards (checked by the server): a balance of 0 is allowed.
+  imagesLimit: z.optional(whole(0, adminRuleTexts.imageLimitMin)),
   imagesProcessed: z.optional(whole(0, adminRuleTexts.imagesProcessedMin)),
   status: z.optional(z.enum(userStatuses)),
   /** Why: kept with the ledger entry and the audit log. */
   reason,
 });
 export type UpdateAdminUserBody = z.input<typeof updateAdminUserBodySchema>;
+
+/** POST /api/admin/users/{id}/credits: Adjust credits by an amount, with a reason. */
+export const adjustCreditsBodySchema = z.object({
+  amount: z.number({ error: adminRuleTexts.adjustWhole }).check(
+    z.int(adminRuleTexts.adjustWhole),
+    z.minimum(-1_000_000_000, adminRuleTexts.adjustWhole),
+    z.maximum(1_000_000_000, adminRuleTexts.adjustWhole),
+    z.refine((n) => n !== 0, adminRuleTexts.adjustNotZero),
+  ),
+  reason: z
+    .string({ error: adminRuleTexts.adjustReason })
+    .check(
+      z.trim(),
+      z.minLength(1, adminRuleTexts.adjustReason),
+      z.maxLength(500, adminRuleTexts.reasonTooLong),
+    ),
+});
+export type AdjustCreditsBody = z.infer<typeof adjustCreditsBodySchema>;
 
 /** POST /api/admin/users/{id}/reset-usage */
 export const resetUsageBodySchema = z.object({ reason });
@@ -141,14 +162,24 @@ const componentSchema = z.object({
 export const adminOverviewSchema = z.object({
   users: z.object({ total: z.int(), newLast7Days: z.int() }),
   images: z.object({ today: z.int(), last7Days: z.int(), last30Days: z.int() }),
-  /** Null until the data exists (no sale recorded yet, or payments not wired): decision 0087. */
+  /** Null until an order exists ('No sales yet'): decisions 0087, 0120. */
   sales: z.nullable(
     z.object({
       creditsSold30Days: z.int(),
-      /** Null while no order table records money (credits sold come from the ledger). */
-      revenue30Days: z.nullable(z.object({ amount: z.number(), currency: z.string() })),
+      /** Net of refunds, from orders that moved real money only. */
+      revenue30Days: z.object({ amount: z.number(), currency: z.string() }),
+      liveOrders30Days: z.int(),
+      /** Sandbox and test-mode orders: counted apart, never revenue. */
+      testOrders30Days: z.int(),
     }),
   ),
+  /** Who sells: no provider set up shows the 'Set up payments' card. */
+  payments: z.object({
+    provider: z.enum(['sandbox', 'lemonsqueezy', 'none']),
+    configured: z.boolean(),
+    sandboxInProduction: z.boolean(),
+    testMode: z.boolean(),
+  }),
   jobs: z.object({ failedToday: z.int(), failed30Days: z.int() }),
   queue: z.object({
     running: z.int(),

@@ -32,6 +32,12 @@ export const integrationsSaveBodySchema = z.object({
   ),
   lemonSqueezyWebhookSecret: z.optional(text),
   lemonSqueezyApiUrl: z.optional(httpUrl('The API base URL')),
+  lemonSqueezyTestMode: z.optional(
+    z.nullable(z.boolean({ error: 'Test mode must be true or false' })),
+  ),
+  lemonSqueezyDiscounts: z.optional(
+    z.nullable(z.boolean({ error: 'Discount codes must be true or false' })),
+  ),
   smtpHost: z.optional(
     text.check(
       z.regex(/^[^\s/:]*$/, 'The SMTP host is a host name or address, without a scheme or port'),

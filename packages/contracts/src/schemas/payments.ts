@@ -1,6 +1,11 @@
 import * as z from 'zod/mini';
 import { creditKinds } from '../credits.js';
-import { checkoutStates, orderStatuses, paymentProviders } from '../payments.js';
+import {
+  checkoutStates,
+  orderStatuses,
+  paymentProviders,
+  refundRequestStatuses,
+} from '../payments.js';
 import { planSchema } from './plans.js';
 
 // Schemas of the payments API (issue 12).
@@ -22,6 +27,20 @@ export type CreateCheckoutBody = z.infer<typeof createCheckoutBodySchema>;
 export const createCheckoutResponseSchema = z.object({ id: z.string(), url: z.string() });
 export type CreateCheckoutResponse = z.infer<typeof createCheckoutResponseSchema>;
 
+/** A buyer's refund request and its outcome (decision 0125). */
+export const refundRequestSchema = z.object({
+  id: z.string(),
+  status: z.enum(refundRequestStatuses),
+  credits: z.int(),
+  amountCents: z.int(),
+  currency: z.string(),
+  buyerReason: z.nullable(z.string()),
+  declineReason: z.nullable(z.string()),
+  createdAt: z.string(),
+  decidedAt: z.nullable(z.string()),
+});
+export type RefundRequest = z.infer<typeof refundRequestSchema>;
+
 export const orderSchema = z.object({
   id: z.string(),
   receiptNumber: z.string(),
@@ -34,13 +53,40 @@ export const orderSchema = z.object({
   currency: z.string(),
   credits: z.int(),
   refundedCredits: z.int(),
+  /** What the provider refunded so far, in minor units. */
+  refundedCents: z.int(),
+  discountCents: z.int(),
   lotExpiresAt: z.nullable(z.string()),
   testMode: z.boolean(),
   paidAt: z.nullable(z.string()),
   refundedAt: z.nullable(z.string()),
   createdAt: z.string(),
+  /** Why a 'needs_review' order waits for the admin. */
+  reviewReason: z.nullable(z.string()),
+  paymentMethod: z.nullable(z.string()),
+  /** The invoice's number once issued. */
+  invoiceNumber: z.nullable(z.string()),
+  /** What the buyer may ask back now (unused credits within 30 days), or null. */
+  refundable: z.nullable(z.object({ credits: z.int(), amountCents: z.int(), until: z.string() })),
+  /** The latest refund request of the order, if any. */
+  refundRequest: z.nullable(refundRequestSchema),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/** POST /api/me/orders/{id}/refund-request */
+export const refundRequestBodySchema = z.object({
+  reason: z.optional(
+    z.string().check(z.trim(), z.maxLength(500, 'The reason must be at most 500 characters')),
+  ),
+});
+export type RefundRequestBody = z.infer<typeof refundRequestBodySchema>;
+
+/** POST /api/me/orders/{id}/receipt/email: whether the mail went out or waits in the outbox. */
+export const emailReceiptResponseSchema = z.object({
+  sent: z.boolean(),
+  delivery: z.enum(['sent', 'queued']),
+});
+export type EmailReceiptResponse = z.infer<typeof emailReceiptResponseSchema>;
 
 /** GET /api/checkouts/{id}: the order as the server knows it, never the query string's claims. */
 export const checkoutStatusSchema = z.object({

@@ -16,6 +16,7 @@ import { hashedSessionTokens } from './0012-hashed-session-tokens.js';
 import { adminOrdersPricing } from './0013-admin-orders-pricing.js';
 import { integrationSettings } from './0014-integration-settings.js';
 import { queueAttempts } from './0015-queue-attempts.js';
+import { safePayments } from './202611251532-safe-payments.js';
 import { databaseConsoleAllowWrites } from './202611251621-database-console-allow-writes.js';
 
 // One set of migrations for SQLite and PostgreSQL. Each migration is a factory taking the few
@@ -48,6 +49,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0013-admin-orders-pricing': adminOrdersPricing,
   '0014-integration-settings': integrationSettings,
   '0015-queue-attempts': queueAttempts,
+  '202611251532-safe-payments': safePayments,
   '202611251621-database-console-allow-writes': databaseConsoleAllowWrites,
 };
 

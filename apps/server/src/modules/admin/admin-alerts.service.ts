@@ -51,12 +51,25 @@ export async function updatePreferences(
   });
 }
 
-export type NotificationKind = 'purchase' | 'refund' | 'webhook_failed';
+export type NotificationKind =
+  'purchase' | 'refund' | 'order_review' | 'refund_request' | 'webhook_failed';
 
 const notificationSubjects: Record<NotificationKind, string> = {
   purchase: 'New purchase',
   refund: 'Refund issued',
-  webhook_failed: 'Payment webhook failed',
+  order_review: 'An order needs review',
+  refund_request: 'A buyer asks for a refund',
+  // A digest: at most one an hour, with counts only (decision 0122).
+  webhook_failed: 'Payment webhooks failed',
+};
+
+/** Where each notification sends the admin. */
+const notificationPages: Record<NotificationKind, string> = {
+  purchase: '/admin/subscriptions',
+  refund: '/admin/subscriptions',
+  order_review: '/admin/subscriptions?status=needs_review',
+  refund_request: '/admin/subscriptions?request=requested',
+  webhook_failed: '/admin/subscriptions',
 };
 
 const factLines = (facts: Record<string, string | number | null | undefined>) =>
@@ -65,8 +78,9 @@ const factLines = (facts: Record<string, string | number | null | undefined>) =>
     .map(([k, v]) => `${k}: ${String(v)}`);
 
 /**
- * MERGE HOOK for payments (issue 12): call on each purchase, refund and failed webhook. Mails
- * every active admin whose notifications are on; returns how many mails were queued.
+ * Called by payments on each purchase, refund, order held for review and refund request, and
+ * for the hourly digest of failed webhooks. Mails every active admin whose notifications are on;
+ * returns how many mails were queued. The facts are the server's own (never request text).
  */
 export async function notifyAdmins(
   deps: AlertsDeps,
@@ -86,7 +100,7 @@ export async function notifyAdmins(
         `${notificationSubjects[kind]}:`,
         ...lines,
         '',
-        `The admin overview: ${deps.publicUrl()}/admin`,
+        `See: ${deps.publicUrl()}${notificationPages[kind]}`,
         'You get this mail because notifications are on in the admin overview.',
       ].join('\n'),
     });

@@ -62,8 +62,8 @@ export async function paidOrdersSince(db: Db, since: string) {
           eb.fn.sum<string | number>(
             eb
               .case()
-              .when(eb.and([eb('test_mode', '=', 0), eb('status', '=', 'paid')]))
-              .then(eb.ref('amount_cents'))
+              .when('test_mode', '=', 0)
+              .then(eb('amount_cents', '-', eb.ref('refunded_cents')))
               .else(0)
               .end(),
           ),

@@ -1,4 +1,4 @@
-import type { AdminOverview, ComponentHealth } from '@cutout/contracts';
+import type { AdminOverview, ComponentHealth, PaymentsStatus } from '@cutout/contracts';
 import type { Db } from '../../db/database.js';
 import { auditEntries } from '../audit/audit.service.js';
 import {
@@ -19,6 +19,8 @@ export interface QueueFigures {
 
 export interface OverviewDeps {
   db: Db;
+  /** Who sells: the overview shows real sales, or the 'Set up payments' card (decision 0120). */
+  payments: () => Promise<PaymentsStatus>;
   queue: () => QueueFigures;
   queueHealth: () => ComponentHealth;
   engineHealth: () => ComponentHealth;
@@ -32,26 +34,19 @@ export function startOfUtcDay(now: Date): Date {
 }
 
 /**
- * MERGE HOOK for payments (issue 12): credits sold and revenue over the last 30 days. Until the
- * orders table exists, credits sold come from the ledger's 'purchase' rows and revenue is null
- * (the overview says it is not recorded yet); with no purchase at all, the whole figure is null
- * ('No sales yet'). At merge: read both from paid orders (minus refunds) and return the sum of
- * their amounts in the store currency.
- */
-/**
- * Sales from the orders table (issue 12): credits sold net of refunds, and revenue from orders
- * that moved real money — a sandbox (test mode) order sells credits but earns nothing, so with
- * only those the revenue is null ('not recorded') rather than a zero dressed as a figure.
+ * Sales of the last 30 days from the orders table: credits sold net of refunds, and revenue net
+ * of refunds from orders that moved real money (test-mode and sandbox orders are counted apart
+ * and earn nothing, so only test orders give a revenue of 0, shown beside their count). Null with
+ * no order at all ('No sales yet').
  */
 export async function salesFigures(db: Db, since: string): Promise<AdminOverview['sales']> {
   const orders = await paidOrdersSince(db, since);
   if (orders.orders === 0) return null;
   return {
     creditsSold30Days: orders.credits,
-    revenue30Days:
-      orders.realOrders > 0
-        ? { amount: orders.revenueCents / 100, currency: orders.currency }
-        : null,
+    revenue30Days: { amount: orders.revenueCents / 100, currency: orders.currency },
+    liveOrders30Days: orders.realOrders,
+    testOrders30Days: orders.orders - orders.realOrders,
   };
 }
 
@@ -59,18 +54,20 @@ export async function adminOverview(deps: OverviewDeps, now = new Date()): Promi
   const today = startOfUtcDay(now).toISOString();
   const last7 = new Date(now.getTime() - 7 * DAY).toISOString();
   const last30 = new Date(now.getTime() - 30 * DAY).toISOString();
-  const [users, completed, failed, sales, recentActivity] = await Promise.all([
+  const [users, completed, failed, sales, recentActivity, payments] = await Promise.all([
     countUsersSince(deps.db, last7),
     countFinishedSince(deps.db, 'completed', [today, last7, last30]),
     countFinishedSince(deps.db, 'failed', [today, last30]),
     salesFigures(deps.db, last30),
     auditEntries(deps.db, { limit: 10 }),
+    deps.payments(),
   ]);
   const queue = deps.queue();
   return {
     users: { total: users.total, newLast7Days: users.recent },
     images: { today: completed[0]!, last7Days: completed[1]!, last30Days: completed[2]! },
     sales,
+    payments,
     jobs: { failedToday: failed[0]!, failed30Days: failed[1]! },
     queue: {
       running: queue.running,

@@ -81,8 +81,21 @@ onBothDialects(
         queue: () => ({ running: 1, concurrency: 2, waiting: 3, capacity: 16 }),
         queueHealth: () => ({ status: 'ok' }),
         engineHealth: () => ({ status: 'ok', detail: 'model ready' }),
+        payments: () => get().app.payments.status(),
       });
-      expect(sold.sales).toEqual({ creditsSold30Days: 100, revenue30Days: null });
+      // A sandbox order sells credits and is counted apart: it earns nothing.
+      expect(sold.sales).toEqual({
+        creditsSold30Days: 100,
+        revenue30Days: { amount: 0, currency: 'USD' },
+        liveOrders30Days: 0,
+        testOrders30Days: 1,
+      });
+      expect(sold.payments).toEqual({
+        provider: 'sandbox',
+        configured: true,
+        sandboxInProduction: false,
+        testMode: true,
+      });
       await vi.waitFor(async () => {
         const mails = await listOutbox(db, TEST_ADMIN.email);
         expect(mails.length).toBe(mailsBefore + 1);
@@ -95,10 +108,13 @@ onBothDialects(
         queue: () => ({ running: 0, concurrency: 1, waiting: 0, capacity: 16 }),
         queueHealth: () => ({ status: 'ok' }),
         engineHealth: () => ({ status: 'ok' }),
+        payments: () => get().app.payments.status(),
       });
       expect(real.sales).toEqual({
         creditsSold30Days: 100,
         revenue30Days: { amount: 20.62, currency: 'USD' },
+        liveOrders30Days: 1,
+        testOrders30Days: 0,
       });
       expect(sold.queue).toMatchObject({ running: 1, workers: 2, waiting: 3, capacity: 16 });
     });
@@ -207,7 +223,7 @@ onBothDialects(
       expect(await notifyAdmins(deps, 'webhook_failed', { Event: 'order_created' })).toBe(1);
       expect(sent.map((m) => [m.to, m.subject])).toEqual([
         [TEST_ADMIN.email, '[Cutout] Refund issued'],
-        [TEST_ADMIN.email, '[Cutout] Payment webhook failed'],
+        [TEST_ADMIN.email, '[Cutout] Payment webhooks failed'],
       ]);
 
       // Lockout: only admins with security alerts on (the first, since the previous test).

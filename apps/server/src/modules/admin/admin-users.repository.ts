@@ -20,6 +20,16 @@ const hasPurchase = (eb: Eb) =>
       .where('purchase.kind', '=', 'purchase'),
   );
 
+/** The pack the user bought last (index orders_user), or null: the Plan column (decision 0127). */
+const lastPackExpr = (eb: Eb) =>
+  eb
+    .selectFrom('orders as o')
+    .select('o.plan_name')
+    .whereRef('o.user_id', '=', 'users.id')
+    .where('o.status', 'in', ['paid', 'partially_refunded'])
+    .orderBy('o.created_at', 'desc')
+    .limit(1);
+
 /** The plan shown: an admin's choice, else 'pro' for a buyer, else 'free'. */
 const planExpr = (eb: Eb) =>
   eb
@@ -104,6 +114,7 @@ const rowColumns = (eb: Eb) =>
     sql<number>`case when ${inactive} then 1 else 0 end`.as('inactive'),
     planExpr(eb).as('plan'),
     processedExpr(eb).as('processed'),
+    lastPackExpr(eb).as('last_pack'),
   ] as const;
 
 /** The page query, newest first (index users_created_at_id); exported for the EXPLAIN test. */

@@ -74,6 +74,7 @@ export function toAdminUser(row: AdminUserRow): AdminUser {
     imagesLimit: credits + processed,
     imagesProcessed: processed,
     credits,
+    lastPack: row.last_pack ?? null,
     joined: row.created_at,
     usageSince: row.usage_reset_at ?? row.created_at,
   };
@@ -249,6 +250,44 @@ export async function updateUser(
 
     if (body.status !== undefined) await applyStatus(trx, acting, before, body.status, reason);
     return loadUser(trx, id);
+  });
+}
+
+/**
+ * Adjust credits: adds or removes `amount` with the admin's reason, as one 'adjustment' ledger
+ * row and one audit entry in the same transaction; never below 0 (decision 0127).
+ */
+export async function adjustUserCredits(
+  deps: AdminUsersDeps,
+  acting: Acting,
+  id: string,
+  amount: number,
+  reason: string,
+): Promise<AdminUser> {
+  return deps.db.transaction().execute(async (trx) => {
+    const before = await loadUser(trx, id);
+    await adjustCredits(
+      trx,
+      id,
+      { credits: Math.abs(amount), operation: amount > 0 ? 'add' : 'subtract' },
+      acting.actor.id,
+      reason,
+    );
+    const after = await loadUser(trx, id);
+    await recordAudit(trx, {
+      actor: acting.actor,
+      action: auditActions.userCredits,
+      target: { type: 'user', id },
+      detail: {
+        email: before.email,
+        amount,
+        reason,
+        before: { credits: before.credits, imagesLimit: before.imagesLimit },
+        after: { credits: after.credits, imagesLimit: after.imagesLimit },
+      },
+      ip: acting.ip,
+    });
+    return after;
   });
 }
 

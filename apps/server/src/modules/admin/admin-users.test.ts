@@ -75,6 +75,8 @@ onBothDialects('User Management', (get) => {
       imagesLimit: 10,
       imagesProcessed: 0,
       credits: 10,
+      // No pack bought: the Plan column says Free.
+      lastPack: null,
     });
     // Case-insensitive, by name or e-mail; LIKE wildcards are matched literally.
     expect(
@@ -275,16 +277,76 @@ onBothDialects('User Management', (get) => {
     const below = await call('PUT', adminApiPaths.user(person.id), { imagesLimit: 4 });
     expect(below.statusCode).toBe(400);
     expect(below.json().error.message).toBe(adminRuleTexts.limitBelowProcessed);
-    const zero = await call('PUT', adminApiPaths.user(person.id), {
-      imagesLimit: 0,
+    const negative = await call('PUT', adminApiPaths.user(person.id), {
+      imagesLimit: -1,
       imagesProcessed: -1,
     });
-    expect(zero.json().error.fields).toMatchObject({
+    expect(negative.json().error.fields).toMatchObject({
       imagesLimit: adminRuleTexts.imageLimitMin,
       imagesProcessed: adminRuleTexts.imagesProcessedMin,
     });
     // Nothing was half-written by the refused edits.
     expect(await row(person.id)).toMatchObject({ imagesProcessed: 5, credits: 48 });
+    // A limit equal to the images processed is a balance of 0 (decision 0127), one ledger row.
+    const empty = await call('PUT', adminApiPaths.user(person.id), {
+      imagesLimit: 5,
+      reason: 'chargeback',
+    });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toMatchObject({ imagesLimit: 5, imagesProcessed: 5, credits: 0 });
+    const zeroRow = await app.database.db
+      .selectFrom('credit_ledger')
+      .select(['amount', 'balance_after', 'reason'])
+      .where('user_id', '=', person.id)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(zeroRow).toMatchObject({
+      amount: -48,
+      balance_after: 0,
+      reason: 'Admin adjustment: chargeback',
+    });
+
+    // Adjust credits: an amount in or out with a reason, one ledger row and one audit entry.
+    const added = await call('POST', `${adminApiPaths.user(person.id)}/credits`, {
+      amount: 25,
+      reason: 'goodwill',
+    });
+    expect(added.json()).toMatchObject({ credits: 25, imagesLimit: 30 });
+    const removed = await call('POST', `${adminApiPaths.user(person.id)}/credits`, {
+      amount: -5,
+      reason: 'duplicate grant',
+    });
+    expect(removed.json()).toMatchObject({ credits: 20 });
+    const tooMuch = await call('POST', `${adminApiPaths.user(person.id)}/credits`, {
+      amount: -21,
+      reason: 'too much',
+    });
+    expect(tooMuch.statusCode).toBe(409);
+    const noReason = await call('POST', `${adminApiPaths.user(person.id)}/credits`, {
+      amount: 3,
+      reason: ' ',
+    });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().error.fields.reason).toBe(adminRuleTexts.adjustReason);
+    expect(await row(person.id)).toMatchObject({ credits: 20 });
+    const audits = await auditEntries(app.database.db, { actionPrefix: auditActions.userCredits });
+    expect(audits.filter((a) => a.targetId === person.id).map((a) => a.detail)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ amount: 25, reason: 'goodwill' }),
+        expect.objectContaining({ amount: -5, reason: 'duplicate grant' }),
+      ]),
+    );
+    const reasons = (
+      await app.database.db
+        .selectFrom('credit_ledger')
+        .select('reason')
+        .where('user_id', '=', person.id)
+        .where('kind', '=', 'adjustment')
+        .execute()
+    ).map((r) => r.reason);
+    expect(reasons).toEqual(
+      expect.arrayContaining(['Admin adjustment: goodwill', 'Admin adjustment: duplicate grant']),
+    );
 
     // Choosing the plan the purchases give clears the admin's override.
     expect(

@@ -5,6 +5,7 @@ import {
   adminUserSchema,
   adminUsersQuerySchema,
   adminUsersResponseSchema,
+  adjustCreditsBodySchema,
   adminUserStatsSchema,
   auditLogQuerySchema,
   auditLogResponseSchema,
@@ -24,6 +25,7 @@ import { auditEntries } from '../audit/audit.service.js';
 import { getPreferences, updatePreferences } from './admin-alerts.service.js';
 import { adminOverview, type OverviewDeps } from './admin-overview.service.js';
 import {
+  adjustUserCredits,
   createUser,
   deleteUser,
   getAdminUser,
@@ -174,6 +176,28 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminUsersDeps & Omit<OverviewDe
       onRequest: app.requireAdmin,
     },
     async (request) => updateUser(deps, acting(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/admin/users/:id/credits',
+    {
+      schema: {
+        summary:
+          'Adjust credits: add or remove an amount, with a reason (ledger row + audit entry)',
+        params: userIdParamsSchema,
+        body: adjustCreditsBodySchema,
+        response: { 200: adminUserSchema, ...errors },
+      },
+      onRequest: app.requireAdmin,
+    },
+    async (request) =>
+      adjustUserCredits(
+        deps,
+        acting(request),
+        request.params.id,
+        request.body.amount,
+        request.body.reason,
+      ),
   );
 
   app.post(

@@ -151,3 +151,9 @@ export async function sumLots(db: Db, userId: string): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }
+
+/** Several lots by id (the buyer's orders list: what is left of each order's pack). */
+export async function findLots(db: Db, lotIds: readonly string[]) {
+  if (lotIds.length === 0) return [];
+  return db.selectFrom('credit_lots').selectAll().where('id', 'in', lotIds).execute();
+}

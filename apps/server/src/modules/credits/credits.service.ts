@@ -233,22 +233,35 @@ export async function addCreditsIn(
 }
 
 /**
- * Takes back what is still unspent of one lot (an order's refund), as one 'refund' row, inside
- * the caller's transaction. Never below zero: it removes at most the lot's remainder, which the
- * balance always covers. Returns the credits removed and the balance after.
+ * Takes back what is still unspent of one lot (an order's refund), or at most `max` of it (a
+ * partial refund), as one 'refund' row, inside the caller's transaction. Never below zero: it
+ * removes at most the lot's remainder, which the balance always covers. Returns the credits
+ * removed and the balance after.
  */
 export async function removeLotRemainderIn(
   trx: Db,
   userId: string,
   lotId: string,
-  change: { reason: string; reference: string; now?: Date },
+  change: {
+    reason: string;
+    reference: string;
+    now?: Date;
+    /** At most this many (a partial refund). */ max?: number;
+  },
 ): Promise<{ removed: number; balance: number } | undefined> {
   const now = change.now ?? new Date();
   const current = await lockBalance(trx, userId);
   if (current === undefined) return undefined;
   await expireDueLotsIn(trx, userId, now);
   const lot = await findLot(trx, lotId);
-  const removed = Math.min(Number(lot?.remaining ?? 0), (await findBalance(trx, userId)) ?? 0);
+  const removed = Math.max(
+    0,
+    Math.min(
+      Number(lot?.remaining ?? 0),
+      (await findBalance(trx, userId)) ?? 0,
+      change.max ?? Number.POSITIVE_INFINITY,
+    ),
+  );
   const balance = (await changeBalance(trx, userId, -removed)) ?? 0;
   if (lot && removed > 0) await setLotRemaining(trx, lot.id, Number(lot.remaining) - removed);
   await insertLedgerRow(trx, {

@@ -7,7 +7,7 @@ import {
   type IntegrationValue,
   type PaymentProviderChoice,
 } from '@cutout/contracts';
-import type { Config } from '../../config.js';
+import { defaultPaymentProvider, type Config } from '../../config.js';
 
 // How each Integrations field gets its value (docs/decisions/0107): the environment variable
 // when it is set, else what the admin stored, else a default. SMTP_URL decides all five SMTP
@@ -79,6 +79,11 @@ export function envValues(config: Pick<Config, 'integrationEnv'>) {
     ['turnstileSecretKey', env.TURNSTILE_SECRET_KEY],
   ];
   for (const [key, value] of direct) if (value !== undefined) values[key] = value;
+  const flags: [IntegrationKey, string | undefined][] = [
+    ['lemonSqueezyTestMode', env.LEMONSQUEEZY_TEST_MODE],
+    ['lemonSqueezyDiscounts', env.LEMONSQUEEZY_DISCOUNTS],
+  ];
+  for (const [key, value] of flags) if (value !== undefined) values[key] = value === 'true';
   return values;
 }
 
@@ -93,7 +98,7 @@ export function setByEnv(config: Pick<Config, 'integrationEnv'>, key: Integratio
  * (secrets already opened); defaults depend on other fields, so they are filled last.
  */
 export function resolveFields(
-  config: Pick<Config, 'integrationEnv' | 'publicUrl'>,
+  config: Pick<Config, 'integrationEnv' | 'publicUrl' | 'env'>,
   stored: Partial<Record<IntegrationKey, IntegrationValue>>,
 ): ResolvedFields {
   const env = envValues(config);
@@ -113,8 +118,14 @@ export function resolveFields(
   fallback('mailFrom', DEFAULT_MAIL_FROM);
   fallback('smtpSecure', false);
   fallback('smtpPort', out.smtpSecure.value === true ? 465 : 587);
-  // As PAYMENTS_PROVIDER's default: Lemon Squeezy when its API key is there, else the sandbox.
-  fallback('paymentProvider', out.lemonSqueezyApiKey.value ? 'lemonsqueezy' : 'sandbox');
+  fallback('lemonSqueezyTestMode', false);
+  fallback('lemonSqueezyDiscounts', false);
+  // As PAYMENTS_PROVIDER's default: Lemon Squeezy when its API key is there, else none in
+  // production and the sandbox elsewhere (decision 0120).
+  fallback(
+    'paymentProvider',
+    defaultPaymentProvider(config.env, Boolean(out.lemonSqueezyApiKey.value)),
+  );
   return out;
 }
 

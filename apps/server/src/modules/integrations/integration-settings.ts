@@ -54,7 +54,16 @@ export interface EffectiveIntegrations {
   };
   payments: {
     provider: PaymentProviderChoice;
-    lemonSqueezy: { apiKey: string; storeId: string; webhookSecret: string; apiUrl: string };
+    lemonSqueezy: {
+      apiKey: string;
+      storeId: string;
+      webhookSecret: string;
+      apiUrl: string;
+      /** The admin says the store is in test mode (decision 0123). */
+      testMode: boolean;
+      /** Buyers may enter discount codes (decision 0120). */
+      discounts: boolean;
+    };
   };
   /** Both keys set: the editor's bot check runs. */
   turnstile: TurnstileConfig | undefined;
@@ -65,7 +74,7 @@ export interface EffectiveIntegrations {
 export interface IntegrationSettingsOptions {
   db: Db;
   secretBox: SecretBox;
-  config: Pick<Config, 'integrationEnv' | 'publicUrl' | 'turnstileVerifyUrl'>;
+  config: Pick<Config, 'integrationEnv' | 'publicUrl' | 'turnstileVerifyUrl' | 'env'>;
   /** How long a read stays fresh; another server's save shows within this time. */
   cacheMs?: number;
   clock?: () => number;
@@ -353,12 +362,14 @@ function effectiveFrom(
     publicUrl: text('publicUrl'),
     mail: { smtp, from: text('mailFrom') },
     payments: {
-      provider: isProviderChoice(provider) ? provider : 'sandbox',
+      provider: isProviderChoice(provider) ? provider : 'none',
       lemonSqueezy: {
         apiKey: text('lemonSqueezyApiKey'),
         storeId: text('lemonSqueezyStoreId'),
         webhookSecret: text('lemonSqueezyWebhookSecret'),
         apiUrl: text('lemonSqueezyApiUrl'),
+        testMode: fields.lemonSqueezyTestMode.value === true,
+        discounts: fields.lemonSqueezyDiscounts.value === true,
       },
     },
     turnstile:

@@ -1,15 +1,25 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 
 // The reads of an order's detail page (docs/decisions/0104) outside the payments tables: its
 // buyer now and the ledger rows the order wrote.
 
-/** The ledger rows an order wrote: its purchase and, once refunded, its refund. */
+/**
+ * The ledger rows an order wrote: its purchase (`reference`) and its refunds, one per refund
+ * (`reference#refund:{cents refunded so far}`, decision 0121).
+ */
 export async function ledgerRowsOfOrder(db: Db, userId: string, reference: string) {
+  const prefix = `${reference}#`;
   return db
     .selectFrom('credit_ledger')
     .selectAll()
     .where('user_id', '=', userId)
-    .where('reference', '=', reference)
+    .where((eb) =>
+      eb.or([
+        eb('reference', '=', reference),
+        eb(sql<string>`substr(reference, 1, ${prefix.length})`, '=', prefix),
+      ]),
+    )
     .orderBy('created_at')
     .orderBy('id')
     .execute();

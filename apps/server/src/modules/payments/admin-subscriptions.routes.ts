@@ -8,14 +8,22 @@ import {
   adminSubscriptionsResponseSchema,
   adminSubscriptionStatsQuerySchema,
   adminSubscriptionStatsSchema,
+  businessDetailsSchema,
+  creditOrderBodySchema,
+  declineRefundRequestBodySchema,
+  invoicesApiPaths,
   ordersResponseSchema,
   orderSchema,
+  paymentsStatusSchema,
+  refundOrderBodySchema,
+  refundRequestSchema,
   updateAdminPlanBodySchema,
   updateAdminSubscriptionBodySchema,
 } from '@cutout/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { acting } from './acting.js';
+import { toRefundRequest } from './order-view.js';
 import type { PaymentsSetup } from './payments.js';
 import { paymentsServerPaths } from './payments.paths.js';
 import { errors, idParams, pageOf, pageQuery } from './route-schemas.js';
@@ -91,14 +99,140 @@ export const adminSubscriptionsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         summary:
-          "Refund the order through its provider; the unspent credits go when the provider's order_refunded arrives",
+          "Refund the order, or amountCents of it, through its provider; unspent credits go in proportion when the provider's order_refunded arrives",
         params: idParams,
+        body: z.nullish(refundOrderBodySchema),
         response: { 202: adminSubscriptionSchema, ...errors },
       },
       onRequest: app.requireAdmin,
     },
     async (request, reply) =>
-      reply.status(202).send(await adminSubscriptions.cancel(acting(request), request.params.id)),
+      reply
+        .status(202)
+        .send(
+          await adminSubscriptions.cancel(
+            acting(request),
+            request.params.id,
+            request.body?.amountCents,
+          ),
+        ),
+  );
+
+  app.post(
+    '/api/admin/subscriptions/:id/credit',
+    {
+      schema: {
+        summary: 'Credit an order held for review (its pack, or the credits given), with a reason',
+        params: idParams,
+        body: creditOrderBodySchema,
+        response: { 200: adminSubscriptionSchema, ...errors },
+      },
+      onRequest: app.requireAdmin,
+    },
+    async (request) =>
+      adminSubscriptions.credit(
+        acting(request),
+        request.params.id,
+        request.body.credits,
+        request.body.reason,
+      ),
+  );
+
+  app.post(
+    '/api/admin/refund-requests/:id/approve',
+    {
+      schema: {
+        summary: "Approve a buyer's refund request: the provider refunds its amount",
+        params: idParams,
+        response: { 202: refundRequestSchema, ...errors },
+      },
+      onRequest: app.requireAdmin,
+    },
+    async (request, reply) =>
+      reply
+        .status(202)
+        .send(
+          toRefundRequest(
+            await payments.refundRequests.approve(acting(request), request.params.id),
+          ),
+        ),
+  );
+
+  app.post(
+    '/api/admin/refund-requests/:id/decline',
+    {
+      schema: {
+        summary: "Decline a buyer's refund request with a reason (mailed to the buyer)",
+        params: idParams,
+        body: declineRefundRequestBodySchema,
+        response: { 200: refundRequestSchema, ...errors },
+      },
+      onRequest: app.requireAdmin,
+    },
+    async (request) =>
+      toRefundRequest(
+        await payments.refundRequests.decline(
+          acting(request),
+          request.params.id,
+          request.body.reason,
+        ),
+      ),
+  );
+
+  app.get(
+    '/api/admin/invoices/:id',
+    {
+      schema: {
+        summary: 'Download an invoice or credit note (PDF)',
+        params: idParams,
+        response: { 200: z.any(), ...errors },
+      },
+      onRequest: app.requireAdmin,
+    },
+    async (request, reply) => {
+      const { filename, pdf } = await payments.invoices.forAdmin(request.params.id);
+      return reply
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .type('application/pdf')
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    adminSubscriptionsApiPaths.paymentsStatus,
+    {
+      schema: {
+        summary: 'Who sells, and whether the admin pages warn that the sandbox sells in production',
+        response: { 200: paymentsStatusSchema, ...errors },
+      },
+      onRequest: app.requireAdmin,
+    },
+    async () => payments.status(),
+  );
+
+  app.get(
+    invoicesApiPaths.businessDetails,
+    {
+      schema: {
+        summary: 'The seller on invoices (Admin → Settings → Business details)',
+        response: { 200: businessDetailsSchema, ...errors },
+      },
+      onRequest: app.requireAdmin,
+    },
+    async () => payments.businessDetails.get(),
+  );
+
+  app.put(
+    invoicesApiPaths.businessDetails,
+    {
+      schema: {
+        summary: 'Set the seller on invoices (audited)',
+        body: businessDetailsSchema,
+        response: { 200: businessDetailsSchema, ...errors },
+      },
+      onRequest: app.requireAdmin,
+    },
+    async (request) => payments.businessDetails.save(acting(request), request.body),
   );
 
   app.get(

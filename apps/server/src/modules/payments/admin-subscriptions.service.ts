@@ -13,14 +13,22 @@ import { findLot } from '../credits/credits.repository.js';
 import type { Acting } from './acting.js';
 import { findBuyer, ledgerRowsOfOrder } from './admin-subscriptions.repository.js';
 import {
+  countAwaitingAdmin,
   findOrder,
   salesByPlanSince,
   setOrderNote,
   type OrderFilters,
   type OrderRow,
 } from './orders.repository.js';
-import type { OrdersService } from './orders.service.js';
-import { orderReference, toOrder, toWebhookEvent } from './order-view.js';
+import {
+  orderExtras,
+  orderReference,
+  toOrder,
+  toWebhookEvent,
+  type OrderExtras,
+} from './order-view.js';
+import { listInvoicesOf } from './invoices.repository.js';
+import { OrdersService } from './orders.service.js';
 import { deliveriesMentioning } from './webhook-deliveries.repository.js';
 import { webhookEventsOfOrder } from './webhook-events.repository.js';
 
@@ -32,9 +40,9 @@ export type { Acting } from './acting.js';
 
 const DAY = 86_400_000;
 
-export function toAdminSubscription(row: OrderRow): AdminSubscription {
+export function toAdminSubscription(row: OrderRow, extras?: OrderExtras): AdminSubscription {
   return {
-    ...toOrder(row),
+    ...toOrder(row, extras),
     providerOrderId: row.provider_order_id,
     userId: row.user_id,
     buyerEmail: row.buyer_email,
@@ -58,11 +66,13 @@ export class AdminSubscriptionsService {
       ...(q.plan && q.plan !== 'all' ? { planId: q.plan } : {}),
       ...(q.mode && q.mode !== 'all' ? { testMode: q.mode === 'test' } : {}),
       ...(q.provider && q.provider !== 'all' ? { provider: q.provider } : {}),
+      ...(q.request && q.request !== 'all' ? { request: q.request } : {}),
     };
     const page = { limit: q.per_page, offset: (q.page - 1) * q.per_page };
     const { rows, total } = await this.options.orders.listRows(filters, page);
+    const extras = await orderExtras(this.options.db, rows, new Date());
     return {
-      subscriptions: rows.map(toAdminSubscription),
+      subscriptions: rows.map((row) => toAdminSubscription(row, extras.get(row.id))),
       total,
       page: q.page,
       perPage: q.per_page,
@@ -73,16 +83,22 @@ export class AdminSubscriptionsService {
     const { db, orders } = this.options;
     const order = await orders.find(id);
     const reference = orderReference(order.provider, order.provider_order_id);
-    const [buyer, lot, ledger, events, deliveries] = await Promise.all([
+    const [buyer, lot, ledger, events, deliveries, extras, invoices] = await Promise.all([
       order.user_id ? findBuyer(db, order.user_id) : undefined,
       order.lot_id ? findLot(db, order.lot_id) : undefined,
       order.user_id ? ledgerRowsOfOrder(db, order.user_id, reference) : [],
       webhookEventsOfOrder(db, order.provider, order.provider_order_id),
       order.provider === 'sandbox' ? deliveriesMentioning(db, order.provider_order_id) : [],
+      orderExtras(db, [order], now),
+      listInvoicesOf(db, [order.id]),
     ]);
     const refunded = Number(order.refunded_credits);
+    const refundable =
+      order.status !== 'refunded' &&
+      OrdersService.leftToRefund(order) > 0 &&
+      (await orders.canRefund(order.provider));
     return {
-      subscription: toAdminSubscription(order),
+      subscription: toAdminSubscription(order, extras.get(order.id)),
       buyer: buyer
         ? { id: buyer.id, email: buyer.email, name: buyer.name, balance: Number(buyer.credits) }
         : null,
@@ -127,7 +143,18 @@ export class AdminSubscriptionsService {
           lastAttemptAt: d.last_attempt_at,
           createdAt: String(d.created_at),
         })),
-      refundable: order.status === 'paid' && (await orders.canRefund(order.provider)),
+      refundable,
+      refundableCents: refundable ? OrdersService.leftToRefund(order) : 0,
+      creditable: order.status === 'needs_review' && buyer !== undefined,
+      expectedCredits: Number(order.credits) > 0 ? Number(order.credits) : null,
+      invoices: invoices.map((i) => ({
+        id: i.id,
+        number: i.number,
+        kind: i.kind,
+        amountCents: Number(i.amount_cents),
+        currency: i.currency,
+        issuedAt: String(i.issued_at),
+      })),
     };
   }
 
@@ -159,10 +186,10 @@ export class AdminSubscriptionsService {
    * configured provider); the unspent credits go when the provider's order_refunded arrives.
    * Audited once the provider accepted; nothing is written when it refused.
    */
-  async cancel(acting: Acting, id: string): Promise<AdminSubscription> {
+  async cancel(acting: Acting, id: string, amountCents?: number): Promise<AdminSubscription> {
     const { db, orders } = this.options;
     const before = await orders.find(id);
-    await orders.refund(id);
+    await orders.refund(id, amountCents);
     const after = await orders.find(id);
     await recordAudit(db, {
       actor: acting.actor,
@@ -173,9 +200,30 @@ export class AdminSubscriptionsService {
         receipt: before.receipt_number,
         provider: before.provider,
         amount: `${(Number(before.amount_cents) / 100).toFixed(2)} ${before.currency}`,
+        refundAsked: `${((amountCents ?? OrdersService.leftToRefund(before)) / 100).toFixed(2)} ${before.currency}`,
         testMode: Boolean(Number(before.test_mode)),
         before: { status: before.status, refundRequested: false },
         after: { status: after.status, refundRequested: true },
+      },
+      ip: acting.ip,
+    });
+    return toAdminSubscription(after);
+  }
+
+  /** Credit: an order held for review is accepted and its pack granted (audited). */
+  async credit(acting: Acting, id: string, credits: number | undefined, reason: string) {
+    const { before, after, balance } = await this.options.orders.creditHeld(id, credits);
+    await recordAudit(this.options.db, {
+      actor: acting.actor,
+      action: auditActions.orderCredit,
+      target: { type: 'order', id },
+      detail: {
+        email: before.buyer_email,
+        receipt: before.receipt_number,
+        reason,
+        heldBecause: before.review_reason,
+        before: { status: before.status, credits: 0 },
+        after: { status: after.status, credits: Number(after.credits), balance },
       },
       ip: acting.ip,
     });
@@ -186,9 +234,10 @@ export class AdminSubscriptionsService {
   async stats(days: number, now = new Date()): Promise<AdminSubscriptionStats> {
     const { db } = this.options;
     const since = new Date(now.getTime() - days * DAY).toISOString();
-    const [totals, byPlan] = await Promise.all([
+    const [totals, byPlan, awaiting] = await Promise.all([
       paidOrdersSince(db, since),
       salesByPlanSince(db, since),
+      countAwaitingAdmin(db),
     ]);
     const refunded = byPlan.reduce((n, p) => n + p.refunded, 0);
     return {
@@ -202,6 +251,7 @@ export class AdminSubscriptionsService {
         refunded,
         revenueCents: totals.revenueCents,
         creditsSold: totals.credits,
+        ...awaiting,
       },
       byPlan: byPlan.map(({ currency: _c, ...plan }) => plan),
     };

@@ -5,7 +5,7 @@ import { creditLots } from '../credits/credits.service.js';
 import { sellingNow, type ProviderLookup } from './active-provider.js';
 import { listCompletedJobTimes } from './job-usage.repository.js';
 import { findRecentPaidOrder, listOrderRows, listPurchasedPlanIds } from './orders.repository.js';
-import { toOrder } from './order-view.js';
+import { orderExtras, toOrder } from './order-view.js';
 
 // The buyer's billing pages: balance, credit lots, usage from real jobs, orders.
 
@@ -22,7 +22,8 @@ export class BillingService {
 
   async ordersOf(userId: string, page: { limit: number; offset: number }) {
     const { rows, total } = await listOrderRows(this.options.db, { userId }, page);
-    return { orders: rows.map(toOrder), total };
+    const extras = await orderExtras(this.options.db, rows, this.options.clock());
+    return { orders: rows.map((row) => toOrder(row, extras.get(row.id))), total };
   }
 
   async summary(user: SessionUser): Promise<BillingSummary> {

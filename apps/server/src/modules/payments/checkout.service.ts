@@ -62,6 +62,8 @@ export class CheckoutService {
       currency: plan.currency,
       credits: Number(plan.credits),
       created_at: now.toISOString(),
+      variant_id: variantId,
+      discounts_allowed: provider.discountsAllowed ? 1 : 0,
     });
     // Spec §2: the return target carries plan, amount and credits; the page reads the order
     // from the server by the checkout id and shows only that.
@@ -85,6 +87,7 @@ export class CheckoutService {
         },
         buyer: { userId: user.id, email: user.email, name: user.name ?? user.email },
         redirectUrl: `${await this.options.publicUrl()}${paths.paymentSuccess}?${query.toString()}`,
+        discountsAllowed: provider.discountsAllowed,
       });
     } catch (error) {
       if (error instanceof AppError && error.status < 500) throw error;

@@ -2,10 +2,12 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../../test/accounts.js';
+import { integrationsApiPaths } from '@cutout/contracts';
+import { adminCookie, onBothDialects, signUp } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { findBalance } from '../credits/credits.repository.js';
-import { deliver, orderEventBody } from '../../test/payments.js';
+import { findBalance, listLedger, sumLots } from '../credits/credits.repository.js';
+import { spendCredit } from '../credits/credits.service.js';
+import { deliver, orderEventBody, type OrderEventOptions } from '../../test/payments.js';
 import { LemonSqueezyProvider } from './providers/lemonsqueezy.js';
 
 // The Lemon Squeezy adapter against a local HTTP server that answers as the real API does and
@@ -98,6 +100,7 @@ describe('Lemon Squeezy adapter', () => {
       },
       buyer: { userId: 'user-1', email: 'ada@example.com', name: 'Ada Lovelace' },
       redirectUrl: 'https://cutout.example/payment-success?checkout=our-checkout-1',
+      discountsAllowed: false,
     });
     expect(result).toEqual({
       url: 'https://cutout.lemonsqueezy.com/checkout/custom/5f1',
@@ -119,9 +122,12 @@ describe('Lemon Squeezy adapter', () => {
               checkout_id: 'our-checkout-1',
             },
           },
+          // Only the plan's variant, and no discount codes unless the admin allows them.
           product_options: {
             redirect_url: 'https://cutout.example/payment-success?checkout=our-checkout-1',
+            enabled_variants: [777],
           },
+          checkout_options: { discount: false },
         },
         relationships: {
           store: { data: { type: 'stores', id: '4242' } },
@@ -151,6 +157,7 @@ describe('Lemon Squeezy adapter', () => {
       },
       buyer: { userId: 'u', email: 'a@example.com', name: 'A' },
       redirectUrl: 'https://cutout.example/payment-success',
+      discountsAllowed: false,
     };
     await expect(provider.createCheckout(request)).rejects.toThrow(/answered 401/);
     answer = () => ({
@@ -166,7 +173,7 @@ describe('Lemon Squeezy adapter', () => {
     await expect(good.createCheckout(request)).rejects.toThrow('Invalid checkout URL generated');
   });
 
-  it('asks for a refund at POST /v1/orders/{id}/refund', async () => {
+  it('asks for a full refund, or a partial one with its amount, at POST /v1/orders/{id}/refund', async () => {
     answer = lemonAnswer;
     seen.length = 0;
     const provider = new LemonSqueezyProvider({
@@ -176,18 +183,418 @@ describe('Lemon Squeezy adapter', () => {
       apiUrl,
     });
     await provider.refund('98765');
-    expect(seen[0]).toMatchObject({
-      method: 'POST',
-      url: '/v1/orders/98765/refund',
-      body: { data: { type: 'orders', id: '98765' } },
-    });
+    await provider.refund('98765', 500);
+    expect(seen.map((r) => [r.method, r.url, r.body])).toEqual([
+      ['POST', '/v1/orders/98765/refund', { data: { type: 'orders', id: '98765' } }],
+      [
+        'POST',
+        '/v1/orders/98765/refund',
+        { data: { type: 'orders', id: '98765', attributes: { amount: 500 } } },
+      ],
+    ]);
   });
 });
 
-describe('Lemon Squeezy configured', () => {
+// The configured store end to end: checkouts restricted to the plan's variant, orders checked
+// against their checkout, discounts, test mode and partial refunds — each with Lemon
+// Squeezy-shaped webhook payloads, on SQLite and PostgreSQL.
+onBothDialects(
+  'Lemon Squeezy configured',
+  (get) => {
+    const secret = 'whsec-lemon-test';
+    const lsDeliver = (body: unknown) =>
+      deliver(get().app, body, { provider: 'lemonsqueezy', secret });
+    let admin: string;
+    let orderSeq = Date.now();
+    const nextOrderId = () => String((orderSeq += 1));
+
+    beforeAll(async () => {
+      admin = await adminCookie(get().app);
+    });
+
+    const setIntegrations = async (payload: Record<string, unknown>) => {
+      const res = await get().app.inject({
+        method: 'PUT',
+        url: integrationsApiPaths.settings,
+        headers: { cookie: admin },
+        payload,
+      });
+      expect(res.statusCode).toBe(200);
+      // The provider adapter reads the settings at use time: wait out nothing, the save reloads.
+    };
+
+    /** Signs up, checks out the 100 pack through the API, and returns the ids a webhook needs. */
+    const checkoutFor = async (planId = 'credits-100') => {
+      const { app } = get();
+      answer = lemonAnswer;
+      seen.length = 0;
+      const user = await signUp(app);
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/checkouts',
+        headers: { cookie: user.cookie },
+        payload: { planId },
+      });
+      expect(res.statusCode).toBe(201);
+      return { user, checkoutId: res.json().id as string, sent: seen[0]!.body as LsCheckout };
+    };
+
+    const orderOf = (providerOrderId: string) =>
+      get()
+        .app.database.db.selectFrom('orders')
+        .selectAll()
+        .where('provider_order_id', '=', providerOrderId)
+        .executeTakeFirstOrThrow();
+
+    it('checks out only the plan variant without discount codes, and credits the order that matches', async () => {
+      const { app } = get();
+      const { user, checkoutId, sent } = await checkoutFor();
+      expect(sent.data.relationships.variant.data.id).toBe('102');
+      expect(sent.data.attributes.product_options.enabled_variants).toEqual([102]);
+      expect(sent.data.attributes.checkout_options).toEqual({ discount: false });
+
+      // No variant configured for the 1000 pack: 'Checkout not configured'.
+      const missing = await app.inject({
+        method: 'POST',
+        url: '/api/checkouts',
+        headers: { cookie: user.cookie },
+        payload: { planId: 'credits-1000' },
+      });
+      expect(missing.statusCode).toBe(503);
+      expect(missing.json().error.message).toBe('Checkout not configured');
+
+      const body = orderEventBody('order_created', {
+        orderId: nextOrderId(),
+        userId: user.id,
+        variantId: '102',
+        checkoutId,
+        testMode: false,
+      });
+      const wrong = await deliver(app, body, { provider: 'lemonsqueezy', secret: 'whsec-sandbox' });
+      expect(wrong.statusCode).toBe(401);
+      const ok = await lsDeliver(body);
+      expect(ok.json().outcome).toBe('credited');
+      expect(await findBalance(app.database.db, user.id)).toBe(110);
+      // The sandbox's endpoint is closed while Lemon Squeezy sells; an unknown one is a 404.
+      expect((await deliver(app, body)).statusCode).toBe(401);
+      expect((await deliver(app, body, { provider: 'stripe' })).statusCode).toBe(404);
+      expect(
+        (await app.inject({ url: `/api/payments/sandbox/checkouts/${randomUUID()}` })).statusCode,
+      ).toBe(404);
+
+      const status = await app.inject({
+        url: `/api/checkouts/${checkoutId}`,
+        headers: { cookie: user.cookie },
+      });
+      expect(status.json()).toMatchObject({ state: 'paid', credits: 100, balance: 110 });
+    });
+
+    it('holds orders whose amount, variant, quantity or currency differ from the checkout', async () => {
+      const { app } = get();
+      const cases: [string, Partial<OrderEventOptions>, RegExp][] = [
+        ['amount', { total: -999999 }, /total -9999\.99 USD .* instead of 20\.62 USD/],
+        ['amount', { total: 100, subtotal: 2062 }, /total 1\.00 USD/],
+        ['variant', { variantId: '101' }, /variant 101 instead of 102/],
+        ['quantity', { quantity: 3 }, /quantity 3 instead of 1/],
+        ['currency', { currency: 'EUR' }, /currency EUR instead of USD/],
+      ];
+      for (const [, change, reason] of cases) {
+        const { user, checkoutId } = await checkoutFor();
+        const orderId = nextOrderId();
+        const res = await lsDeliver(
+          orderEventBody('order_created', {
+            orderId,
+            userId: user.id,
+            variantId: '102',
+            checkoutId,
+            testMode: false,
+            ...change,
+          }),
+        );
+        expect(res.statusCode).toBe(200);
+        expect(res.json().outcome).toBe('held');
+        const order = await orderOf(orderId);
+        expect(order).toMatchObject({ status: 'needs_review', lot_id: null, paid_at: null });
+        expect(order.review_reason).toMatch(reason);
+        expect(await findBalance(app.database.db, user.id)).toBe(10);
+      }
+      // The admin sees them and credits one (with a reason) or refunds another.
+      const list = await app.inject({
+        url: '/api/admin/subscriptions?status=needs_review&per_page=100',
+        headers: { cookie: admin },
+      });
+      expect(list.json().total).toBeGreaterThanOrEqual(cases.length);
+      const [first, second] = list.json().subscriptions as { id: string; userId: string }[];
+      const credit = await app.inject({
+        method: 'POST',
+        url: `/api/admin/subscriptions/${first!.id}/credit`,
+        headers: { cookie: admin },
+        payload: { reason: 'Checked with the buyer: paid in full by bank transfer' },
+      });
+      expect(credit.statusCode).toBe(200);
+      expect(credit.json()).toMatchObject({ status: 'paid', credits: 100 });
+      expect(await findBalance(app.database.db, first!.userId)).toBe(110);
+      const again = await app.inject({
+        method: 'POST',
+        url: `/api/admin/subscriptions/${first!.id}/credit`,
+        headers: { cookie: admin },
+        payload: { reason: 'twice' },
+      });
+      expect(again.statusCode).toBe(409);
+      seen.length = 0;
+      const refund = await app.inject({
+        method: 'POST',
+        url: `/api/admin/subscriptions/${second!.id}/cancel`,
+        headers: { cookie: admin },
+      });
+      expect(refund.statusCode).toBe(202);
+      expect(seen[0]?.url).toMatch(/^\/v1\/orders\/\d+\/refund$/);
+    });
+
+    it('discount codes: held while off; on, a discounted total is credited and the discount recorded', async () => {
+      const { app } = get();
+      const off = await checkoutFor();
+      const heldId = nextOrderId();
+      const held = await lsDeliver(
+        orderEventBody('order_created', {
+          orderId: heldId,
+          userId: off.user.id,
+          variantId: '102',
+          checkoutId: off.checkoutId,
+          testMode: false,
+          total: 1062,
+          discount: 1000,
+        }),
+      );
+      expect(held.json().outcome).toBe('held');
+      expect((await orderOf(heldId)).review_reason).toMatch(
+        /discount of 10\.00 USD while discount codes are off/,
+      );
+
+      await setIntegrations({ lemonSqueezyDiscounts: true });
+      const on = await checkoutFor();
+      expect(on.sent.data.attributes.checkout_options).toEqual({ discount: true });
+      const orderId = nextOrderId();
+      const res = await lsDeliver(
+        orderEventBody('order_created', {
+          orderId,
+          userId: on.user.id,
+          variantId: '102',
+          checkoutId: on.checkoutId,
+          testMode: false,
+          total: 1062,
+          discount: 1000,
+        }),
+      );
+      expect(res.json().outcome).toBe('credited');
+      expect(await orderOf(orderId)).toMatchObject({
+        status: 'paid',
+        amount_cents: 1062,
+        discount_cents: 1000,
+        expected_cents: 2062,
+      });
+      expect(await findBalance(app.database.db, on.user.id)).toBe(110);
+      // A discount larger than the price is impossible, even with codes on.
+      const wild = await checkoutFor();
+      const wildId = nextOrderId();
+      await lsDeliver(
+        orderEventBody('order_created', {
+          orderId: wildId,
+          userId: wild.user.id,
+          variantId: '102',
+          checkoutId: wild.checkoutId,
+          testMode: false,
+          total: 0,
+          discount: 5000,
+          subtotal: 2062,
+        }),
+      );
+      expect((await orderOf(wildId)).status).toBe('needs_review');
+      await setIntegrations({ lemonSqueezyDiscounts: false });
+    });
+
+    it('test-mode orders: held while the store is live, credited once it is in test mode, never revenue', async () => {
+      const { app } = get();
+      const live = await checkoutFor();
+      const heldId = nextOrderId();
+      const held = await lsDeliver(
+        orderEventBody('order_created', {
+          orderId: heldId,
+          userId: live.user.id,
+          variantId: '102',
+          checkoutId: live.checkoutId,
+          testMode: true,
+        }),
+      );
+      expect(held.json().outcome).toBe('held');
+      expect((await orderOf(heldId)).review_reason).toBe(
+        'a test-mode order while the store is live',
+      );
+
+      const before = (
+        await app.inject({ url: '/api/admin/subscriptions/stats', headers: { cookie: admin } })
+      ).json().totals;
+      await setIntegrations({ lemonSqueezyTestMode: true });
+      const test = await checkoutFor();
+      const testId = nextOrderId();
+      const res = await lsDeliver(
+        orderEventBody('order_created', {
+          orderId: testId,
+          userId: test.user.id,
+          variantId: '102',
+          checkoutId: test.checkoutId,
+          testMode: true,
+        }),
+      );
+      expect(res.json().outcome).toBe('credited');
+      expect(await orderOf(testId)).toMatchObject({ status: 'paid', test_mode: 1 });
+      const after = (
+        await app.inject({ url: '/api/admin/subscriptions/stats', headers: { cookie: admin } })
+      ).json().totals;
+      expect(after.testOrders).toBe(before.testOrders + 1);
+      expect(after.revenueCents).toBe(before.revenueCents);
+      await setIntegrations({ lemonSqueezyTestMode: false });
+    });
+
+    it('a partial refund followed by a full one: credits go in proportion, then the rest', async () => {
+      const { app } = get();
+      const { user, checkoutId } = await checkoutFor();
+      const orderId = nextOrderId();
+      const base = { orderId, userId: user.id, variantId: '102', checkoutId, testMode: false };
+      expect((await lsDeliver(orderEventBody('order_created', base))).json().outcome).toBe(
+        'credited',
+      );
+      const order = await orderOf(orderId);
+      await spendCredit(app.database.db, user.id, `job-${randomUUID()}`); // 109 left
+
+      // The admin refunds a quarter; Lemon Squeezy is asked for exactly that amount.
+      seen.length = 0;
+      const partial = await app.inject({
+        method: 'POST',
+        url: `/api/admin/subscriptions/${order.id}/cancel`,
+        headers: { cookie: admin },
+        payload: { amountCents: 516 },
+      });
+      expect(partial.statusCode).toBe(202);
+      expect(seen[0]).toMatchObject({
+        url: `/v1/orders/${orderId}/refund`,
+        body: { data: { attributes: { amount: 516 } } },
+      });
+      // Lemon Squeezy's order_refunded for a partial refund: still paid, refunded false.
+      const first = await lsDeliver(
+        orderEventBody('order_refunded', {
+          ...base,
+          status: 'paid',
+          refunded: false,
+          refundedAmount: 516,
+        }),
+      );
+      expect(first.json().outcome).toBe('partially_refunded');
+      expect(await orderOf(orderId)).toMatchObject({
+        status: 'partially_refunded',
+        refunded_cents: 516,
+        refunded_credits: 25,
+      });
+      expect(await findBalance(app.database.db, user.id)).toBe(84);
+      // The same delivery again changes nothing.
+      expect(
+        (
+          await lsDeliver(
+            orderEventBody('order_refunded', {
+              ...base,
+              status: 'paid',
+              refunded: false,
+              refundedAmount: 516,
+            }),
+          )
+        ).json().outcome,
+      ).toBe('duplicate');
+
+      // A refund above what is left is refused before the provider is asked.
+      const tooMuch = await app.inject({
+        method: 'POST',
+        url: `/api/admin/subscriptions/${order.id}/cancel`,
+        headers: { cookie: admin },
+        payload: { amountCents: 5000 },
+      });
+      expect(tooMuch.statusCode).toBe(400);
+
+      // The full refund: the rest of the order's unspent credits go, never below zero.
+      const full = await lsDeliver(
+        orderEventBody('order_refunded', { ...base, refunded: true, refundedAmount: 2062 }),
+      );
+      expect(full.json().outcome).toBe('refunded');
+      expect(await orderOf(orderId)).toMatchObject({
+        status: 'refunded',
+        refunded_cents: 2062,
+        refunded_credits: 99,
+      });
+      expect(await findBalance(app.database.db, user.id)).toBe(10);
+      expect(await sumLots(app.database.db, user.id)).toBe(10);
+      const refunds = (await listLedger(app.database.db, user.id, 50)).filter(
+        (r) => r.kind === 'refund',
+      );
+      expect(refunds.map((r) => Number(r.amount)).sort((a, b) => a - b)).toEqual([-74, -25]);
+    });
+
+    it('several partial refunds add up; credits already spent are never taken back', async () => {
+      const { app } = get();
+      const { user, checkoutId } = await checkoutFor();
+      const orderId = nextOrderId();
+      const base = { orderId, userId: user.id, variantId: '102', checkoutId, testMode: false };
+      await lsDeliver(orderEventBody('order_created', base));
+      for (let i = 0; i < 70; i++)
+        await spendCredit(app.database.db, user.id, `job-${randomUUID()}`);
+      // 40 credits left: 10 free, 30 of the pack (spends take the pack first: it expires first).
+      expect(await findBalance(app.database.db, user.id)).toBe(40);
+      const partial = (amount: number) =>
+        lsDeliver(
+          orderEventBody('order_refunded', {
+            ...base,
+            status: 'paid',
+            refunded: false,
+            refundedAmount: amount,
+          }),
+        );
+      expect((await partial(412)).json().outcome).toBe('partially_refunded'); // 20% → 19 credits
+      expect((await orderOf(orderId)).refunded_credits).toBe(19);
+      expect((await partial(1031)).json().outcome).toBe('partially_refunded'); // 50% → 50 in all
+      // Only 30 of the pack were unspent: 11 more go, the lot is empty, the free credits stay.
+      expect(await orderOf(orderId)).toMatchObject({ refunded_cents: 1031, refunded_credits: 30 });
+      expect(await findBalance(app.database.db, user.id)).toBe(10);
+      expect((await partial(1500)).json().outcome).toBe('partially_refunded');
+      expect(await findBalance(app.database.db, user.id)).toBe(10);
+    });
+  },
+  {
+    // Read when each app starts, after the local Lemon Squeezy server above is listening.
+    get env() {
+      return {
+        PAYMENTS_PROVIDER: 'lemonsqueezy',
+        LEMONSQUEEZY_API_KEY: 'test-api-key',
+        LEMONSQUEEZY_STORE_ID: '4242',
+        LEMONSQUEEZY_WEBHOOK_SECRET: 'whsec-lemon-test',
+        LEMONSQUEEZY_API_URL: apiUrl,
+        LEMONSQUEEZY_VARIANT_CREDITS_10: '101',
+        LEMONSQUEEZY_VARIANT_CREDITS_100: '102',
+      };
+    },
+  },
+);
+
+interface LsCheckout {
+  data: {
+    relationships: { variant: { data: { id: string } } };
+    attributes: {
+      product_options: { redirect_url: string; enabled_variants: unknown[] };
+      checkout_options: { discount: boolean };
+    };
+  };
+}
+
+describe('Lemon Squeezy checkout failure', () => {
   let t: TestApp;
   beforeAll(async () => {
-    answer = lemonAnswer;
     t = await createTestApp({
       env: {
         PAYMENTS_PROVIDER: 'lemonsqueezy',
@@ -196,69 +603,10 @@ describe('Lemon Squeezy configured', () => {
         LEMONSQUEEZY_WEBHOOK_SECRET: 'whsec-lemon-test',
         LEMONSQUEEZY_API_URL: apiUrl,
         LEMONSQUEEZY_VARIANT_CREDITS_10: '101',
-        LEMONSQUEEZY_VARIANT_CREDITS_100: '102',
       },
     });
   });
   afterAll(() => t?.close());
-
-  it('checks out through the API and credits the order its signed webhook names by variant', async () => {
-    const { app } = t;
-    answer = lemonAnswer;
-    seen.length = 0;
-    const user = await signUp(app);
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/checkouts',
-      headers: { cookie: user.cookie },
-      payload: { planId: 'credits-100' },
-    });
-    expect(res.statusCode).toBe(201);
-    expect(res.json().url).toBe('https://cutout.lemonsqueezy.com/checkout/custom/5f1');
-    const sent = seen[0]!.body as {
-      data: {
-        relationships: { variant: { data: { id: string } } };
-        attributes: { product_options: { redirect_url: string } };
-      };
-    };
-    expect(sent.data.relationships.variant.data.id).toBe('102');
-    expect(sent.data.attributes.product_options.redirect_url).toContain(
-      `/payment-success?checkout=${res.json().id}`,
-    );
-
-    // No variant configured for the 1000 pack: 'Checkout not configured'.
-    const missing = await app.inject({
-      method: 'POST',
-      url: '/api/checkouts',
-      headers: { cookie: user.cookie },
-      payload: { planId: 'credits-1000' },
-    });
-    expect(missing.statusCode).toBe(503);
-    expect(missing.json().error.message).toBe('Checkout not configured');
-
-    const body = orderEventBody('order_created', {
-      orderId: String(Date.now()),
-      userId: user.id,
-      variantId: '102',
-      checkoutId: res.json().id,
-    });
-    const wrong = await deliver(app, body, { provider: 'lemonsqueezy', secret: 'whsec-sandbox' });
-    expect(wrong.statusCode).toBe(401);
-    const ok = await deliver(app, body, { provider: 'lemonsqueezy', secret: 'whsec-lemon-test' });
-    expect(ok.json().outcome).toBe('credited');
-    expect(await findBalance(app.database.db, user.id)).toBe(110);
-    // The sandbox's endpoint is closed while Lemon Squeezy sells.
-    expect((await deliver(app, body)).statusCode).toBe(401);
-    expect(
-      (await app.inject({ url: `/api/payments/sandbox/checkouts/${randomUUID()}` })).statusCode,
-    ).toBe(404);
-
-    const status = await app.inject({
-      url: `/api/checkouts/${res.json().id}`,
-      headers: { cookie: user.cookie },
-    });
-    expect(status.json()).toMatchObject({ state: 'paid', credits: 100, balance: 110 });
-  });
 
   it('a failing provider answers the spec text, not its internals', async () => {
     const { app } = t;

@@ -1,14 +1,45 @@
-import type { Order, WebhookEvent } from '@cutout/contracts';
+import {
+  commercialPolicy,
+  type Order,
+  type RefundRequest,
+  type WebhookEvent,
+} from '@cutout/contracts';
+import type { Db } from '../../db/database.js';
+import { findLots } from '../credits/credits.repository.js';
+import { listInvoicesOf } from './invoices.repository.js';
 import type { OrderRow } from './orders.repository.js';
+import { latestRequestsOf, type RefundRequestRow } from './refund-requests.repository.js';
 import type { WebhookEventRow } from './webhook-events.repository.js';
 
 // Stored rows as the API shows them.
+
+const DAY = 86_400_000;
 
 /** The ledger reference every row an order writes carries (unique per user and kind). */
 export const orderReference = (provider: string, providerOrderId: string) =>
   `order:${provider}:${providerOrderId}`;
 
-export function toOrder(row: OrderRow): Order {
+export interface OrderExtras {
+  invoiceNumber?: string | null;
+  refundable?: Order['refundable'];
+  refundRequest?: RefundRequestRow | null;
+}
+
+export function toRefundRequest(row: RefundRequestRow): RefundRequest {
+  return {
+    id: row.id,
+    status: row.status,
+    credits: Number(row.credits),
+    amountCents: Number(row.amount_cents),
+    currency: row.currency,
+    buyerReason: row.buyer_reason,
+    declineReason: row.decline_reason,
+    createdAt: String(row.created_at),
+    decidedAt: row.decided_at,
+  };
+}
+
+export function toOrder(row: OrderRow, extras: OrderExtras = {}): Order {
   return {
     id: row.id,
     receiptNumber: row.receipt_number,
@@ -20,12 +51,81 @@ export function toOrder(row: OrderRow): Order {
     currency: row.currency,
     credits: Number(row.credits),
     refundedCredits: Number(row.refunded_credits),
+    refundedCents: Number(row.refunded_cents ?? 0),
+    discountCents: Number(row.discount_cents ?? 0),
     lotExpiresAt: row.lot_expires_at,
     testMode: Boolean(Number(row.test_mode)),
     paidAt: row.paid_at,
     refundedAt: row.refunded_at,
     createdAt: row.created_at,
+    reviewReason: row.review_reason,
+    paymentMethod: row.payment_method,
+    invoiceNumber: extras.invoiceNumber ?? null,
+    refundable: extras.refundable ?? null,
+    refundRequest: extras.refundRequest ? toRefundRequest(extras.refundRequest) : null,
   };
+}
+
+/**
+ * What the buyer may ask back of an order now (decision 0125): a paid pack bought within the
+ * last 30 days, with credits of it still unused and unexpired; the unused credits' share of the
+ * price, rounded up to the cent so that a refund of it removes every one of them.
+ */
+export function refundableNow(
+  order: OrderRow,
+  lot: { remaining: number; expires_at: string | null } | undefined,
+  now: Date,
+): Order['refundable'] {
+  if (order.status !== 'paid' && order.status !== 'partially_refunded') return null;
+  if (!order.paid_at || !lot) return null;
+  const until = new Date(Date.parse(order.paid_at) + commercialPolicy.refundDays * DAY);
+  if (now >= until) return null;
+  if (lot.expires_at !== null && lot.expires_at <= now.toISOString()) return null;
+  const credits = Number(lot.remaining);
+  const total = Number(order.amount_cents);
+  const left = total - Number(order.refunded_cents ?? 0);
+  if (credits <= 0 || Number(order.credits) <= 0 || left <= 0) return null;
+  const amountCents = Math.min(left, Math.ceil((total * credits) / Number(order.credits)));
+  return { credits, amountCents, until: until.toISOString() };
+}
+
+/** The extras of a page of orders: invoice numbers, refund requests, what may be refunded. */
+export async function orderExtras(
+  db: Db,
+  rows: readonly OrderRow[],
+  now: Date,
+): Promise<Map<string, OrderExtras>> {
+  const ids = rows.map((r) => r.id);
+  const [invoices, requests, lots] = await Promise.all([
+    listInvoicesOf(db, ids),
+    latestRequestsOf(db, ids),
+    findLots(
+      db,
+      rows.flatMap((r) => (r.lot_id ? [r.lot_id] : [])),
+    ),
+  ]);
+  const lotById = new Map(lots.map((l) => [l.id, l]));
+  const extras = new Map<string, OrderExtras>();
+  for (const row of rows) {
+    const request = requests.get(row.id) ?? null;
+    const lot = row.lot_id ? lotById.get(row.lot_id) : undefined;
+    // One request per pack: a declined one is not asked again (the buyer can write to support).
+    const refundable =
+      request && request.status !== 'approved'
+        ? null
+        : refundableNow(
+            row,
+            lot && { remaining: Number(lot.remaining), expires_at: lot.expires_at },
+            now,
+          );
+    extras.set(row.id, {
+      invoiceNumber:
+        invoices.find((i) => i.order_id === row.id && i.kind === 'invoice')?.number ?? null,
+      refundable,
+      refundRequest: request,
+    });
+  }
+  return extras;
 }
 
 export function toWebhookEvent(row: WebhookEventRow): WebhookEvent {

@@ -37,26 +37,39 @@ export async function updateOrder(
   db: Db,
   id: string,
   changes: Updateable<OrderTable>,
-): Promise<void> {
-  await db.updateTable('orders').set(changes).where('id', '=', id).execute();
+): Promise<OrderRow> {
+  return db
+    .updateTable('orders')
+    .set(changes)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /**
- * Marks a paid order refunded, in one statement that also takes the row's lock: of two
- * concurrent refunds the second waits, then no longer matches `status = 'paid'`.
+ * Reads an order and takes its row lock until the transaction ends (a no-op UPDATE, which both
+ * dialects lock): of two concurrent refunds of one order, the second waits and sees the first.
  */
-export async function markOrderRefunded(
+export async function lockOrderByProviderId(
   db: Db,
   provider: string,
   providerOrderId: string,
-  refundedAt: string,
 ): Promise<OrderRow | undefined> {
   return db
     .updateTable('orders')
-    .set({ status: 'refunded', refunded_at: refundedAt })
+    .set((eb) => ({ status: eb.ref('status') }))
     .where('provider', '=', provider)
     .where('provider_order_id', '=', providerOrderId)
-    .where('status', '=', 'paid')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The same lock by our order id (the admin's Credit of an order held for review). */
+export async function lockOrder(db: Db, id: string): Promise<OrderRow | undefined> {
+  return db
+    .updateTable('orders')
+    .set((eb) => ({ status: eb.ref('status') }))
+    .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
 }
@@ -79,7 +92,9 @@ export async function findOrderByCheckout(
 
 export interface OrderFilters {
   userId?: string;
-  status?: 'paid' | 'refunded';
+  status?: OrderRow['status'];
+  /** Orders whose latest refund request is in this state. */
+  request?: 'requested' | 'approved' | 'declined';
   provider?: string;
   planId?: string;
   /** true: sandbox/test-mode orders only; false: orders that moved real money. */
@@ -102,6 +117,29 @@ export async function listOrderRows(
   if (filters.planId) query = query.where('plan_id', '=', filters.planId);
   if (filters.testMode !== undefined)
     query = query.where('test_mode', '=', filters.testMode ? 1 : 0);
+  if (filters.request) {
+    const wanted = filters.request;
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('refund_requests as r')
+          .select('r.id')
+          .whereRef('r.order_id', '=', 'orders.id')
+          .where('r.status', '=', wanted)
+          .where((inner) =>
+            inner.not(
+              inner.exists(
+                inner
+                  .selectFrom('refund_requests as later')
+                  .select('later.id')
+                  .whereRef('later.order_id', '=', 'r.order_id')
+                  .whereRef('later.created_at', '>', 'r.created_at'),
+              ),
+            ),
+          ),
+      ),
+    );
+  }
   if (filters.from) query = query.where('created_at', '>=', filters.from);
   if (filters.to) query = query.where('created_at', '<', filters.to);
   if (filters.search) {
@@ -135,7 +173,7 @@ export async function listPurchasedPlanIds(db: Db, userId: string): Promise<stri
     .select('plan_id')
     .distinct()
     .where('user_id', '=', userId)
-    .where('status', '=', 'paid')
+    .where('status', 'in', ['paid', 'partially_refunded'])
     .where('plan_id', 'is not', null)
     .execute();
   return rows.map((r) => r.plan_id!).filter(Boolean);
@@ -150,7 +188,7 @@ export async function findRecentPaidOrder(
     .selectFrom('orders')
     .selectAll()
     .where('user_id', '=', userId)
-    .where('status', '=', 'paid')
+    .where('status', 'in', ['paid', 'partially_refunded'])
     .where('paid_at', '>=', since)
     .orderBy('paid_at', 'desc')
     .executeTakeFirst();
@@ -158,8 +196,9 @@ export async function findRecentPaidOrder(
 
 /**
  * Orders paid since `since`, grouped by plan, with the overview's meanings
- * (admin-overview.repository.ts paidOrdersSince): credits net of refunds, revenue only from
- * live orders still paid; test-mode (sandbox) orders counted apart.
+ * (admin-overview.repository.ts paidOrdersSince): credits and revenue net of refunds, revenue
+ * only from live orders; test-mode (sandbox) orders counted apart. Orders held for review have
+ * no paid_at until credited, so they count nowhere yet.
  */
 export async function salesByPlanSince(db: Db, since: string) {
   const rows = await db
@@ -172,14 +211,14 @@ export async function salesByPlanSince(db: Db, since: string) {
         .sum<string | number>(eb.case().when('test_mode', '=', 0).then(1).else(0).end())
         .as('live_orders'),
       eb.fn
-        .sum<string | number>(eb.case().when('status', '=', 'refunded').then(1).else(0).end())
+        .sum<string | number>(eb.case().when('refunded_cents', '>', 0).then(1).else(0).end())
         .as('refunded'),
       eb.fn
         .sum<string | number>(
           eb
             .case()
-            .when(eb.and([eb('test_mode', '=', 0), eb('status', '=', 'paid')]))
-            .then(eb.ref('amount_cents'))
+            .when('test_mode', '=', 0)
+            .then(eb('amount_cents', '-', eb.ref('refunded_cents')))
             .else(0)
             .end(),
         )
@@ -211,4 +250,21 @@ export async function setOrderNote(db: Db, orderId: string, note: string | null)
     .where('id', '=', orderId)
     .returningAll()
     .executeTakeFirst();
+}
+
+/** Orders held for the admin, and refund requests waiting for a decision (the stats' badges). */
+export async function countAwaitingAdmin(db: Db) {
+  const [review, requests] = await Promise.all([
+    db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('status', '=', 'needs_review')
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('refund_requests')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('status', '=', 'requested')
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { needsReview: Number(review.n), openRefundRequests: Number(requests.n) };
 }

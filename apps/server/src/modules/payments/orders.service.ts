@@ -1,16 +1,35 @@
 import { paymentTexts, type Order } from '@cutout/contracts';
 import type { Db } from '../../db/database.js';
-import { conflict, notFound } from '../../errors.js';
+import { AppError, conflict, notFound } from '../../errors.js';
 import type { ProviderLookup } from './active-provider.js';
-import { findOrder, listOrderRows, type OrderFilters, type OrderRow } from './orders.repository.js';
-import { toOrder } from './order-view.js';
+import type { InvoiceRow } from './invoices.repository.js';
+import { creditOrderIn } from './order-events.service.js';
+import {
+  findOrder,
+  listOrderRows,
+  lockOrder,
+  type OrderFilters,
+  type OrderRow,
+} from './orders.repository.js';
+import { orderExtras, toOrder } from './order-view.js';
+import { findPlanRow } from './plans.repository.js';
 
-// Orders as the operator sees them, and refunds through the provider (docs/decisions/0104).
+// Orders as the operator sees them: refunds through the provider, whole or in part
+// (docs/decisions/0104, 0121), and Credit for an order held for review (0120).
 
 export interface OrdersServiceOptions {
   db: Db;
   provider: ProviderLookup;
+  clock: () => Date;
+  /** Documents just issued (the invoice of an order credited by the admin): mailed. */
+  onIssued?: (invoice: InvoiceRow) => void;
 }
+
+const refundableStatuses: readonly OrderRow['status'][] = [
+  'paid',
+  'partially_refunded',
+  'needs_review',
+];
 
 export class OrdersService {
   constructor(private readonly options: OrdersServiceOptions) {}
@@ -18,7 +37,8 @@ export class OrdersService {
   /** Orders, newest first, with filters. */
   async list(filters: OrderFilters, page: { limit: number; offset: number }) {
     const { rows, total } = await this.listRows(filters, page);
-    return { orders: rows.map(toOrder), total };
+    const extras = await orderExtras(this.options.db, rows, this.options.clock());
+    return { orders: rows.map((row) => toOrder(row, extras.get(row.id))), total };
   }
 
   /** The same list as stored rows (the admin's view adds buyer and note to each order). */
@@ -37,14 +57,71 @@ export class OrdersService {
     return (await this.options.provider()).adapter?.name === provider;
   }
 
-  /** Asks the order's provider to refund it; the credits go when its `order_refunded` arrives. */
-  async refund(orderId: string): Promise<Order> {
+  /** What is left to refund of an order, in minor units. */
+  static leftToRefund(order: OrderRow): number {
+    return Math.max(0, Number(order.amount_cents) - Number(order.refunded_cents ?? 0));
+  }
+
+  /**
+   * Asks the order's provider to refund `amountCents` of it (what is left when omitted); the
+   * credits go when its `order_refunded` arrives, in proportion to the amount.
+   */
+  async refund(orderId: string, amountCents?: number): Promise<Order> {
     const order = await this.find(orderId);
     if (order.status === 'refunded') throw conflict(paymentTexts.notRefundable);
+    if (!refundableStatuses.includes(order.status)) throw conflict(paymentTexts.refundNotPaid);
+    const left = OrdersService.leftToRefund(order);
+    if (amountCents !== undefined && (amountCents <= 0 || amountCents > left)) {
+      throw new AppError(400, 'validation_failed', paymentTexts.refundAmountInvalid(left), {
+        amountCents: paymentTexts.refundAmountInvalid(left),
+      });
+    }
     const provider = (await this.options.provider()).adapter;
     if (!provider || provider.name !== order.provider)
       throw conflict(paymentTexts.refundUnavailable);
-    await provider.refund(order.provider_order_id);
+    // The whole rest is asked as such, so the provider marks the order refunded.
+    await provider.refund(
+      order.provider_order_id,
+      amountCents === undefined || amountCents === left ? undefined : amountCents,
+    );
     return toOrder(order);
+  }
+
+  /**
+   * Credit: the admin accepts an order held for review (decision 0120) and grants its pack (or
+   * the credits they give), with its lot, ledger row and invoice, in one transaction.
+   */
+  async creditHeld(
+    orderId: string,
+    credits: number | undefined,
+  ): Promise<{ before: OrderRow; after: OrderRow; balance: number }> {
+    const now = this.options.clock();
+    const result = await this.options.db.transaction().execute(async (trx) => {
+      const before = await lockOrder(trx, orderId);
+      if (!before) throw notFound('That order does not exist.');
+      if (before.status !== 'needs_review') throw conflict(paymentTexts.notHeld);
+      if (!before.user_id) throw conflict(paymentTexts.heldWithoutBuyer);
+      const grant = credits ?? Number(before.credits);
+      if (!grant || grant <= 0) {
+        throw new AppError(400, 'validation_failed', paymentTexts.creditsNeeded, {
+          credits: paymentTexts.creditsNeeded,
+        });
+      }
+      const plan = before.plan_id ? await findPlanRow(trx, before.plan_id) : undefined;
+      const validityDays = plan?.validity_days == null ? 365 : Number(plan.validity_days);
+      const { order, invoice, balance } = await creditOrderIn(
+        trx,
+        before,
+        {
+          credits: grant,
+          validityDays,
+          reason: `${before.plan_name ?? 'Credit pack'} bought (receipt ${before.receipt_number}), credited after review`,
+        },
+        now,
+      );
+      return { before, after: order, balance, invoice };
+    });
+    this.options.onIssued?.(result.invoice);
+    return { before: result.before, after: result.after, balance: result.balance };
   }
 }

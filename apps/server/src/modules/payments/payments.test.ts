@@ -167,7 +167,7 @@ onBothDialects(
       ).toBe(true);
     });
 
-    it('malformed JSON is 400; unknown variants and users are recorded, answered 200, credit no one', async () => {
+    it('malformed JSON is 400; unknown variants, plans and users are held for review, credit no one', async () => {
       const { app } = get();
       const user = await signUp(app);
       const malformed = await deliver(app, null, { raw: '{"meta":' });
@@ -180,8 +180,9 @@ onBothDialects(
           variantId: 'credits-7',
         }),
       );
+      // The buyer paid: the order is kept for the admin to credit or refund, never dropped.
       expect(unknownVariant.statusCode).toBe(200);
-      expect(unknownVariant.json().outcome).toBe('ignored');
+      expect(unknownVariant.json().outcome).toBe('held');
       const free = await deliver(
         app,
         orderEventBody('order_created', {
@@ -190,7 +191,7 @@ onBothDialects(
           variantId: 'free',
         }),
       );
-      expect(free.json().outcome).toBe('ignored');
+      expect(free.json().outcome).toBe('held');
       const nobody = await deliver(
         app,
         orderEventBody('order_created', {
@@ -199,7 +200,7 @@ onBothDialects(
           variantId: 'credits-10',
         }),
       );
-      expect(nobody.json().outcome).toBe('ignored');
+      expect(nobody.json().outcome).toBe('held');
       const unpaid = await deliver(
         app,
         orderEventBody('order_created', {
@@ -216,6 +217,17 @@ onBothDialects(
       });
       expect(other.json().outcome).toBe('ignored');
       expect(await findBalance(app.database.db, user.id)).toBe(10);
+      const held = await app.database.db
+        .selectFrom('orders')
+        .select(['status', 'review_reason', 'lot_id'])
+        .where('status', '=', 'needs_review')
+        .where('buyer_email', '=', 'buyer@example.com')
+        .execute();
+      const reasons = held.map((o) => o.review_reason ?? '');
+      expect(reasons.some((r) => r.includes('variant credits-7 is not a pack on sale'))).toBe(true);
+      expect(reasons.some((r) => r.includes('variant free is not a pack on sale'))).toBe(true);
+      expect(reasons.some((r) => r.includes('unknown buyer no-such-user'))).toBe(true);
+      expect(held.every((o) => o.lot_id === null)).toBe(true);
     });
 
     it('an admin lists webhook events and replays one; the replay is idempotent', async () => {
@@ -327,7 +339,8 @@ onBothDialects(
         pricePerCredit: 0.03,
       });
       expect(byId.enterprise).toMatchObject({ credits: -1, billingType: 'enterprise' });
-      expect(byId.free).toMatchObject({ price: 0, credits: 3, billingType: 'free' });
+      // The Free card says what every new account gets (decision 0125).
+      expect(byId.free).toMatchObject({ price: 0, credits: 10, billingType: 'free' });
     });
   },
   { env },

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { paymentsServerPaths } from './payments.paths.js';
 import type { FastifyBaseLogger } from 'fastify';
+import type { PaymentsStatus } from '@cutout/contracts';
 import type { PaymentsConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Mailer } from '../../mail/mailer.js';
@@ -10,11 +11,14 @@ import { sellingNow, type ActiveProvider } from './active-provider.js';
 import { AdminPlansService } from './admin-plans.service.js';
 import { AdminSubscriptionsService } from './admin-subscriptions.service.js';
 import { BillingService } from './billing.service.js';
+import { BillingProfilesService, BusinessDetailsService } from './business-details.service.js';
 import { CheckoutService } from './checkout.service.js';
 import { CreditExpirySweep } from './credit-expiry.js';
 import { InvoicesService } from './invoices.service.js';
 import { OrdersService } from './orders.service.js';
 import { PlansService, updatePlan } from './plans.service.js';
+import { RefundRequestsService } from './refund-requests.service.js';
+import { WebhookFailureDigest } from './webhook-failure-digest.js';
 import { WebhooksService, type AdminNotification } from './webhooks.service.js';
 import { LemonSqueezyProvider } from './providers/lemonsqueezy.js';
 import { SandboxProvider } from './providers/sandbox.js';
@@ -42,7 +46,13 @@ export interface PaymentsSetup {
   adminSubscriptions: AdminSubscriptionsService;
   billing: BillingService;
   invoices: InvoicesService;
+  refundRequests: RefundRequestsService;
+  businessDetails: BusinessDetailsService;
+  billingProfiles: BillingProfilesService;
+  /** Who sells and whether the admin pages must warn (decision 0120). */
+  status: () => Promise<PaymentsStatus>;
   expiry: CreditExpirySweep;
+  digest: WebhookFailureDigest;
   sandbox: SandboxProvider;
   dispatcher: WebhookDispatcher;
   start(): void;
@@ -61,7 +71,12 @@ export async function createPayments(options: {
   /** The address the server listens on, once it does. */
   listening: () => AddressInfo | string | null;
   hooks?: PaymentsTestHooks;
-  notify?: AdminNotification;
+  /** NODE_ENV is production: the sandbox is announced on every admin page (decision 0120). */
+  production?: boolean;
+  notify?: (
+    kind: Parameters<AdminNotification>[0] | 'webhook_failed',
+    facts: Record<string, string | number | null>,
+  ) => void;
 }): Promise<PaymentsSetup> {
   const { config, db, log, integrations, hooks = {} } = options;
   const publicUrl = async () => (await integrations.effective()).publicUrl;
@@ -135,18 +150,39 @@ export async function createPayments(options: {
   if (atStart === 'sandbox') {
     log.warn(
       'payments: the built-in SANDBOX provider is selling credits (test mode — no real payment, ' +
-        'but the credits are real). Choose Lemon Squeezy in Admin → Integrations (or set ' +
-        'PAYMENTS_PROVIDER=lemonsqueezy with the LEMONSQUEEZY_* variables) to take real payments, ' +
-        'or PAYMENTS_PROVIDER=none to stop selling.',
+        'but the credits are real: anyone can get them with the test card). Choose Lemon ' +
+        'Squeezy in Admin → Integrations (or set PAYMENTS_PROVIDER=lemonsqueezy with the ' +
+        'LEMONSQUEEZY_* variables) to take real payments, or PAYMENTS_PROVIDER=none to stop selling.',
     );
   } else if (atStart === 'none') {
-    log.info('payments: the payment provider is none; nothing is on sale');
+    log.info(
+      'payments: the payment provider is none; nothing is on sale until one is chosen in ' +
+        'Admin → Integrations (or PAYMENTS_PROVIDER)',
+    );
   }
 
   const clock = hooks.clock ?? (() => new Date());
-  const orders = new OrdersService({ db, provider });
-  const invoices = new InvoicesService({ db, mailer: options.mailer });
+  const notify = options.notify;
+  const invoices = new InvoicesService({ db, mailer: options.mailer, publicUrl, log, clock });
+  const onIssued = (invoice: Parameters<InvoicesService['mailIssued']>[0]) =>
+    invoices.mailIssued(invoice);
+  const orders = new OrdersService({ db, provider, clock, onIssued });
   const expiry = new CreditExpirySweep({ db, log, clock, everyMs: config.expirySweepMs });
+  const digest = new WebhookFailureDigest({
+    db,
+    log,
+    clock,
+    send: (facts) => notify?.('webhook_failed', facts),
+  });
+  const status = async (): Promise<PaymentsStatus> => {
+    const { name, adapter } = await provider();
+    return {
+      provider: name,
+      configured: adapter !== null,
+      sandboxInProduction: Boolean(options.production) && name === 'sandbox',
+      testMode: adapter?.testMode ?? false,
+    };
+  };
 
   return {
     sellingNow: () => sellingNow(provider),
@@ -158,22 +194,38 @@ export async function createPayments(options: {
       provider,
       log,
       clock,
-      onCredited: (order) => invoices.mailReceipt(order),
-      ...(options.notify ? { notify: options.notify } : {}),
+      digest,
+      onIssued,
+      ...(notify ? { notify } : {}),
     }),
     orders,
     adminSubscriptions: new AdminSubscriptionsService({ db, orders }),
     billing: new BillingService({ db, provider, clock }),
     invoices,
+    refundRequests: new RefundRequestsService({
+      db,
+      orders,
+      mailer: options.mailer,
+      log,
+      clock,
+      publicUrl,
+      ...(notify ? { notify } : {}),
+    }),
+    businessDetails: new BusinessDetailsService(db),
+    billingProfiles: new BillingProfilesService(db),
+    status,
     expiry,
+    digest,
     sandbox,
     dispatcher,
     start() {
       expiry.start();
+      digest.start();
       dispatcher.start();
     },
     async close() {
       expiry.stop();
+      digest.stop();
       await dispatcher.close();
     },
   };

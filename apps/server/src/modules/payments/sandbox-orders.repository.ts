@@ -25,17 +25,23 @@ export async function findSandboxOrder(db: Db, id: string): Promise<SandboxOrder
   return db.selectFrom('sandbox_orders').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * Records a refund on a sandbox order that is still as the caller read it (its data unchanged,
+ * not yet refunded in full): of two concurrent refunds only one applies. A partial refund keeps
+ * the order 'paid', as Lemon Squeezy does.
+ */
 export async function refundSandboxOrder(
   db: Db,
   id: string,
-  data: string,
-  refundedAt: string,
+  seenData: string,
+  change: { status: 'paid' | 'refunded'; data: string; refundedAt: string },
 ): Promise<boolean> {
   const row = await db
     .updateTable('sandbox_orders')
-    .set({ status: 'refunded', refunded_at: refundedAt, data })
+    .set({ status: change.status, refunded_at: change.refundedAt, data: change.data })
     .where('id', '=', id)
     .where('status', '=', 'paid')
+    .where('data', '=', seenData)
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;

@@ -6,6 +6,7 @@ import { tempDir, testConfig } from '../../test/test-app.js';
 import { findBalance, listLedger, sumLots } from '../credits/credits.repository.js';
 import { spendCredit } from '../credits/credits.service.js';
 import type { FastifyInstance } from 'fastify';
+import { readPdf } from '../../test/pdf.js';
 
 // The sandbox provider end to end over real HTTP: checkout page, test cards, the signed webhook
 // posted to the server's own listening address, its retry schedule, a restart in the middle,
@@ -139,18 +140,21 @@ describe('sandbox provider', () => {
       headers: { cookie: user.cookie },
     });
     expect(receipt.statusCode).toBe(200);
+    expect(receipt.headers['content-type']).toBe('application/pdf');
+    // Test orders number in a sequence of their own, so live invoice numbers stay gap-free.
     expect(receipt.headers['content-disposition']).toMatch(
-      /attachment; filename="cutout-receipt-CUT-/,
+      /attachment; filename="cutout-invoice-TEST-\d{6}\.pdf"/,
     );
+    const pdf = await readPdf(receipt.rawPayload);
     for (const text of [
       status.order.receiptNumber,
       '100 Credits',
       '$20.62',
       'USD',
-      paymentTexts.testMode,
-      expires.toISOString().slice(0, 10),
+      'Test mode — no real payment',
+      'Visa •••• 4242',
     ]) {
-      expect(receipt.body).toContain(text);
+      expect(pdf.text).toContain(text);
     }
     const other = await signUp(app);
     const stolen = await app.inject({
@@ -159,24 +163,29 @@ describe('sandbox provider', () => {
     });
     expect(stolen.statusCode).toBe(404);
 
-    // The receipt was e-mailed when the order was paid; the button sends it again.
+    // The invoice was e-mailed when the order was paid; the button sends it again and says
+    // truthfully that, with no SMTP server here, it only went to the outbox.
     const emailed = await app.inject({
       method: 'POST',
       url: `/api/me/orders/${status.order.id}/receipt/email`,
       headers: { cookie: user.cookie },
     });
-    expect(emailed.statusCode).toBe(202);
+    expect(emailed.statusCode).toBe(200);
+    expect(emailed.json()).toEqual({ sent: false, delivery: 'queued' });
     const mails = await until(
       () =>
         app.database.db
           .selectFrom('outbox')
           .selectAll()
-          .where('subject', 'like', '%receipt%')
+          .where('subject', 'like', '%invoice%')
           .execute(),
       (rows) => rows.length >= 2,
     );
     expect(mails.map((m) => m.to)).toEqual([user.email, user.email]);
     expect(mails[0]!.text).toContain(status.order.receiptNumber);
+    expect(mails[0]!.text).toMatch(
+      /Attachment not kept in the outbox: cutout-invoice-TEST-\d{6}\.pdf/,
+    );
 
     const billing = await app.inject({ url: '/api/me/billing', headers: { cookie: user.cookie } });
     expect(billing.json()).toMatchObject({

@@ -60,3 +60,33 @@ export async function webhookEventsOfOrder(db: Db, provider: string, providerOrd
     .limit(50)
     .execute();
 }
+
+/** Deliveries refused for their signature since `since` (the bounded record, decision 0122). */
+export async function countInvalidSince(db: Db, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('webhook_events')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('signature_valid', '=', 0)
+    .where('received_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Keeps only the newest `keep` records of refused deliveries. */
+export async function pruneInvalid(db: Db, keep: number): Promise<void> {
+  const cutoff = await db
+    .selectFrom('webhook_events')
+    .select(['received_at', 'id'])
+    .where('signature_valid', '=', 0)
+    .orderBy('received_at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(keep)
+    .limit(1)
+    .executeTakeFirst();
+  if (!cutoff) return;
+  await db
+    .deleteFrom('webhook_events')
+    .where('signature_valid', '=', 0)
+    .where('received_at', '<=', cutoff.received_at)
+    .execute();
+}

@@ -1,4 +1,6 @@
 import { errorBodySchema, webhookEventSchema } from '@cutout/contracts';
+import { notFound } from '../../errors.js';
+import { rateLimits } from '../../plugins/rate-limits.js';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PaymentsSetup } from './payments.js';
@@ -6,6 +8,12 @@ import { paymentsServerPaths } from './payments.paths.js';
 import { errors, idParams, pageOf, pageQuery } from './route-schemas.js';
 
 // The providers' webhooks, and the admin's list and replay of those received.
+
+/**
+ * A provider's webhook is a few KB (Lemon Squeezy's order_created with its URLs and custom
+ * data: about 3 KB); anything much larger is refused before it is read whole (decision 0122).
+ */
+export const WEBHOOK_BODY_LIMIT = 64 * 1024;
 
 export const webhooksRoutes: FastifyPluginAsyncZod<{ payments: PaymentsSetup }> = async (
   app,
@@ -22,14 +30,19 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ payments: PaymentsSetup }> 
       '/api/payments/webhooks/:provider',
       {
         schema: {
-          summary: 'Payment provider webhooks (Lemon Squeezy format, X-Signature HMAC-SHA256)',
+          summary:
+            'Payment provider webhooks (Lemon Squeezy format, X-Signature HMAC-SHA256; at most 64 KB)',
           params: z.object({ provider: z.string().min(1).max(40) }),
           response: {
             200: z.object({ received: z.literal(true), outcome: z.string() }),
             ...errors,
+            413: errorBodySchema,
+            429: errorBodySchema,
             500: errorBodySchema,
           },
         },
+        bodyLimit: WEBHOOK_BODY_LIMIT,
+        config: { rateLimit: rateLimits.payments.webhook },
       },
       async (request, reply) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
@@ -38,6 +51,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ payments: PaymentsSetup }> 
           raw,
           request.headers,
         );
+        if (result.status === 404) throw notFound('There is no such payment provider.');
         if (result.status === 200) return { received: true as const, outcome: result.outcome };
         const code =
           result.status === 401

@@ -4,22 +4,31 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../errors.js';
 import type { ProviderLookup } from './active-provider.js';
-import { applyOrderEvent, type WebhookOutcome } from './order-events.service.js';
-import type { OrderRow } from './orders.repository.js';
+import type { InvoiceRow } from './invoices.repository.js';
+import { applyOrderEvent, type Applied, type WebhookOutcome } from './order-events.service.js';
 import { toWebhookEvent } from './order-view.js';
-import { readOrderEvent } from './providers/provider.js';
+import { isWebhookProvider, readOrderEvent } from './providers/provider.js';
+import type { WebhookFailureDigest } from './webhook-failure-digest.js';
 import {
+  countInvalidSince,
   findWebhookEvent,
   insertWebhookEvent,
   listWebhookEventRows,
+  pruneInvalid,
   setWebhookOutcome,
 } from './webhook-events.repository.js';
 
-// The providers' webhooks (docs/decisions/0073): verified, parsed, applied exactly once, stored
-// with their outcome; listed and replayed by the admin.
+// The providers' webhooks (docs/decisions/0073, 0122). The signature is checked before anything
+// is stored: a verified delivery is stored whole with its outcome and applied exactly once; a
+// refused one leaves at most a small, bounded record (its first 2 KB, a few a minute, the newest
+// few hundred) and counts towards the admins' hourly digest. An unknown provider is a 404 that
+// stores nothing.
+
+/** What a refused delivery may keep, and how many such records may pile up. */
+export const invalidRecord = { bodyBytes: 2048, headerBytes: 1024, perMinute: 5, kept: 200 };
 
 export type AdminNotification = (
-  kind: 'purchase' | 'refund' | 'webhook_failed',
+  kind: 'purchase' | 'refund' | 'order_review' | 'refund_request',
   facts: Record<string, string | number | null>,
 ) => void;
 
@@ -28,42 +37,74 @@ export interface WebhooksServiceOptions {
   provider: ProviderLookup;
   log: FastifyBaseLogger;
   clock: () => Date;
-  /** Tells the admins (their notification toggle, decision 0087) of sales, refunds and failures. */
+  digest: WebhookFailureDigest;
+  /** Tells the admins (their notification toggle, decision 0087) of sales, refunds and holds. */
   notify?: AdminNotification;
-  /** An order was just credited (its receipt goes to the buyer). */
-  onCredited?: (order: OrderRow) => void;
+  /** Documents just issued (an invoice, a credit note): mailed to the buyer. */
+  onIssued?: (invoice: InvoiceRow) => void;
+}
+
+export interface Received {
+  status: number;
+  eventId: string | null;
+  outcome: WebhookOutcome | 'unknown_provider';
+  detail: string | null;
 }
 
 /** Headers worth keeping with a stored webhook (never cookies or authorization). */
-function keptHeaders(headers: Record<string, string | string[] | undefined>) {
+function keptHeaders(headers: Record<string, string | string[] | undefined>, maxBytes?: number) {
   const kept: Record<string, string> = {};
+  let size = 0;
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined || name === 'cookie' || name === 'authorization') continue;
-    kept[name] = Array.isArray(value) ? value.join(', ') : value;
+    const text = Array.isArray(value) ? value.join(', ') : value;
+    if (maxBytes !== undefined) {
+      size += name.length + text.length;
+      if (size > maxBytes) break;
+    }
+    kept[name] = text;
   }
   return kept;
+}
+
+/** The first `bytes` of a body as text, cut on a character boundary. */
+function head(raw: Buffer, bytes: number): string {
+  const text = raw.subarray(0, bytes).toString('utf8');
+  return raw.length > bytes ? `${text.replace(/\uFFFD$/, '')}…[${raw.length} bytes]` : text;
 }
 
 export class WebhooksService {
   constructor(private readonly options: WebhooksServiceOptions) {}
 
   /**
-   * A webhook as received: stored with its headers, body and outcome whatever happens, then
-   * verified, parsed and applied. Returns the HTTP status to answer: 401 bad signature, 400 not
-   * JSON, 500 when applying failed (the provider retries), 200 otherwise — also for events we
-   * record and ignore, so the provider stops retrying them.
+   * A delivery as received. Returns the HTTP status to answer: 404 unknown provider, 401 bad
+   * signature, 400 not JSON, 500 when applying failed (the provider retries), 200 otherwise —
+   * also for events we record and ignore or hold, so the provider stops retrying them.
    */
   async receive(
     providerName: string,
     rawBody: Buffer,
     headers: Record<string, string | string[] | undefined>,
     replayOf: string | null = null,
-  ): Promise<{ status: number; eventId: string; outcome: WebhookOutcome; detail: string | null }> {
+  ): Promise<Received> {
     const { db, notify, log, clock } = this.options;
+    if (!isWebhookProvider(providerName)) {
+      return { status: 404, eventId: null, outcome: 'unknown_provider', detail: null };
+    }
+    const provider = (await this.options.provider()).adapter;
+    if (!provider || provider.name !== providerName || !provider.verify(rawBody, headers)) {
+      const detail =
+        !provider || provider.name !== providerName
+          ? `No ${providerName} provider is configured.`
+          : 'Missing or wrong X-Signature.';
+      const eventId = await this.recordRefused(providerName, rawBody, headers, detail, replayOf);
+      await this.options.digest.failed();
+      return { status: 401, eventId, outcome: 'invalid_signature', detail };
+    }
+
     const eventId = randomUUID();
-    const body = rawBody.toString('utf8');
     const record = async (
-      fields: { eventName?: string | null; orderId?: string | null; valid: boolean },
+      fields: { eventName?: string | null; orderId?: string | null },
       outcome: WebhookOutcome,
       detail: string | null,
     ) => {
@@ -73,80 +114,105 @@ export class WebhooksService {
         event_name: fields.eventName ?? null,
         provider_order_id: fields.orderId ?? null,
         headers: JSON.stringify(keptHeaders(headers)),
-        body,
-        signature_valid: fields.valid ? 1 : 0,
+        body: rawBody.toString('utf8'),
+        signature_valid: 1,
         outcome,
         detail,
         replay_of: replayOf,
         received_at: clock().toISOString(),
       });
     };
-
-    const provider = (await this.options.provider()).adapter;
-    if (!provider || provider.name !== providerName || !provider.verify(rawBody, headers)) {
-      const detail =
-        !provider || provider.name !== providerName
-          ? `No ${providerName} provider is configured.`
-          : 'Missing or wrong X-Signature.';
-      await record({ valid: false }, 'invalid_signature', detail);
-      notify?.('webhook_failed', { provider: providerName, event: eventId, detail });
-      return { status: 401, eventId, outcome: 'invalid_signature', detail };
-    }
     let parsed: unknown;
     try {
-      parsed = JSON.parse(body);
+      parsed = JSON.parse(rawBody.toString('utf8'));
     } catch {
-      await record({ valid: true }, 'malformed', 'The body is not valid JSON.');
+      await record({}, 'malformed', 'The body is not valid JSON.');
       return { status: 400, eventId, outcome: 'malformed', detail: 'The body is not valid JSON.' };
     }
     const event = readOrderEvent(parsed);
     if (typeof event === 'string') {
       const name = (parsed as { meta?: { event_name?: unknown } } | null)?.meta?.event_name;
-      await record(
-        { valid: true, eventName: typeof name === 'string' ? name : null },
-        'ignored',
-        event,
-      );
+      await record({ eventName: typeof name === 'string' ? name : null }, 'ignored', event);
       return { status: 200, eventId, outcome: 'ignored', detail: event };
     }
     await record(
-      { valid: true, eventName: event.eventName, orderId: event.providerOrderId },
+      { eventName: event.eventName, orderId: event.providerOrderId },
       'failed',
       'Being applied.',
     );
+    let applied: Applied;
     try {
-      const { outcome, detail, credited } = await applyOrderEvent(
+      applied = await applyOrderEvent(
         db,
         provider.name,
         event,
+        { testMode: provider.testMode },
         clock(),
       );
-      await setWebhookOutcome(db, eventId, outcome, detail);
-      if (credited) this.options.onCredited?.(credited);
-      if (outcome === 'credited' || outcome === 'refunded') {
-        notify?.(outcome === 'credited' ? 'purchase' : 'refund', {
-          provider: provider.name,
-          order: event.providerOrderId,
-          plan: credited?.plan_name ?? null,
-          credits: credited ? Number(credited.credits) : null,
-          amount: credited
-            ? `${(Number(credited.amount_cents) / 100).toFixed(2)} ${credited.currency}`
-            : null,
-          detail,
-        });
-      }
-      return { status: 200, eventId, outcome, detail };
     } catch (error) {
       log.error({ err: error, eventId }, 'webhook could not be applied');
       await setWebhookOutcome(db, eventId, 'failed', 'Could not be applied; the provider retries.');
-      notify?.('webhook_failed', {
-        provider: provider.name,
-        event: eventId,
-        order: event.providerOrderId,
-        detail: 'Could not be applied; the provider retries.',
-      });
+      await this.options.digest.failed();
       return { status: 500, eventId, outcome: 'failed', detail: 'Could not be applied.' };
     }
+    const { outcome, detail, order } = applied;
+    await setWebhookOutcome(db, eventId, outcome, detail);
+    for (const invoice of applied.issued ?? []) this.options.onIssued?.(invoice);
+    const kind =
+      outcome === 'credited'
+        ? 'purchase'
+        : outcome === 'held'
+          ? 'order_review'
+          : outcome === 'refunded' || outcome === 'partially_refunded'
+            ? 'refund'
+            : null;
+    if (kind && order) {
+      notify?.(kind, {
+        provider: provider.name,
+        order: order.receipt_number,
+        plan: order.plan_name,
+        credits: Number(order.credits),
+        amount: `${(Number(order.amount_cents) / 100).toFixed(2)} ${order.currency}`,
+        ...(kind === 'order_review' ? { reason: order.review_reason } : {}),
+        ...(kind === 'refund'
+          ? { refunded: `${(Number(order.refunded_cents) / 100).toFixed(2)} ${order.currency}` }
+          : {}),
+      });
+    }
+    return { status: 200, eventId, outcome, detail };
+  }
+
+  /**
+   * A refused delivery leaves a record only while fewer than a few arrived in the last minute,
+   * with the first 2 KB of its body and 1 KB of headers; the newest few hundred are kept.
+   */
+  private async recordRefused(
+    provider: string,
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+    detail: string,
+    replayOf: string | null,
+  ): Promise<string | null> {
+    const { db, clock } = this.options;
+    const now = clock();
+    const minuteAgo = new Date(now.getTime() - 60_000).toISOString();
+    if ((await countInvalidSince(db, minuteAgo)) >= invalidRecord.perMinute) return null;
+    const id = randomUUID();
+    await insertWebhookEvent(db, {
+      id,
+      provider,
+      event_name: null,
+      provider_order_id: null,
+      headers: JSON.stringify(keptHeaders(headers, invalidRecord.headerBytes)),
+      body: head(rawBody, invalidRecord.bodyBytes),
+      signature_valid: 0,
+      outcome: 'invalid_signature',
+      detail,
+      replay_of: replayOf,
+      received_at: now.toISOString(),
+    });
+    await pruneInvalid(db, invalidRecord.kept);
+    return id;
   }
 
   async list(
@@ -171,6 +237,8 @@ export class WebhooksService {
       JSON.parse(original.headers) as Record<string, string>,
       original.id,
     );
-    return toWebhookEvent((await findWebhookEvent(db, result.eventId))!);
+    const stored = result.eventId ? await findWebhookEvent(db, result.eventId) : undefined;
+    if (!stored) throw notFound('The replay was refused and not recorded.');
+    return toWebhookEvent(stored);
   }
 }

@@ -46,13 +46,14 @@ beforeEach(() => resetToastSpy());
 afterEach(() => vi.unstubAllGlobals());
 
 describe('admin settings', () => {
-  it('has the Account, Security and Admin Setup tabs, Account first', async () => {
+  it('has the Account, Security and Admin Setup tabs, then Business details; Account first', async () => {
     server();
     renderSettings();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Account',
       'Security',
       'Admin Setup',
+      'Business details',
     ]);
     const panel = screen.getByRole('tabpanel');
     expect(await within(panel).findByText('January 15, 2026')).toBeInTheDocument();

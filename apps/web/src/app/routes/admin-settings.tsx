@@ -1,9 +1,10 @@
-import { pageTexts, paths } from '@cutout/contracts';
-import { ChevronRight, KeyRound, PlugZap, ShieldCheck, UserRound } from 'lucide-react';
+import { invoiceTexts, pageTexts, paths } from '@cutout/contracts';
+import { Building2, ChevronRight, KeyRound, PlugZap, ShieldCheck, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { AccountTab } from '../../features/admin/components/account-tab';
 import { AdminSetupTab } from '../../features/admin/components/admin-setup-tab';
+import { BusinessDetailsTab } from '../../features/admin/components/business-details-tab';
 import { ChangePasswordForm } from '../../features/accounts/components/change-password-form';
 import { adminSettingsTexts } from '../../features/admin/texts';
 import { pageMeta } from '../../lib/meta';
@@ -12,7 +13,10 @@ export const meta = () => pageMeta(pageTexts.adminSettings, { noindex: true });
 
 const tabs = adminSettingsTexts.tabs;
 
-/** Admin settings (spec §2 Admin): tabs Account, Security, Admin Setup; a link to Integrations. */
+/**
+ * Admin settings (spec §2 Admin): tabs Account, Security, Admin Setup, and Business details (the
+ * seller on invoices); a link to Integrations.
+ */
 export default function AdminSettingsRoute() {
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-10 sm:px-6">
@@ -49,6 +53,10 @@ export default function AdminSettingsRoute() {
             <ShieldCheck aria-hidden="true" />
             {tabs.adminSetup}
           </TabsTrigger>
+          <TabsTrigger value="business">
+            <Building2 aria-hidden="true" />
+            {invoiceTexts.businessTitle}
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="account">
           <AccountTab />
@@ -58,6 +66,9 @@ export default function AdminSettingsRoute() {
         </TabsContent>
         <TabsContent value="admin-setup">
           <AdminSetupTab />
+        </TabsContent>
+        <TabsContent value="business">
+          <BusinessDetailsTab />
         </TabsContent>
       </Tabs>
     </div>

@@ -93,6 +93,30 @@ export const adminUsersUiTexts = {
   reason: 'Reason (kept in the credit history and audit log)',
   loading: 'Loading users...',
   credits: (n: number) => `${n} credits left`,
+  balance: (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'}`,
+  balanceAfter: (n: number) => `Balance after: ${n} ${n === 1 ? 'credit' : 'credits'}`,
+  impliedBalance: (limit: number, processed: number) =>
+    Number.isFinite(limit) && Number.isFinite(processed)
+      ? limit - processed >= 0
+        ? `This limit leaves a balance of ${limit - processed} ${limit - processed === 1 ? 'credit' : 'credits'} (limit − images processed).`
+        : 'The limit is below the images processed: the balance would be negative.'
+      : '',
+  adjustCredits: 'Adjust credits',
+  adjustDescription: (name: string, credits: number) =>
+    `Add credits to ${name}'s balance (${credits} now) or remove them: a positive amount adds, a negative one removes.`,
+  adjustAmount: 'Amount',
+  adjustReason: 'Reason (kept in the ledger and the audit log)',
+  adjustSave: 'Adjust credits',
+  adjusted: (name: string, amount: number) =>
+    `${amount > 0 ? `${amount} credits added to` : `${-amount} credits removed from`} ${name}'s balance`,
+  adjustFailed: 'Failed to adjust credits',
+} as const;
+
+/** The banner on every admin page while the sandbox sells in production (decision 0120). */
+export const adminBannerTexts = {
+  title: 'Test mode: the sandbox is selling.',
+  body: 'Anyone can get credits with the test card 4242 4242 4242 4242 — no real payment is taken.',
+  action: 'Choose a payment provider',
 } as const;
 
 /** Overview copy (spec §2 Admin: figures, activity log, the two toggles). */
@@ -105,7 +129,12 @@ export const adminOverviewTexts = {
   creditsSold: 'Credits sold (30 days)',
   revenue: 'Revenue (30 days)',
   noSales: 'No sales yet',
-  revenueNotRecorded: 'Not recorded yet: revenue comes from orders once payments are connected.',
+  salesDetail: (revenue: string, live: number, test: number) =>
+    `Revenue ${revenue} from ${live} live ${live === 1 ? 'order' : 'orders'}; ${test} test-mode ${test === 1 ? 'order' : 'orders'} counted apart`,
+  setUpPaymentsTitle: 'Set up payments',
+  setUpPaymentsBody:
+    'No payment provider is set up, so nothing is on sale: Buy Now says “Checkout not configured”. Choose Lemon Squeezy and enter its keys in Integrations.',
+  setUpPaymentsAction: 'Open Integrations',
   jobsFailed: 'Jobs failed',
   failedDetail: (today: number, month: number) => `${today} today, ${month} in 30 days`,
   queue: 'Queue',
@@ -154,7 +183,11 @@ export const adminSubscriptionsTexts = {
   period: 'Period',
   periods: { 7: 'Last 7 days', 30: 'Last 30 days', 90: 'Last 90 days', 365: 'Last 365 days' },
   revenue: 'Revenue',
-  revenueDetail: 'From live orders still paid; test-mode orders earn nothing',
+  revenueDetail: 'From live orders, net of refunds; test-mode orders earn nothing',
+  needsReview: 'Needs review',
+  needsReviewDetail: 'Orders held: they did not match their checkout',
+  refundRequests: 'Refund requests',
+  refundRequestsDetail: 'Waiting for your decision',
   orders: 'Orders',
   ordersDetail: (live: number, test: number) => `${live} live · ${test} test mode`,
   creditsSold: 'Credits sold',
@@ -180,8 +213,16 @@ export const adminSubscriptionsTexts = {
   allStatuses: 'All statuses',
   allPlans: 'All plans',
   allModes: 'Live and test',
-  statuses: { paid: 'Paid', refunded: 'Refunded' },
+  statuses: {
+    paid: 'Paid',
+    partially_refunded: 'Partially refunded',
+    refunded: 'Refunded',
+    needs_review: 'Needs review',
+  },
   modes: { live: 'Live', test: 'Test mode' },
+  request: 'Refund request',
+  allRequests: 'Any refund request',
+  requests: { requested: 'Requested', approved: 'Approved', declined: 'Declined' },
   resetFilters: 'Reset Filters',
   allOrders: (n: number) => `All Orders (${n})`,
   columns: {
@@ -253,6 +294,35 @@ export const adminSubscriptionsTexts = {
   refundFailed: 'Refund failed',
   notRefundable:
     'Refund is not available: the order is refunded or its provider is not configured.',
+  refundAmount: 'Amount to refund',
+  refundAmountHint: (most: string) =>
+    `At most ${most}. Unspent credits are removed in proportion to the amount; the whole rest removes them all.`,
+  review: {
+    title: 'Held for review',
+    why: 'Why',
+    credits: 'Credits to grant',
+    reason: 'Reason (kept in the audit log)',
+    credit: 'Credit',
+    credited: 'Order credited',
+    failed: 'Could not credit the order',
+    orRefund: 'Or refund it: the buyer paid and got nothing yet.',
+  },
+  requestPanel: {
+    title: 'Refund request',
+    asked: (credits: number, amount: string, when: string) =>
+      `The buyer asks for the ${credits} unused credits back (${amount}), on ${when}.`,
+    buyerReason: 'Their reason',
+    approve: 'Approve and refund',
+    approved: 'Refund request approved: the provider is refunding',
+    decline: 'Decline',
+    declineReason: 'Reason for the buyer (mailed to them)',
+    declined: 'Refund request declined; the buyer was told why',
+    failed: 'Could not decide the request',
+    decided: (status: string, when: string) => `${status} on ${when}`,
+  },
+  invoices: 'Invoices and credit notes',
+  noInvoices: 'No invoice: the order was never credited.',
+  invoiceKinds: { invoice: 'Invoice', credit_note: 'Credit note' },
 } as const;
 
 /** Pricing management (0105): the plans on /pricing and in the checkout. */

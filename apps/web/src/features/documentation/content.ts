@@ -5,6 +5,7 @@ import {
   publicApiPaths,
   limits,
   retentionStatements,
+  policyTexts,
 } from '@cutout/contracts';
 
 // The documentation's written content (spec §2 Documentation). The API reference documents the
@@ -256,10 +257,9 @@ export const apiErrors: readonly { status: number; code: string; meaning: string
 export type FaqEntry = { id: string; question: string; answer: readonly string[] };
 
 /**
- * The documentation FAQ. The spec's statements are kept where it puts them — images deleted
- * immediately after processing; free 5, Pro 100 per month, Enterprise unlimited (spec §1, §9) —
- * although the product keeps results 24 hours by default and sells credits
- * (docs/decisions/0060-public-content-conflicts.md).
+ * The documentation FAQ. The spec's retention statement is kept where it puts it (images
+ * deleted immediately after processing, spec §1, decision 0060); what a buyer is promised is the
+ * one commercial policy (decision 0125).
  */
 export const faq: readonly FaqEntry[] = [
   {
@@ -282,6 +282,7 @@ export const faq: readonly FaqEntry[] = [
     question: 'How many images can I process?',
     answer: [
       `${documentationPlanStatement.free}. ${documentationPlanStatement.pro}. ${documentationPlanStatement.enterprise}.`,
+      policyTexts.refunds,
     ],
   },
   {

@@ -1,6 +1,8 @@
+import { commercialPolicy, policyTexts } from '@cutout/contracts';
+
 // Pricing page copy the spec does not quote (spec texts come from @cutout/contracts:
-// pricingTexts, checkoutTexts). The FAQ's answers on expiry and refunds are the spec's own
-// statements, which conflict with the cards' (docs/decisions/0062-pricing-statements.md).
+// pricingTexts, checkoutTexts). Expiry, refunds and free credits say the one commercial policy
+// (docs/decisions/0125-one-commercial-policy.md), where the spec contradicted itself.
 
 export const pricingPageTexts = {
   heroNote: 'One-time payments. No subscription.',
@@ -10,7 +12,7 @@ export const pricingPageTexts = {
   priceCustom: 'Custom',
   validity: {
     title: 'How long credits last',
-    body: 'Paid credits are valid for 1 year from the date of purchase. Each pack is a one-time payment and is non-refundable.',
+    body: `${policyTexts.validity} Each pack is a one-time payment. Unused credits of a pack can be refunded within ${commercialPolicy.refundDays} days of purchase.`,
     perImage:
       'One credit processes one image and gives you all three results: refined, white background and transparent.',
   },
@@ -29,12 +31,11 @@ export const pricingPageTexts = {
       },
       {
         question: 'Do my credits expire?',
-        answer:
-          'No, your credits never expire. Once purchased, they remain available in your account indefinitely.',
+        answer: `${policyTexts.validity} The free credits of a new account do not expire.`,
       },
       {
         question: 'Can I get a refund?',
-        answer: 'Yes. We offer a 30-day money-back guarantee for unused credits.',
+        answer: policyTexts.refunds,
       },
       {
         question: 'How do I pay?',
@@ -43,8 +44,7 @@ export const pricingPageTexts = {
       },
       {
         question: 'What does the free plan include?',
-        answer:
-          'Free Forever gives you 3 free downloads with all three results, and no card is needed. Sign up to start.',
+        answer: `Free Forever gives you ${commercialPolicy.freeCredits} free credits with all three results, and no card is needed. Sign up to start.`,
       },
       {
         question: 'Can I use my credits with the API?',
@@ -55,7 +55,7 @@ export const pricingPageTexts = {
   },
   cta: {
     title: 'Ready to remove backgrounds?',
-    body: 'Start with 3 free images, and buy a credit pack when you need more.',
+    body: `Start with ${commercialPolicy.freeCredits} free credits, and buy a credit pack when you need more.`,
   },
   /** The enterprise mail draft (spec §7). */
   mail: {

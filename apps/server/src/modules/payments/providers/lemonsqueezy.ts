@@ -11,6 +11,10 @@ export interface LemonSqueezyOptions {
   storeId: string;
   webhookSecret: string;
   apiUrl: string;
+  /** The admin says the store is in test mode (decision 0123). */
+  testMode?: boolean;
+  /** Buyers may enter discount codes (decision 0120). */
+  discounts?: boolean;
   fetch?: typeof fetch;
   timeoutMs?: number;
 }
@@ -19,12 +23,14 @@ const JSON_API = 'application/vnd.api+json';
 
 export class LemonSqueezyProvider implements PaymentProviderAdapter {
   readonly name = 'lemonsqueezy' as const;
-  // Lemon Squeezy marks test orders itself (meta.test_mode); the store's key decides.
-  readonly testMode = false;
+  readonly testMode: boolean;
+  readonly discountsAllowed: boolean;
   private readonly fetch: typeof fetch;
 
   constructor(private readonly options: LemonSqueezyOptions) {
     this.fetch = options.fetch ?? fetch;
+    this.testMode = options.testMode ?? false;
+    this.discountsAllowed = options.discounts ?? false;
   }
 
   variantFor(plan: { lemonsqueezy_variant_id: string | null }): string | null {
@@ -70,7 +76,14 @@ export class LemonSqueezyProvider implements PaymentProviderAdapter {
               checkout_id: request.checkoutId,
             },
           },
-          product_options: { redirect_url: request.redirectUrl },
+          // Only the plan's variant can be bought here (a buyer who switched to another variant
+          // would pay for something no plan grants), and discount codes only when the admin
+          // allows them (decision 0120).
+          product_options: {
+            redirect_url: request.redirectUrl,
+            enabled_variants: [Number(request.plan.variantId) || request.plan.variantId],
+          },
+          checkout_options: { discount: request.discountsAllowed },
         },
         relationships: {
           store: { data: { type: 'stores', id: this.options.storeId } },
@@ -93,9 +106,14 @@ export class LemonSqueezyProvider implements PaymentProviderAdapter {
     return verifySignature(rawBody, headers['x-signature'], this.options.webhookSecret);
   }
 
-  async refund(providerOrderId: string): Promise<void> {
+  /** Lemon Squeezy refunds `amount` cents when given (a partial refund), else the rest. */
+  async refund(providerOrderId: string, amountCents?: number): Promise<void> {
     await this.call(`/v1/orders/${encodeURIComponent(providerOrderId)}/refund`, {
-      data: { type: 'orders', id: providerOrderId },
+      data: {
+        type: 'orders',
+        id: providerOrderId,
+        ...(amountCents !== undefined ? { attributes: { amount: amountCents } } : {}),
+      },
     });
   }
 }

@@ -65,6 +65,7 @@ export interface SandboxOptions {
 export class SandboxProvider implements PaymentProviderAdapter {
   readonly name = 'sandbox' as const;
   readonly testMode = true;
+  readonly discountsAllowed = false;
   private readonly clock: () => Date;
 
   constructor(private readonly options: SandboxOptions) {
@@ -159,16 +160,22 @@ export class SandboxProvider implements PaymentProviderAdapter {
         user_email: request.email,
         currency: request.currency,
         subtotal: request.priceCents,
+        discount_total: 0,
+        tax: 0,
         total: request.priceCents,
+        refunded_amount: 0,
         status: 'paid',
         refunded: false,
         refunded_at: null,
         test_mode: true,
+        card_brand: 'visa',
+        card_last_four: card.slice(-4),
         first_order_item: {
           variant_id: request.variantId,
           variant_name: request.planName,
           product_name: request.planName,
           price: request.priceCents,
+          quantity: 1,
         },
         created_at: now.toISOString(),
         updated_at: now.toISOString(),
@@ -198,32 +205,42 @@ export class SandboxProvider implements PaymentProviderAdapter {
     return `${await this.options.publicUrl()}${paths.pricing}?canceled=true`;
   }
 
-  async refund(providerOrderId: string): Promise<void> {
+  /**
+   * Refunds `amountCents` of an order (the rest when omitted), as Lemon Squeezy does: a partial
+   * refund keeps the order paid with `refunded_amount` raised; the last one marks it refunded.
+   */
+  async refund(providerOrderId: string, amountCents?: number): Promise<void> {
     const now = this.clock().toISOString();
     await this.options.db.transaction().execute(async (trx) => {
       const order = await findSandboxOrder(trx, providerOrderId);
       if (!order) throw notFound('The sandbox has no such order.');
+      if (order.status !== 'paid') throw new AppError(409, 'conflict', paymentTexts.notRefundable);
       const stored = JSON.parse(order.data) as {
         attributes: Record<string, unknown>;
         custom: Record<string, string>;
       };
+      const total = Number(stored.attributes.total);
+      const before = Number(stored.attributes.refunded_amount ?? 0);
+      const left = total - before;
+      const amount = amountCents ?? left;
+      if (!Number.isInteger(amount) || amount <= 0 || amount > left) {
+        throw new AppError(400, 'validation_failed', paymentTexts.refundAmountInvalid(left));
+      }
+      const full = before + amount >= total;
       const attributes = {
         ...stored.attributes,
-        status: 'refunded',
-        refunded: true,
+        refunded_amount: before + amount,
+        status: full ? 'refunded' : 'paid',
+        refunded: full,
         refunded_at: now,
         updated_at: now,
       };
-      if (
-        !(await refundSandboxOrder(
-          trx,
-          providerOrderId,
-          JSON.stringify({ ...stored, attributes }),
-          now,
-        ))
-      ) {
-        throw new AppError(409, 'conflict', paymentTexts.notRefundable);
-      }
+      const applied = await refundSandboxOrder(trx, providerOrderId, order.data, {
+        status: full ? 'refunded' : 'paid',
+        data: JSON.stringify({ ...stored, attributes }),
+        refundedAt: now,
+      });
+      if (!applied) throw new AppError(409, 'conflict', paymentTexts.refundRace);
       await this.options.dispatcher.enqueue(
         trx,
         'order_refunded',

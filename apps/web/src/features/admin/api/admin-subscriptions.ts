@@ -6,7 +6,11 @@ import {
   adminSubscriptionsApiPaths as api,
   adminSubscriptionsResponseSchema,
   adminSubscriptionStatsSchema,
+  paymentsStatusSchema,
+  refundRequestSchema,
   type AdminSubscription,
+  type RefundRequest,
+  type RefundRequestStatus,
   type EditablePlan,
   type OrderMode,
   type OrderStatus,
@@ -23,6 +27,8 @@ export type SubscriptionListParams = {
   status: OrderStatus | 'all';
   plan: string;
   mode: OrderMode | 'all';
+  /** Orders whose latest refund request is in this state. */
+  request?: RefundRequestStatus | 'all';
   page: number;
 };
 
@@ -35,6 +41,7 @@ function listUrl(params: SubscriptionListParams): string {
   if (params.status !== 'all') q.set('status', params.status);
   if (params.plan !== 'all') q.set('plan', params.plan);
   if (params.mode !== 'all') q.set('mode', params.mode);
+  if (params.request && params.request !== 'all') q.set('request', params.request);
   q.set('page', String(params.page));
   return `${api.subscriptions}?${q.toString()}`;
 }
@@ -65,10 +72,39 @@ export const adminSubscriptionQueryOptions = (id: string) =>
     staleTime: 0,
   });
 
-/** POST /api/admin/subscriptions/{id}/cancel: the provider is asked to refund the order. */
-export function refundSubscription(id: string): Promise<AdminSubscription> {
-  return apiClient.post(api.cancel(id), {}, { schema: adminSubscriptionSchema });
+/**
+ * POST /api/admin/subscriptions/{id}/cancel: the provider is asked to refund the order, or
+ * `amountCents` of it (decision 0121).
+ */
+export function refundSubscription(id: string, amountCents?: number): Promise<AdminSubscription> {
+  return apiClient.post(api.cancel(id), amountCents === undefined ? {} : { amountCents }, {
+    schema: adminSubscriptionSchema,
+  });
 }
+
+/** POST /api/admin/subscriptions/{id}/credit: an order held for review is credited. */
+export function creditHeldOrder(
+  id: string,
+  body: { credits?: number; reason: string },
+): Promise<AdminSubscription> {
+  return apiClient.post(api.credit(id), body, { schema: adminSubscriptionSchema });
+}
+
+export function approveRefundRequest(id: string): Promise<RefundRequest> {
+  return apiClient.post(api.approveRefundRequest(id), undefined, { schema: refundRequestSchema });
+}
+
+export function declineRefundRequest(id: string, reason: string): Promise<RefundRequest> {
+  return apiClient.post(api.declineRefundRequest(id), { reason }, { schema: refundRequestSchema });
+}
+
+/** Who sells, for the sandbox banner on every admin page (decision 0120). */
+export const paymentsStatusQueryOptions = queryOptions({
+  queryKey: ['admin', 'payments-status'],
+  queryFn: ({ signal }) =>
+    apiClient.get(api.paymentsStatus, { schema: paymentsStatusSchema, signal }),
+  staleTime: 60_000,
+});
 
 export function saveSubscriptionNote(id: string, note: string): Promise<AdminSubscription> {
   return apiClient.put(api.subscription(id), { note }, { schema: adminSubscriptionSchema });

@@ -3,6 +3,7 @@ import {
   adminUserSchema,
   adminUsersResponseSchema,
   adminUserStatsSchema,
+  type AdjustCreditsBody,
   type AdminPlan,
   type AdminUser,
   type CreateAdminUserBody,
@@ -56,6 +57,11 @@ export function createAdminUser(body: CreateAdminUserBody): Promise<AdminUser> {
 
 export function updateAdminUser(id: string, body: UpdateAdminUserBody): Promise<AdminUser> {
   return apiClient.put(adminApiPaths.user(id), body, { schema: adminUserSchema });
+}
+
+/** Adjust credits: an amount in or out, with a reason (decision 0127). */
+export function adjustUserCredits(id: string, body: AdjustCreditsBody): Promise<AdminUser> {
+  return apiClient.post(`${adminApiPaths.user(id)}/credits`, body, { schema: adminUserSchema });
 }
 
 export function resetUserUsage(id: string): Promise<AdminUser> {

@@ -1,6 +1,6 @@
 import { paths, type AdminOverview, type AuditEntryView } from '@cutout/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Cpu, OctagonAlert, Image, Layers, ShoppingCart, Users } from 'lucide-react';
+import { Cpu, CreditCard, OctagonAlert, Image, Layers, ShoppingCart, Users } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
@@ -18,6 +18,25 @@ import { describeEntry } from './audit-log';
 
 const number = new Intl.NumberFormat('en-US');
 const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** No provider can sell: nothing is on sale until one is set up (decision 0120). */
+function SetUpPaymentsCard() {
+  return (
+    <Card className="border-amber-500/40 bg-amber-500/5 p-5" data-testid="set-up-payments">
+      <div className="flex items-center gap-2 text-sm font-semibold">
+        <CreditCard aria-hidden="true" className="size-4 text-amber-600" />
+        {t.setUpPaymentsTitle}
+      </div>
+      <p className="mt-2 text-sm text-muted-foreground">{t.setUpPaymentsBody}</p>
+      <Link
+        to={paths.adminIntegrationSettings}
+        className="mt-3 inline-block text-sm font-medium text-primary underline-offset-4 hover:underline"
+      >
+        {t.setUpPaymentsAction}
+      </Link>
+    </Card>
+  );
+}
 
 export function Figure({
   label,
@@ -203,19 +222,28 @@ export function AdminOverviewPanel() {
           icon={<Image />}
           testId="figure-images"
         />
-        <Figure
-          label={t.creditsSold}
-          value={o.sales ? number.format(o.sales.creditsSold30Days) : t.noSales}
-          detail={
-            o.sales
-              ? o.sales.revenue30Days
-                ? `${t.revenue}: ${new Intl.NumberFormat('en-US', { style: 'currency', currency: o.sales.revenue30Days.currency }).format(o.sales.revenue30Days.amount)}`
-                : t.revenueNotRecorded
-              : undefined
-          }
-          icon={<ShoppingCart />}
-          testId="figure-sales"
-        />
+        {o.payments.configured ? (
+          <Figure
+            label={t.creditsSold}
+            value={o.sales ? number.format(o.sales.creditsSold30Days) : t.noSales}
+            detail={
+              o.sales
+                ? t.salesDetail(
+                    new Intl.NumberFormat('en-US', {
+                      style: 'currency',
+                      currency: o.sales.revenue30Days.currency,
+                    }).format(o.sales.revenue30Days.amount),
+                    o.sales.liveOrders30Days,
+                    o.sales.testOrders30Days,
+                  )
+                : undefined
+            }
+            icon={<ShoppingCart />}
+            testId="figure-sales"
+          />
+        ) : (
+          <SetUpPaymentsCard />
+        )}
         <Figure
           label={t.jobsFailed}
           value={number.format(o.jobs.failed30Days)}

@@ -26,6 +26,10 @@ const verbs: Record<string, string> = {
   [auditActions.adminPreferences]: 'changed their alert settings',
   [auditActions.orderRefund]: 'refunded the order of',
   [auditActions.orderNote]: 'noted on the order of',
+  [auditActions.orderCredit]: 'credited the held order of',
+  [auditActions.refundApprove]: 'approved the refund request of',
+  [auditActions.refundDecline]: 'declined the refund request of',
+  [auditActions.businessDetails]: 'changed the business details',
   [auditActions.planUpdate]: 'edited',
   [auditActions.adminCredentials]: 'set the admin credentials',
   [auditActions.usersClear]: 'cleared all users',
@@ -41,6 +45,7 @@ const selfContained = new Set<string>([
   auditActions.usersClear,
   auditActions.integrationsUpdate,
   auditActions.integrationsTestEmail,
+  auditActions.businessDetails,
 ]);
 
 /** One line about an entry: "deactivated ada@example.com". */

@@ -3,13 +3,21 @@ import { Badge } from '../../../components/ui/badge';
 import { adminSubscriptionsTexts as t } from '../texts';
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  return status === 'paid' ? (
-    <Badge className="bg-emerald-500/10 text-emerald-700 ring-emerald-500/20 dark:text-emerald-400">
-      {t.statuses.paid}
-    </Badge>
-  ) : (
-    <Badge variant="outline">{t.statuses.refunded}</Badge>
-  );
+  if (status === 'paid') {
+    return (
+      <Badge className="bg-emerald-500/10 text-emerald-700 ring-emerald-500/20 dark:text-emerald-400">
+        {t.statuses.paid}
+      </Badge>
+    );
+  }
+  if (status === 'needs_review') {
+    return (
+      <Badge className="bg-red-500/10 text-red-700 ring-red-500/20 dark:text-red-400">
+        {t.statuses.needs_review}
+      </Badge>
+    );
+  }
+  return <Badge variant="outline">{t.statuses[status]}</Badge>;
 }
 
 export function TestBadge() {

@@ -12,6 +12,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { toastError } from '../../../lib/error-toast';
@@ -24,7 +25,10 @@ import {
 } from '../api/admin-subscriptions';
 import { adminSubscriptionsTexts as t } from '../texts';
 import { OrderStatusBadge, TestBadge } from './order-badges';
+import { HeldOrderPanel, InvoiceList, RefundRequestPanel } from './order-resolution';
 
+const deadlineIn = (ms: number) => Date.now() + ms;
+const passed = (deadline: number) => Date.now() > deadline;
 const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const at = (iso: string | null) => (iso ? time.format(new Date(iso)) : '—');
 
@@ -133,6 +137,7 @@ export function SubscriptionDetailDialog({
   onChanged: () => Promise<unknown>;
 }) {
   const [confirming, setConfirming] = useState(false);
+  const [amount, setAmount] = useState('');
   const [awaitingRefund, setAwaitingRefund] = useState(false);
   const detail = useQuery(adminSubscriptionQueryOptions(id));
   const d = detail.data;
@@ -143,18 +148,18 @@ export function SubscriptionDetailDialog({
 
   // The provider confirms a refund with its own webhook: watch the order (up to 30 s) and tell
   // the admin what really happened.
-  const watchRefund = async () => {
+  const watchRefund = async (refundedBefore: number) => {
     setAwaitingRefund(true);
-    const end = Date.now() + 30_000;
+    const end = deadlineIn(30_000);
     try {
       for (;;) {
         const { data } = await detail.refetch();
-        if (data?.subscription.status === 'refunded') {
+        if (data && data.subscription.refundedCents > refundedBefore) {
           const removed = data.subscription.refundedCredits;
           void loadToast().then((toast) => toast.success(t.refundDone(removed)));
           return;
         }
-        if (Date.now() > end) return;
+        if (passed(end)) return;
         await new Promise((resolve) => setTimeout(resolve, 1000));
       }
     } finally {
@@ -163,15 +168,22 @@ export function SubscriptionDetailDialog({
     }
   };
 
+  // The amount in the dialog, in cents; empty or the whole rest refunds what is left.
+  const amountCents = (() => {
+    const text = amount.trim().replace(/^\$/, '');
+    if (text === '') return undefined;
+    const value = Number(text);
+    return Number.isFinite(value) ? Math.round(value * 100) : Number.NaN;
+  })();
   const refund = useMutation({
-    mutationFn: () => refundSubscription(id),
+    mutationFn: () => refundSubscription(id, amountCents),
     onSuccess: async (order) => {
       setConfirming(false);
       void loadToast().then((toast) =>
         toast.success(t.refundRequested, { description: t.refundRequestedDetail(order.provider) }),
       );
       await onChanged();
-      void watchRefund();
+      void watchRefund(order.refundedCents);
     },
     onError: (error) => {
       setConfirming(false);
@@ -201,6 +213,22 @@ export function SubscriptionDetailDialog({
                 </Badge>
               )}
             </div>
+            {s.status === 'needs_review' && (
+              <HeldOrderPanel
+                detail={d}
+                onDone={() => Promise.all([detail.refetch(), onChanged()])}
+              />
+            )}
+            {s.refundRequest && (
+              <RefundRequestPanel
+                detail={d}
+                onDone={async () => {
+                  await Promise.all([detail.refetch(), onChanged()]);
+                  if (s.refundRequest?.status === 'requested') void watchRefund(s.refundedCents);
+                }}
+              />
+            )}
+
             <div className="mt-4 grid gap-6 sm:grid-cols-2">
               <Section title={t.detail.order}>
                 <Facts
@@ -304,6 +332,10 @@ export function SubscriptionDetailDialog({
               )}
             </Section>
 
+            <Section title={t.invoices}>
+              <InvoiceList detail={d} />
+            </Section>
+
             <div className="mt-6">
               <NoteForm
                 key={s.note ?? ''}
@@ -324,16 +356,50 @@ export function SubscriptionDetailDialog({
                 </h3>
                 <p className="mt-1 text-sm text-muted-foreground">
                   {t.refundConfirm(
-                    formatAmount(s.amountCents, s.currency),
+                    formatAmount(
+                      amountCents !== undefined && Number.isFinite(amountCents)
+                        ? amountCents
+                        : d.refundableCents,
+                      s.currency,
+                    ),
                     s.buyerEmail ?? t.deletedBuyer,
                     s.provider,
                     d.lot?.remaining ?? 0,
                   )}
                 </p>
+                <FormField
+                  className="mt-3 max-w-xs"
+                  label={t.refundAmount}
+                  hint={t.refundAmountHint(formatAmount(d.refundableCents, s.currency))}
+                  error={
+                    amountCents !== undefined &&
+                    (!Number.isFinite(amountCents) ||
+                      amountCents <= 0 ||
+                      amountCents > d.refundableCents)
+                      ? t.refundAmountHint(formatAmount(d.refundableCents, s.currency))
+                      : undefined
+                  }
+                >
+                  {(props) => (
+                    <Input
+                      {...props}
+                      inputMode="decimal"
+                      placeholder={(d.refundableCents / 100).toFixed(2)}
+                      value={amount}
+                      onChange={(e) => setAmount(e.target.value)}
+                    />
+                  )}
+                </FormField>
                 <div className="mt-3 flex flex-wrap gap-2">
                   <Button
                     className="bg-red-600 text-white hover:bg-red-600/90 dark:bg-red-500 dark:hover:bg-red-500/90"
-                    disabled={refund.isPending}
+                    disabled={
+                      refund.isPending ||
+                      (amountCents !== undefined &&
+                        (!Number.isFinite(amountCents) ||
+                          amountCents <= 0 ||
+                          amountCents > d.refundableCents))
+                    }
                     onClick={() => refund.mutate()}
                   >
                     {refund.isPending ? (

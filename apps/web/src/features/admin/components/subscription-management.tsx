@@ -1,13 +1,27 @@
 import {
+  orderStatuses,
   pageTexts,
+  refundRequestStatuses,
   type AdminSubscription,
+  type RefundRequestStatus,
   type AdminSubscriptionStats,
   type OrderMode,
   type OrderStatus,
 } from '@cutout/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Coins, Receipt, RotateCcw, Search, TrendingUp, Undo2 } from 'lucide-react';
+import {
+  Coins,
+  Inbox,
+  Receipt,
+  RotateCcw,
+  Search,
+  ShieldAlert,
+  TrendingUp,
+  Undo2,
+} from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
@@ -36,15 +50,20 @@ const initial: SubscriptionListParams = {
   status: 'all',
   plan: 'all',
   mode: 'all',
+  request: 'all',
   page: 1,
 };
 const number = new Intl.NumberFormat('en-US');
 const periods = [7, 30, 90, 365] as const;
-const statusOptions = (['paid', 'refunded'] as const).map((value) => ({
+const statusOptions = orderStatuses.map((value) => ({
   value,
   label: t.statuses[value],
 }));
 const modeOptions = (['live', 'test'] as const).map((value) => ({ value, label: t.modes[value] }));
+const requestOptions = refundRequestStatuses.map((value) => ({
+  value,
+  label: t.requests[value],
+}));
 
 function SalesStats() {
   const [days, setDays] = useState<(typeof periods)[number]>(30);
@@ -102,6 +121,20 @@ function SalesStats() {
           icon={<Undo2 />}
           testId="stat-refunded"
         />
+        <Figure
+          label={t.needsReview}
+          value={s ? number.format(s.totals.needsReview) : '—'}
+          detail={t.needsReviewDetail}
+          icon={<ShieldAlert />}
+          testId="stat-needs-review"
+        />
+        <Figure
+          label={t.refundRequests}
+          value={s ? number.format(s.totals.openRefundRequests) : '—'}
+          detail={t.refundRequestsDetail}
+          icon={<Inbox />}
+          testId="stat-refund-requests"
+        />
       </div>
       <Card className="mt-4 overflow-hidden">
         <h3 className="border-b border-border px-5 py-3 text-sm font-semibold">{t.byPlan}</h3>
@@ -155,7 +188,19 @@ function BuyerCell({ order }: { order: AdminSubscription }) {
 /** Subscription Management: sales, the orders with search and filters, and each order's detail. */
 export function SubscriptionManagement() {
   const queryClient = useQueryClient();
-  const [params, setParams] = useState<SubscriptionListParams>(initial);
+  // The admin mails link here with ?status=needs_review or ?request=requested.
+  const [searchParams] = useSearchParams();
+  const [params, setParams] = useState<SubscriptionListParams>(() => ({
+    ...initial,
+    status: (orderStatuses as readonly string[]).includes(searchParams.get('status') ?? '')
+      ? (searchParams.get('status') as OrderStatus)
+      : 'all',
+    request: (refundRequestStatuses as readonly string[]).includes(
+      searchParams.get('request') ?? '',
+    )
+      ? (searchParams.get('request') as RefundRequestStatus)
+      : 'all',
+  }));
   const [searchText, setSearchText] = useState('');
   const [openId, setOpenId] = useState<string | null>(null);
 
@@ -181,7 +226,8 @@ export function SubscriptionManagement() {
     params.search !== '' ||
     params.status !== 'all' ||
     params.plan !== 'all' ||
-    params.mode !== 'all';
+    params.mode !== 'all' ||
+    (params.request ?? 'all') !== 'all';
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6">
@@ -229,6 +275,13 @@ export function SubscriptionManagement() {
           allLabel={t.allModes}
           options={modeOptions}
           onChange={(mode) => setParams((p) => ({ ...p, mode, page: 1 }))}
+        />
+        <FilterMenu<RefundRequestStatus>
+          label={t.request}
+          value={params.request ?? 'all'}
+          allLabel={t.allRequests}
+          options={requestOptions}
+          onChange={(request) => setParams((p) => ({ ...p, request, page: 1 }))}
         />
         <Button
           variant="quiet"
@@ -292,7 +345,17 @@ export function SubscriptionManagement() {
                     )}
                   </td>
                   <td className="px-5 py-3">
-                    <OrderStatusBadge status={order.status} />
+                    <div className="flex flex-wrap gap-1">
+                      <OrderStatusBadge status={order.status} />
+                      {order.refundRequest?.status === 'requested' && (
+                        <Badge
+                          variant="outline"
+                          className="border-sky-500/40 text-sky-700 dark:text-sky-400"
+                        >
+                          {t.requests.requested}
+                        </Badge>
+                      )}
+                    </div>
                   </td>
                   <td className="px-5 py-3">
                     <Button

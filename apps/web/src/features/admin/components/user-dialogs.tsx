@@ -8,7 +8,7 @@ import {
   type UpdateAdminUserBody,
 } from '@cutout/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import {
@@ -129,7 +129,11 @@ export function AddUserDialog({
   );
 }
 
-/** Edit Subscription (spec §2, §5): name read-only, plan, image limit (≥ 1), processed (≥ 0). */
+/**
+ * Edit Subscription (spec §2, §5): name read-only, plan, image limit, processed (≥ 0). The limit
+ * is the balance plus the images processed, so the dialog shows the balance it implies and takes
+ * any limit from the images processed upwards, a balance of 0 included (decision 0127).
+ */
 export function EditSubscriptionDialog({
   user,
   onOpenChange,
@@ -149,6 +153,10 @@ export function EditSubscriptionDialog({
     },
   });
   const { errors, isSubmitting } = form.formState;
+  const [limit, processed] = useWatch({
+    control: form.control,
+    name: ['imagesLimit', 'imagesProcessed'],
+  });
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const updated = await updateAdminUser(user.id, values);
@@ -186,7 +194,7 @@ export function EditSubscriptionDialog({
                 <Input
                   {...control}
                   type="number"
-                  min={1}
+                  min={Number.isFinite(processed) ? processed : 0}
                   step={1}
                   inputMode="numeric"
                   {...form.register('imagesLimit', { valueAsNumber: true })}
@@ -206,6 +214,9 @@ export function EditSubscriptionDialog({
               )}
             </FormField>
           </div>
+          <p className="-mt-2 text-sm text-muted-foreground" data-testid="implied-balance">
+            {ui.impliedBalance(Number(limit), Number(processed))}
+          </p>
           <FormField label={ui.reason} error={errors.reason?.message}>
             {(control) => <Input {...control} {...form.register('reason')} />}
           </FormField>

@@ -33,6 +33,7 @@ import {
 } from '../api/admin-users';
 import { adminUsersUiTexts as ui } from '../texts';
 import { planOptions, statusOptions } from '../user-options';
+import { AdjustCreditsDialog } from './adjust-credits-dialog';
 import { AddUserDialog, DeleteUserDialog, EditSubscriptionDialog } from './user-dialogs';
 
 const initial: UserListParams = { search: '', plan: 'all', status: 'all', page: 1 };
@@ -90,7 +91,11 @@ function StatusBadge({ status }: { status: UserStatus }) {
 }
 
 type Dialogs =
-  { kind: 'edit'; user: AdminUser } | { kind: 'delete'; user: AdminUser } | { kind: 'add' } | null;
+  | { kind: 'edit'; user: AdminUser }
+  | { kind: 'credits'; user: AdminUser }
+  | { kind: 'delete'; user: AdminUser }
+  | { kind: 'add' }
+  | null;
 
 /** User Management (spec §2 Admin): search, filters, the table, its actions and dialogs. */
 export function UserManagement() {
@@ -236,15 +241,24 @@ export function UserManagement() {
                     <StatusBadge status={user.status} />
                   </td>
                   <td className="px-5 py-3">
+                    {/* The pack bought last, or Free; an admin's plan choice shows with a *. */}
                     <span title={user.planSource === 'admin' ? ui.planSetByAdmin : undefined}>
-                      {ui.plans[user.plan]}
+                      {user.planSource === 'admin'
+                        ? ui.plans[user.plan]
+                        : (user.lastPack ?? ui.plans.free)}
                       {user.planSource === 'admin' && (
                         <span className="text-muted-foreground">*</span>
                       )}
                     </span>
                   </td>
-                  <td className="px-5 py-3 tabular-nums" title={ui.credits(user.credits)}>
-                    {user.imagesLimit}
+                  <td className="px-5 py-3 tabular-nums whitespace-nowrap">
+                    <span data-testid="user-limit">{user.imagesLimit}</span>
+                    <span
+                      className="block text-xs text-muted-foreground"
+                      data-testid="user-balance"
+                    >
+                      {ui.balance(user.credits)}
+                    </span>
                   </td>
                   <td className="px-5 py-3 tabular-nums">{user.imagesProcessed}</td>
                   <td className="px-5 py-3 whitespace-nowrap">{formatDate(user.joined)}</td>
@@ -258,6 +272,9 @@ export function UserManagement() {
                       <DropdownMenuContent align="end" className="min-w-48">
                         <DropdownMenuItem onSelect={() => setDialog({ kind: 'edit', user })}>
                           {t.editSubscription}
+                        </DropdownMenuItem>
+                        <DropdownMenuItem onSelect={() => setDialog({ kind: 'credits', user })}>
+                          {ui.adjustCredits}
                         </DropdownMenuItem>
                         <DropdownMenuItem onSelect={() => reset.mutate(user)}>
                           {t.resetUsage}
@@ -318,6 +335,13 @@ export function UserManagement() {
       />
       {dialog?.kind === 'edit' && (
         <EditSubscriptionDialog
+          user={dialog.user}
+          onOpenChange={(open) => !open && setDialog(null)}
+          onDone={refresh}
+        />
+      )}
+      {dialog?.kind === 'credits' && (
+        <AdjustCreditsDialog
           user={dialog.user}
           onOpenChange={(open) => !open && setDialog(null)}
           onDone={refresh}

@@ -3,11 +3,13 @@ import {
   billingSummarySchema,
   checkoutStatusSchema,
   creditHistoryResponseSchema,
+  emailReceiptResponseSchema,
   limits,
+  orderSchema,
   ordersResponseSchema,
   paymentsApiPaths,
 } from '@cutout/contracts';
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { billingQueryKey } from './purchases';
 
@@ -66,8 +68,24 @@ export function useCheckoutStatus(checkoutId: string | null) {
   });
 }
 
+/** 'E-mail receipt': says whether the invoice went out or only waits in the outbox. */
 export function useEmailReceipt() {
   return useMutation({
-    mutationFn: (orderId: string) => apiClient.post(paymentsApiPaths.emailReceipt(orderId)),
+    mutationFn: (orderId: string) =>
+      apiClient.post(paymentsApiPaths.emailReceipt(orderId), undefined, {
+        schema: emailReceiptResponseSchema,
+      }),
+  });
+}
+
+/** 'Request refund' on an order (decision 0125). */
+export function useRequestRefund() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, reason }: { orderId: string; reason: string }) =>
+      apiClient.post(paymentsApiPaths.refundRequest(orderId), reason ? { reason } : {}, {
+        schema: orderSchema,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['me', 'orders'] }),
   });
 }

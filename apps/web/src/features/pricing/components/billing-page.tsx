@@ -4,13 +4,12 @@ import {
   pageTexts,
   paths,
   paymentTexts,
-  paymentsApiPaths,
   pricingTexts,
   siteContacts,
   type BillingSummary,
   type Plan,
 } from '@cutout/contracts';
-import { Coins, Download, Mail } from 'lucide-react';
+import { Coins } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '../../../components/page-heading';
@@ -19,13 +18,12 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
-import { toastError } from '../../../lib/error-toast';
-import { loadToast } from '../../../lib/toast';
-import { useBilling, useCreditHistoryPage, useEmailReceipt, useOrders } from '../api/billing';
+import { useBilling, useCreditHistoryPage } from '../api/billing';
 import { usePlans } from '../api/purchases';
-import { formatAmount, formatDay } from '../billing-format';
+import { formatDay } from '../billing-format';
 import { formatPlanPrice } from '../plan-actions';
 import { useCheckout } from '../use-checkout';
+import { OrdersTable } from './orders-table';
 import { TestModeNotice } from './test-mode-notice';
 
 // /dashboard/subscriptions (spec §2 "Credits and billing"): balance and badge, the low-credit
@@ -245,103 +243,6 @@ function CreditHistory() {
   );
 }
 
-function Orders() {
-  const [page, setPage] = useState(1);
-  const orders = useOrders(page);
-  const email = useEmailReceipt();
-  if (orders.isPending) return <Spinner />;
-  if (orders.isError) return <ErrorAlert>{creditsTexts.loadFailed}</ErrorAlert>;
-  if (orders.data.orders.length === 0) {
-    return <p className="text-sm text-muted-foreground">{paymentTexts.noOrders}</p>;
-  }
-  const sendReceipt = (id: string) =>
-    email.mutate(id, {
-      onSuccess: () => void loadToast().then((toast) => toast.success(paymentTexts.receiptSent)),
-      onError: (error) => void toastError(error, { fallback: paymentTexts.receiptFailed }),
-    });
-  return (
-    <Card className="overflow-x-auto p-0 shadow-xs">
-      <table className="w-full text-sm" data-testid="orders">
-        <thead className="border-b border-border text-left text-muted-foreground">
-          <tr>
-            <th className="px-4 py-2 font-medium">{paymentTexts.receiptNumber}</th>
-            <th className="px-4 py-2 font-medium">Date</th>
-            <th className="px-4 py-2 font-medium">Plan</th>
-            <th className="px-4 py-2 text-right font-medium">Amount</th>
-            <th className="px-4 py-2 text-right font-medium">Credits</th>
-            <th className="px-4 py-2 font-medium">Valid until</th>
-            <th className="px-4 py-2 font-medium">Status</th>
-            <th className="px-4 py-2">
-              <span className="sr-only">Receipt</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.data.orders.map((order) => (
-            <tr
-              key={order.id}
-              className="border-b border-border last:border-0"
-              data-testid="order-row"
-            >
-              <td className="px-4 py-2 font-mono text-xs whitespace-nowrap">
-                {order.receiptNumber}
-              </td>
-              <td className="px-4 py-2 whitespace-nowrap">
-                {formatDay(order.paidAt ?? order.createdAt)}
-              </td>
-              <td className="px-4 py-2">
-                <span className="whitespace-nowrap">{order.planName ?? '—'}</span>
-                {order.testMode ? (
-                  <span className="block text-xs whitespace-nowrap text-amber-700 dark:text-amber-300">
-                    {paymentTexts.testMode}
-                  </span>
-                ) : null}
-              </td>
-              <td className="px-4 py-2 text-right tabular-nums whitespace-nowrap">
-                {formatAmount(order.amountCents, order.currency)}
-              </td>
-              <td className="px-4 py-2 text-right tabular-nums">{order.credits}</td>
-              <td className="px-4 py-2 whitespace-nowrap">{formatDay(order.lotExpiresAt)}</td>
-              <td className="px-4 py-2">
-                {order.status === 'refunded'
-                  ? `Refunded (${order.refundedCredits} removed)`
-                  : 'Paid'}
-              </td>
-              <td className="px-4 py-2">
-                <div className="flex justify-end gap-2">
-                  <Button asChild variant="outline" size="sm" title={paymentTexts.downloadReceipt}>
-                    <a href={paymentsApiPaths.receipt(order.id)} download>
-                      <Download aria-hidden="true" className="size-4" />
-                      <span className="sr-only">{paymentTexts.downloadReceipt}</span>
-                    </a>
-                  </Button>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    title={paymentTexts.emailReceipt}
-                    disabled={email.isPending}
-                    onClick={() => sendReceipt(order.id)}
-                  >
-                    <Mail aria-hidden="true" className="size-4" />
-                    <span className="sr-only">{paymentTexts.emailReceipt}</span>
-                  </Button>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <div className="px-4 pb-3">
-        <Pager
-          page={page}
-          hasNext={page * orders.data.perPage < orders.data.total}
-          onPage={setPage}
-        />
-      </div>
-    </Card>
-  );
-}
-
 export function BillingPage() {
   const billing = useBilling();
   const { plans } = usePlans();
@@ -365,7 +266,11 @@ export function BillingPage() {
         {billing.data ? <Usage usage={billing.data.usage} /> : null}
       </Section>
       <Section title={paymentTexts.orders}>
-        <Orders />
+        <OrdersTable
+          pager={(total, perPage, page, onPage) => (
+            <Pager page={page} hasNext={page * perPage < total} onPage={onPage} />
+          )}
+        />
       </Section>
       <Section title={paymentTexts.creditsHistory}>
         <CreditHistory />

@@ -1,0 +1,380 @@
+import { randomUUID } from 'node:crypto';
+import { auditActions, paymentTexts } from '@cutout/contracts';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { listOutbox } from '../../mail/outbox.repository.js';
+import { adminCookie, onBothDialects, signUp, type SignedUp } from '../../test/accounts.js';
+import { readPdf } from '../../test/pdf.js';
+import { findBalance, sumLots } from '../credits/credits.repository.js';
+import { spendCredit } from '../credits/credits.service.js';
+import { refundableNow } from './order-view.js';
+import type { OrderRow } from './orders.repository.js';
+
+// The buyer's 'Request refund' and the admin's decision, and the PDF invoices and credit notes
+// that go with them — through the real sandbox provider (its checkout page, its signed webhooks
+// posted to this server over HTTP), on SQLite and PostgreSQL.
+
+const form = (fields: Record<string, string>) => ({
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  payload: new URLSearchParams(fields).toString(),
+});
+
+/** Buys a pack with the sandbox's test card and waits for its webhook; returns the order. */
+async function buy(app: FastifyInstance, user: SignedUp, planId = 'credits-10') {
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/checkouts',
+    headers: { cookie: user.cookie },
+    payload: { planId },
+  });
+  expect(created.statusCode).toBe(201);
+  const { id, url } = created.json<{ id: string; url: string }>();
+  const paid = await app.inject({
+    method: 'POST',
+    url: `${new URL(url).pathname}/pay`,
+    ...form({ card: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' }),
+  });
+  expect(paid.statusCode).toBe(303);
+  return vi.waitFor(
+    async () => {
+      const status = (
+        await app.inject({ url: `/api/checkouts/${id}`, headers: { cookie: user.cookie } })
+      ).json();
+      expect(status.state).toBe('paid');
+      return status.order as { id: string; receiptNumber: string };
+    },
+    { timeout: 10_000, interval: 50 },
+  );
+}
+
+const myOrder = async (app: FastifyInstance, user: SignedUp, orderId: string) => {
+  const orders = (
+    await app.inject({ url: '/api/me/orders', headers: { cookie: user.cookie } })
+  ).json().orders as {
+    id: string;
+    status: string;
+    refundedCents: number;
+    refundedCredits: number;
+    invoiceNumber: string | null;
+    refundable: { credits: number; amountCents: number; until: string } | null;
+    refundRequest: { id: string; status: string; declineReason: string | null } | null;
+  }[];
+  return orders.find((o) => o.id === orderId)!;
+};
+
+onBothDialects(
+  'refund requests and invoices',
+  (get) => {
+    let admin: string;
+    beforeAll(async () => {
+      // The sandbox posts its webhooks to the address the server listens on.
+      await get().app.listen({ host: '127.0.0.1', port: 0 });
+      admin = await adminCookie(get().app);
+    });
+
+    it('a buyer asks for the unused credits back; the admin approves; the sandbox refunds that share', async () => {
+      const { app } = get();
+      const db = app.database.db;
+      const user = await signUp(app);
+      const order = await buy(app, user);
+      for (let i = 0; i < 3; i++) await spendCredit(db, user.id, `job-${randomUUID()}`);
+      expect(await findBalance(db, user.id)).toBe(17);
+
+      const before = await myOrder(app, user, order.id);
+      // 7 of 10 credits unused: ceil(5.15 × 7 / 10) = 3.61.
+      expect(before.refundable).toMatchObject({ credits: 7, amountCents: 361 });
+
+      const asked = await app.inject({
+        method: 'POST',
+        url: `/api/me/orders/${order.id}/refund-request`,
+        headers: { cookie: user.cookie },
+        payload: { reason: 'Bought the wrong pack' },
+      });
+      expect(asked.statusCode).toBe(201);
+      expect(asked.json()).toMatchObject({
+        refundable: null,
+        refundRequest: { status: 'requested', credits: 7, amountCents: 361 },
+      });
+      const twice = await app.inject({
+        method: 'POST',
+        url: `/api/me/orders/${order.id}/refund-request`,
+        headers: { cookie: user.cookie },
+        payload: {},
+      });
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json().error.message).toBe(paymentTexts.refundAlreadyRequested);
+      // Not someone else's order.
+      const stranger = await signUp(app);
+      const theirs = await app.inject({
+        method: 'POST',
+        url: `/api/me/orders/${order.id}/refund-request`,
+        headers: { cookie: stranger.cookie },
+        payload: {},
+      });
+      expect(theirs.statusCode).toBe(404);
+
+      // The admin's list shows it; approve asks the provider for the request's amount.
+      const waiting = (
+        await app.inject({
+          url: `/api/admin/subscriptions?request=requested&search=${encodeURIComponent(order.receiptNumber)}`,
+          headers: { cookie: admin },
+        })
+      ).json();
+      expect(waiting.total).toBe(1);
+      const requestId = waiting.subscriptions[0].refundRequest.id as string;
+      const approved = await app.inject({
+        method: 'POST',
+        url: `/api/admin/refund-requests/${requestId}/approve`,
+        headers: { cookie: admin },
+      });
+      expect(approved.statusCode).toBe(202);
+      expect(approved.json()).toMatchObject({ status: 'approved' });
+      const again = await app.inject({
+        method: 'POST',
+        url: `/api/admin/refund-requests/${requestId}/approve`,
+        headers: { cookie: admin },
+      });
+      expect(again.statusCode).toBe(409);
+
+      // The sandbox's order_refunded (3.61 of 5.15 refunded) removes the 7 unused credits.
+      const after = await vi.waitFor(
+        async () => {
+          const o = await myOrder(app, user, order.id);
+          expect(o.status).toBe('partially_refunded');
+          return o;
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      expect(after).toMatchObject({ refundedCents: 361, refundedCredits: 7 });
+      expect(await findBalance(db, user.id)).toBe(10);
+      expect(await sumLots(db, user.id)).toBe(10);
+      expect(after.refundRequest).toMatchObject({ status: 'approved' });
+
+      // The buyer got the invoice, then the credit note, as mails with the PDF named.
+      await vi.waitFor(
+        async () => {
+          const mails = await listOutbox(db, user.email);
+          expect(mails.map((m) => m.subject)).toEqual(
+            expect.arrayContaining([
+              expect.stringMatching(/^Your Cutout invoice \(test mode/),
+              expect.stringMatching(/^Your Cutout credit note \(test mode/),
+            ]),
+          );
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      const detail = (
+        await app.inject({
+          url: `/api/admin/subscriptions/${order.id}`,
+          headers: { cookie: admin },
+        })
+      ).json();
+      expect(detail.invoices.map((i: { kind: string }) => i.kind)).toEqual([
+        'invoice',
+        'credit_note',
+      ]);
+      const [invoice, note] = detail.invoices as { id: string; number: string }[];
+      // One sequence: the credit note takes the number after the invoice's (test orders have
+      // a sequence of their own, so live numbers stay gap-free).
+      expect(Number(note!.number.slice(-6))).toBeGreaterThan(Number(invoice!.number.slice(-6)));
+      const pdf = await app.inject({
+        url: `/api/me/invoices/${note!.id}`,
+        headers: { cookie: user.cookie },
+      });
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      const text = (await readPdf(pdf.rawPayload)).text;
+      expect(text).toContain(`Credit note number ${note!.number}`);
+      expect(text).toContain(`Corrects invoice ${invoice!.number}`);
+      expect(text).toContain('Total -$3.61');
+      expect(
+        (
+          await app.inject({
+            url: `/api/me/invoices/${note!.id}`,
+            headers: { cookie: stranger.cookie },
+          })
+        ).statusCode,
+      ).toBe(404);
+
+      const audit = (
+        await app.inject({
+          url: `/api/admin/audit-log?action=${auditActions.refundApprove}`,
+          headers: { cookie: admin },
+        })
+      ).json();
+      expect(audit.entries[0]).toMatchObject({ detail: { request: requestId, credits: 7 } });
+    });
+
+    it('the admin declines with a reason: the buyer is mailed it, the credits stay, no second request', async () => {
+      const { app } = get();
+      const db = app.database.db;
+      const user = await signUp(app);
+      const order = await buy(app, user);
+      // User Management's Plan column names the pack bought last.
+      const listed = (
+        await app.inject({
+          url: `/api/admin/users?search=${encodeURIComponent(user.email)}`,
+          headers: { cookie: admin },
+        })
+      ).json();
+      expect(listed.users[0]).toMatchObject({ lastPack: '10 Credits', credits: 20 });
+      const asked = await app.inject({
+        method: 'POST',
+        url: `/api/me/orders/${order.id}/refund-request`,
+        headers: { cookie: user.cookie },
+        payload: {},
+      });
+      const requestId = asked.json().refundRequest.id as string;
+      const empty = await app.inject({
+        method: 'POST',
+        url: `/api/admin/refund-requests/${requestId}/decline`,
+        headers: { cookie: admin },
+        payload: { reason: '  ' },
+      });
+      expect(empty.statusCode).toBe(400);
+      const declined = await app.inject({
+        method: 'POST',
+        url: `/api/admin/refund-requests/${requestId}/decline`,
+        headers: { cookie: admin },
+        payload: { reason: 'The credits were used by your API key after the request.' },
+      });
+      expect(declined.statusCode).toBe(200);
+      expect(declined.json()).toMatchObject({
+        status: 'declined',
+        declineReason: 'The credits were used by your API key after the request.',
+      });
+      expect(await findBalance(db, user.id)).toBe(20);
+      const o = await myOrder(app, user, order.id);
+      expect(o).toMatchObject({ status: 'paid', refundable: null });
+      await vi.waitFor(async () => {
+        const mail = (await listOutbox(db, user.email)).find((m) =>
+          m.subject.includes('refund request'),
+        );
+        expect(mail?.text).toContain('Reason: The credits were used by your API key');
+      });
+      const again = await app.inject({
+        method: 'POST',
+        url: `/api/me/orders/${order.id}/refund-request`,
+        headers: { cookie: user.cookie },
+        payload: {},
+      });
+      expect(again.statusCode).toBe(409);
+    });
+
+    it('prints the seller, the buyer, the line, the tax, the provider and the numbers on the PDF invoice', async () => {
+      const { app } = get();
+      const details = {
+        legalName: 'Cutout Imaging Ltd',
+        address: '1 Harbour Street, Dublin D02, Ireland',
+        taxNumber: 'IE1234567T',
+        contactEmail: 'billing@cutout.example',
+        taxRatePercent: 20,
+        taxLabel: 'VAT',
+      };
+      const saved = await app.inject({
+        method: 'PUT',
+        url: '/api/admin/business-details',
+        headers: { cookie: admin },
+        payload: details,
+      });
+      expect(saved.json()).toEqual(details);
+      const bad = await app.inject({
+        method: 'PUT',
+        url: '/api/admin/business-details',
+        headers: { cookie: admin },
+        payload: { ...details, taxRatePercent: 120 },
+      });
+      expect(bad.statusCode).toBe(400);
+      const user = await signUp(app, { name: 'Ада Лавлейс' });
+      const profile = await app.inject({
+        method: 'PUT',
+        url: '/api/me/billing-profile',
+        headers: { cookie: user.cookie },
+        payload: {
+          name: 'Лавлейс Аналитика',
+          address: 'Невский пр. 1, Санкт-Петербург',
+          vatNumber: 'ru7701234567',
+        },
+      });
+      expect(profile.json()).toMatchObject({ vatNumber: 'RU7701234567' });
+
+      const order = await buy(app, user, 'credits-100');
+      const mine = await myOrder(app, user, order.id);
+      const res = await app.inject({
+        url: `/api/me/orders/${order.id}/receipt`,
+        headers: { cookie: user.cookie },
+      });
+      expect(res.statusCode).toBe(200);
+      const pdf = await readPdf(res.rawPayload);
+      expect(pdf.pages).toBe(1);
+      expect(String(pdf.info.Title)).toContain(mine.invoiceNumber!);
+      for (const line of [
+        `Invoice (test mode — no real payment) ${mine.invoiceNumber}`,
+        'Cutout Imaging Ltd',
+        '1 Harbour Street, Dublin D02, Ireland',
+        'Tax number: IE1234567T',
+        'billing@cutout.example',
+        'Лавлейс Аналитика',
+        'Невский пр. 1, Санкт-Петербург',
+        'Tax number: RU7701234567',
+        user.email,
+        `Invoice number ${mine.invoiceNumber}`,
+        `Order number ${order.receiptNumber}`,
+        'Payment provider Cutout sandbox (test mode)',
+        'Payment method Visa •••• 4242',
+        'Item 100 Credits (100 credits, valid for one year)',
+        'Quantity 1',
+        'Amount $20.62',
+        // 20% included in 20.62: 20.62 − 20.62 / 1.2 = 3.44.
+        'Tax (VAT 20%, included) $3.44',
+        'Total $20.62',
+        'Currency USD',
+      ]) {
+        expect(pdf.lines).toContain(line);
+      }
+      // The same document every time: the details are those of the moment it was issued.
+      await app.inject({
+        method: 'PUT',
+        url: '/api/admin/business-details',
+        headers: { cookie: admin },
+        payload: { ...details, legalName: 'Renamed Ltd' },
+      });
+      const again = await readPdf(
+        (
+          await app.inject({
+            url: `/api/me/orders/${order.id}/receipt`,
+            headers: { cookie: user.cookie },
+          })
+        ).rawPayload,
+      );
+      expect(again.text).toContain('Cutout Imaging Ltd');
+      expect(again.text).not.toContain('Renamed Ltd');
+    });
+  },
+  { env: { PAYMENTS_PROVIDER: 'sandbox' } },
+);
+
+describe('what a buyer may ask back', () => {
+  const order = {
+    status: 'paid',
+    paid_at: '2026-01-01T00:00:00.000Z',
+    amount_cents: 2062,
+    refunded_cents: 0,
+    credits: 100,
+  } as unknown as OrderRow;
+  const lot = { remaining: 40, expires_at: '2027-01-01T00:00:00.000Z' };
+
+  it('the unused share within 30 days, rounded up to the cent; nothing after, or when used up', () => {
+    expect(refundableNow(order, lot, new Date('2026-01-30T23:59:59Z'))).toEqual({
+      credits: 40,
+      amountCents: 825, // ceil(20.62 × 0.4 = 8.248)
+      until: '2026-01-31T00:00:00.000Z',
+    });
+    expect(refundableNow(order, lot, new Date('2026-01-31T00:00:00Z'))).toBeNull();
+    expect(refundableNow(order, { ...lot, remaining: 0 }, new Date('2026-01-02'))).toBeNull();
+    expect(refundableNow({ ...order, status: 'refunded' }, lot, new Date('2026-01-02'))).toBeNull();
+    // What is left after a partial refund caps it.
+    expect(
+      refundableNow({ ...order, refunded_cents: 2000 }, lot, new Date('2026-01-02'))?.amountCents,
+    ).toBe(62);
+  });
+});

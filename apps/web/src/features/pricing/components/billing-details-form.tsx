@@ -1,0 +1,84 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  billingProfileSchema,
+  invoiceTexts as t,
+  paymentsApiPaths,
+  type BillingProfile,
+} from '@cutout/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { SettingsSection } from '../../../components/settings-section';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { Textarea } from '../../../components/ui/textarea';
+import { apiClient } from '../../../lib/api-client';
+import { toastError } from '../../../lib/error-toast';
+import { loadToast } from '../../../lib/toast';
+import { applyFieldErrors } from '../../accounts/form-errors';
+
+// The buyer's billing details, printed on the invoices of their next purchases (decision 0126).
+
+const key = ['me', 'billing-profile'] as const;
+
+export function BillingDetailsForm() {
+  const queryClient = useQueryClient();
+  const profile = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) =>
+      apiClient.get(paymentsApiPaths.billingProfile, { schema: billingProfileSchema, signal }),
+  });
+  const form = useForm<BillingProfile>({
+    resolver: zodResolver(billingProfileSchema),
+    defaultValues: { name: '', address: '', vatNumber: '' },
+  });
+  const { errors, isSubmitting, isDirty } = form.formState;
+  useEffect(() => {
+    if (profile.data) form.reset(profile.data);
+  }, [profile.data, form]);
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const saved = await apiClient.put(paymentsApiPaths.billingProfile, values, {
+        schema: billingProfileSchema,
+      });
+      queryClient.setQueryData(key, saved);
+      form.reset(saved);
+      void loadToast().then((toast) => toast.success(t.billingSaved));
+    } catch (error) {
+      applyFieldErrors(error, form.setError, ['name', 'address', 'vatNumber']);
+      void toastError(error);
+    }
+  });
+  return (
+    <SettingsSection title={t.billingTitle} description={t.billingIntro}>
+      <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid max-w-md gap-5">
+        <FormField label={t.billingName} error={errors.name?.message}>
+          {(control) => (
+            <Input {...control} autoComplete="organization" {...form.register('name')} />
+          )}
+        </FormField>
+        <FormField label={t.billingAddress} error={errors.address?.message}>
+          {(control) => (
+            <Textarea
+              {...control}
+              className="min-h-20"
+              autoComplete="street-address"
+              {...form.register('address')}
+            />
+          )}
+        </FormField>
+        <FormField label={t.vatNumber} error={errors.vatNumber?.message}>
+          {(control) => <Input {...control} {...form.register('vatNumber')} />}
+        </FormField>
+        <div>
+          <Button type="submit" disabled={isSubmitting || !profile.data || !isDirty}>
+            {isSubmitting ? <Spinner /> : null}
+            {t.billingSave}
+          </Button>
+        </div>
+      </form>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,223 @@
+import {
+  orderStatusLabels,
+  paymentTexts,
+  paymentsApiPaths,
+  creditsTexts,
+  type Order,
+} from '@cutout/contracts';
+import { Download, Mail, Undo2 } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { ErrorAlert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
+import { Spinner } from '../../../components/ui/spinner';
+import { Textarea } from '../../../components/ui/textarea';
+import { toastError } from '../../../lib/error-toast';
+import { loadToast } from '../../../lib/toast';
+import { useEmailReceipt, useOrders, useRequestRefund } from '../api/billing';
+import { formatAmount, formatDay } from '../billing-format';
+
+// The buyer's orders on /dashboard/subscriptions: each with its state, its PDF invoice, 'E-mail
+// receipt' (which says whether the mail went out or only waits in the outbox), and 'Request
+// refund' while the unused credits of the pack can still be refunded (decision 0125).
+
+function statusText(order: Order): string {
+  const request = order.refundRequest;
+  if (request?.status === 'requested') return paymentTexts.refundRequestPending;
+  if (request?.status === 'declined' && order.status === 'paid') {
+    return paymentTexts.refundRequestDeclined(request.declineReason ?? '');
+  }
+  if (order.status === 'refunded' || order.status === 'partially_refunded') {
+    return `${orderStatusLabels[order.status]} (${formatAmount(order.refundedCents, order.currency)}, ${order.refundedCredits} credits removed)`;
+  }
+  return orderStatusLabels[order.status];
+}
+
+function RefundRequestDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+  const [reason, setReason] = useState('');
+  const request = useRequestRefund();
+  const refundable = order.refundable!;
+  const send = () =>
+    request.mutate(
+      { orderId: order.id, reason: reason.trim() },
+      {
+        onSuccess: () => {
+          void loadToast().then((toast) => toast.success(paymentTexts.refundRequested));
+          onClose();
+        },
+        onError: (error) => void toastError(error),
+      },
+    );
+  return (
+    <Dialog open onOpenChange={(open) => !open && !request.isPending && onClose()}>
+      <DialogContent>
+        <DialogTitle>{paymentTexts.refundRequestTitle}</DialogTitle>
+        <DialogDescription>
+          {paymentTexts.refundRequestBody(
+            refundable.credits,
+            formatAmount(refundable.amountCents, order.currency),
+            formatDay(refundable.until),
+          )}
+        </DialogDescription>
+        <FormField label={paymentTexts.refundRequestReason}>
+          {(props) => (
+            <Textarea
+              {...props}
+              className="min-h-20"
+              maxLength={500}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          )}
+        </FormField>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline" disabled={request.isPending}>
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button onClick={send} disabled={request.isPending}>
+            {request.isPending ? <Spinner /> : null}
+            {paymentTexts.refundRequestSend}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function OrdersTable({
+  pager,
+}: {
+  pager: (total: number, perPage: number, page: number, onPage: (p: number) => void) => ReactNode;
+}) {
+  const [page, setPage] = useState(1);
+  const [refunding, setRefunding] = useState<Order | null>(null);
+  const orders = useOrders(page);
+  const email = useEmailReceipt();
+  if (orders.isPending) return <Spinner />;
+  if (orders.isError) return <ErrorAlert>{creditsTexts.loadFailed}</ErrorAlert>;
+  if (orders.data.orders.length === 0) {
+    return <p className="text-sm text-muted-foreground">{paymentTexts.noOrders}</p>;
+  }
+  const sendReceipt = (id: string) =>
+    email.mutate(id, {
+      onSuccess: (result) =>
+        void loadToast().then((toast) =>
+          result.delivery === 'sent'
+            ? toast.success(paymentTexts.receiptSent)
+            : toast.info(paymentTexts.receiptQueued),
+        ),
+      onError: (error) => void toastError(error, { fallback: paymentTexts.receiptFailed }),
+    });
+  return (
+    <Card className="overflow-x-auto p-0 shadow-xs">
+      <table className="w-full text-sm" data-testid="orders">
+        <thead className="border-b border-border text-left text-muted-foreground">
+          <tr>
+            <th className="px-4 py-2 font-medium">{paymentTexts.receiptNumber}</th>
+            <th className="px-4 py-2 font-medium">Date</th>
+            <th className="px-4 py-2 font-medium">Plan</th>
+            <th className="px-4 py-2 text-right font-medium">Amount</th>
+            <th className="px-4 py-2 text-right font-medium">Credits</th>
+            <th className="px-4 py-2 font-medium">Valid until</th>
+            <th className="px-4 py-2 font-medium">Status</th>
+            <th className="px-4 py-2">
+              <span className="sr-only">Invoice and refund</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.data.orders.map((order) => (
+            <tr
+              key={order.id}
+              className="border-b border-border last:border-0"
+              data-testid="order-row"
+            >
+              <td className="px-4 py-2 font-mono text-xs whitespace-nowrap">
+                {order.receiptNumber}
+                {order.invoiceNumber ? (
+                  <span className="block text-muted-foreground">{order.invoiceNumber}</span>
+                ) : null}
+              </td>
+              <td className="px-4 py-2 whitespace-nowrap">
+                {formatDay(order.paidAt ?? order.createdAt)}
+              </td>
+              <td className="px-4 py-2">
+                <span className="whitespace-nowrap">{order.planName ?? '—'}</span>
+                {order.testMode ? (
+                  <span className="block text-xs whitespace-nowrap text-amber-700 dark:text-amber-300">
+                    {paymentTexts.testMode}
+                  </span>
+                ) : null}
+              </td>
+              <td className="px-4 py-2 text-right tabular-nums whitespace-nowrap">
+                {formatAmount(order.amountCents, order.currency)}
+              </td>
+              <td className="px-4 py-2 text-right tabular-nums">{order.credits}</td>
+              <td className="px-4 py-2 whitespace-nowrap">{formatDay(order.lotExpiresAt)}</td>
+              <td className="px-4 py-2">
+                <span data-testid="order-status">{statusText(order)}</span>
+                {order.refundable ? (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="mt-1 flex whitespace-nowrap"
+                    onClick={() => setRefunding(order)}
+                  >
+                    <Undo2 aria-hidden="true" className="size-4" />
+                    {paymentTexts.requestRefund}
+                  </Button>
+                ) : null}
+              </td>
+              <td className="px-4 py-2">
+                <div className="flex justify-end gap-2">
+                  {order.invoiceNumber ? (
+                    <>
+                      <Button
+                        asChild
+                        variant="outline"
+                        size="sm"
+                        title={paymentTexts.downloadReceipt}
+                      >
+                        <a href={paymentsApiPaths.receipt(order.id)} download>
+                          <Download aria-hidden="true" className="size-4" />
+                          <span className="sr-only">{paymentTexts.downloadReceipt}</span>
+                        </a>
+                      </Button>
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        title={paymentTexts.emailReceipt}
+                        disabled={email.isPending}
+                        onClick={() => sendReceipt(order.id)}
+                      >
+                        <Mail aria-hidden="true" className="size-4" />
+                        <span className="sr-only">{paymentTexts.emailReceipt}</span>
+                      </Button>
+                    </>
+                  ) : null}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="px-4 pb-3">
+        {pager(orders.data.total, orders.data.perPage, page, setPage)}
+      </div>
+      {refunding ? (
+        <RefundRequestDialog order={refunding} onClose={() => setRefunding(null)} />
+      ) : null}
+    </Card>
+  );
+}

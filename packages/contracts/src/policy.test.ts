@@ -1,0 +1,93 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { documentationPlanStatement } from './content/documentation.js';
+import { plans } from './plans.js';
+import { commercialPolicy, policyTexts } from './policy.js';
+
+// One commercial policy everywhere (issue 23, docs/decisions/0125): every text a visitor or a
+// buyer can read — the public pages' copy, the spec texts, the mails and the invoices — is
+// scanned for the phrases of the spec's contradicting promises. Comments are not scanned: they
+// may name what was removed and why.
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Where public page texts and mail templates live (admin-only screens are not public). */
+const sources = [
+  'packages/contracts/src',
+  'apps/web/src/features',
+  'apps/web/src/app/routes',
+  'apps/server/src/mail',
+  'apps/server/src/modules/payments',
+  'apps/server/src/modules/accounts',
+];
+const skip = (file: string) =>
+  /\.test\.tsx?$/.test(file) ||
+  /[/\\]admin[^/\\]*([/\\]|\.tsx?$)/.test(file.replace(root, '')) ||
+  file.endsWith('policy.ts');
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return files(full);
+    return /\.(ts|tsx|md)$/.test(name) && !skip(full) ? [full] : [];
+  });
+}
+
+/** The file without its comments (block, JSDoc and line comments). */
+const code = (text: string) =>
+  text
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .split('\n')
+    .filter((line) => !/^\s*\/\//.test(line))
+    .join('\n');
+
+export const contradictingPhrases: [RegExp, string][] = [
+  [/never expire/i, 'paid credits are valid for one year'],
+  [/indefinitely/i, 'paid credits are valid for one year'],
+  [/non-?refundable/i, 'unused credits of a pack are refundable within 30 days'],
+  [/money-?back/i, 'the refund is of unused credits, asked with Request refund'],
+  [/\b(3|three|5|five) free (credits|downloads|images)/i, 'new accounts get 10 free credits'],
+  [/images (per|a) month/i, 'credits are bought in packs, not a monthly allowance'],
+  [/\bunlimited\b/i, 'Enterprise volumes are agreed with sales'],
+];
+
+describe('one commercial policy', () => {
+  const scanned = sources.flatMap((dir) => files(path.join(root, dir)));
+
+  it('scans the public texts and mail templates', () => {
+    expect(scanned.length).toBeGreaterThan(50);
+    expect(scanned.some((f) => f.endsWith(path.join('mail', 'templates.ts')))).toBe(true);
+    expect(scanned.some((f) => f.endsWith(path.join('pricing', 'texts.ts')))).toBe(true);
+  });
+
+  it('no page, mail or invoice says what the policy does not', () => {
+    const found: string[] = [];
+    for (const file of scanned) {
+      const text = code(readFileSync(file, 'utf8'));
+      for (const [phrase, instead] of contradictingPhrases) {
+        const match = phrase.exec(text);
+        if (match) found.push(`${path.relative(root, file)}: "${match[0]}" (say: ${instead})`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('catches a contradicting phrase when one comes back', () => {
+    const text = code("const faq = 'Your credits never expire. 5 free images per month.';");
+    expect(contradictingPhrases.filter(([p]) => p.test(text)).length).toBe(3);
+    expect(code('// credits never expire (the old FAQ)')).not.toMatch(/never expire/);
+  });
+
+  it('the Free card, the docs and the policy agree on the numbers', () => {
+    const free = plans.find((p) => p.id === 'free')!;
+    expect(free.credits).toBe(commercialPolicy.freeCredits);
+    expect(free.features.join(' ')).toContain(`${commercialPolicy.freeCredits} free credits`);
+    expect(documentationPlanStatement.free).toContain(
+      `${commercialPolicy.freeCredits} free credits`,
+    );
+    expect(policyTexts.refunds).toContain(`${commercialPolicy.refundDays} days`);
+    expect(policyTexts.validity).toContain('one year');
+  });
+});
