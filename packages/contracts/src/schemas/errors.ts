@@ -12,3 +12,16 @@ export const errorBodySchema = z.object({
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/**
+ * The error answers a route declares, by status: every one has the same body, so a routes file
+ * names only its statuses (`response: { 200: x, ...errorResponses(400, 401, 404) }`) and the
+ * OpenAPI document lists exactly those.
+ */
+export function errorResponses<const Codes extends readonly number[]>(
+  ...codes: Codes
+): { [Code in Codes[number]]: typeof errorBodySchema } {
+  return Object.fromEntries(codes.map((code) => [code, errorBodySchema])) as {
+    [Code in Codes[number]]: typeof errorBodySchema;
+  };
+}

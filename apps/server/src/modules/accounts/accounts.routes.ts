@@ -3,6 +3,7 @@ import {
   authUserResponseSchema,
   changePasswordBodySchema,
   errorBodySchema,
+  errorResponses,
   forgotPasswordBodySchema,
   messageResponseSchema,
   resetPasswordBodySchema,
@@ -36,13 +37,7 @@ import { rateLimits } from '../../plugins/rate-limits.js';
 
 const authRateLimits = rateLimits.accounts;
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 409, 429);
 
 /** A text field of the (not yet validated) body, or '' (rate-limit keys run before validation). */
 const bodyText = (request: FastifyRequest, name: string): string => {

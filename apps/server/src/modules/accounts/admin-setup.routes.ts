@@ -6,6 +6,7 @@ import {
   clearUsersBodySchema,
   clearUsersResponseSchema,
   errorBodySchema,
+  errorResponses,
   messageResponseSchema,
 } from '@cutout/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -21,12 +22,7 @@ import { setAdminCredentials } from './admin-setup.service.js';
 // Admin settings → Admin Setup tab (spec §2 Admin): who the admin is, set the admin's
 // credentials, clear all users after confirmation. Admin only.
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 409);
 
 export const adminSetupRoutes: FastifyPluginAsyncZod<{
   db: Db;

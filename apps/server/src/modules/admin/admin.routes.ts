@@ -10,7 +10,7 @@ import {
   auditLogQuerySchema,
   auditLogResponseSchema,
   createAdminUserBodySchema,
-  errorBodySchema,
+  errorResponses,
   resetUsageBodySchema,
   setRoleBodySchema,
   updateAdminPreferencesSchema,
@@ -41,13 +41,7 @@ import {
 // The admin back-office, part one (spec §7 Admin calls, under the API prefix): overview and its
 // toggles, User Management, the audit log. Every route is admin-only (route-guards.test.ts).
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 const acting = (request: FastifyRequest): Acting => ({
   actor: { id: request.user!.id, email: request.user!.email },

@@ -4,7 +4,7 @@ import {
   apiKeysApiPaths,
   createApiKeyBodySchema,
   createdApiKeySchema,
-  errorBodySchema,
+  errorResponses,
 } from '@cutout/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,12 +13,7 @@ import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service.js';
 
 // The signed-in user's API keys (/dashboard/settings). Session only: a key cannot mint keys.
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 404, 409);
 
 export const apiKeysRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(

@@ -5,7 +5,7 @@ import {
   batchListSchema,
   batchSchema,
   batchZipName,
-  errorBodySchema,
+  errorResponses,
   jobVariants,
   limits,
   outputFileName,
@@ -28,13 +28,7 @@ export interface BatchesRoutesOptions {
   store: ObjectStore;
 }
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  402: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 402, 404, 409);
 
 const batchParams = z.object({ id: z.string().min(1).max(64) });
 const itemParams = batchParams.extend({ itemId: z.string().min(1).max(64) });

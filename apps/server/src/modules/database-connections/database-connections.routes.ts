@@ -11,7 +11,7 @@ import {
   databaseTablesSchema,
   databaseTestResultSchema,
   databaseTexts,
-  errorBodySchema,
+  errorResponses,
   messageResponseSchema,
 } from '@cutout/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -21,14 +21,7 @@ import type { DatabaseConnections, Caller } from './database-connections.service
 // Admin → Database management (spec §2): connections, Test, Connect/Disconnect, Status, Query,
 // Tables. Admin only, every one.
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  422: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
 
 function caller(request: FastifyRequest): Caller {
   return { actor: { id: request.user!.id, email: request.user!.email }, ip: request.ip };

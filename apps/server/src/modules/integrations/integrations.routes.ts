@@ -1,6 +1,6 @@
 import {
   auditActions,
-  errorBodySchema,
+  errorResponses,
   integrationCheckResultSchema,
   integrationsApiPaths as api,
   integrationsSaveBodySchema,
@@ -18,7 +18,7 @@ import type { IntegrationSettings } from './integration-settings.js';
 // Admin → Integration settings (issue 14): read, save, and the two buttons. Admin only, every one;
 // secrets leave the server masked.
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+const errors = errorResponses(400, 401, 403);
 
 export const integrationsRoutes: FastifyPluginAsyncZod<{
   db: Db;

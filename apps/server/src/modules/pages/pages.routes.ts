@@ -1,5 +1,5 @@
 import {
-  errorBodySchema,
+  errorResponses,
   pageBodySchema,
   pageIdParamsSchema,
   pageListQuerySchema,
@@ -33,13 +33,7 @@ import {
 // published pages by slug. Also the sitemap (the public pages and every published content page)
 // and robots.txt, which points crawlers at it.
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** Public pages listed in the sitemap: the prerendered ones, less the account forms. */
 const sitemapStaticPaths = prerenderedPaths.filter(

@@ -1,17 +1,9 @@
-import { errorBodySchema, limits } from '@cutout/contracts';
+import { errorResponses, limits } from '@cutout/contracts';
 import { z } from 'zod';
 
 // What the payments routes share: the error answers, an id in the path, page parameters.
 
-export const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  502: errorBodySchema,
-  503: errorBodySchema,
-};
+export const errors = errorResponses(400, 401, 403, 404, 409, 502, 503);
 
 export const idParams = z.object({ id: z.string().min(1).max(100) });
 

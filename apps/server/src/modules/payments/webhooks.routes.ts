@@ -59,8 +59,9 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ payments: PaymentsSetup }> 
             : result.status === 400
               ? 'validation_failed'
               : 'internal';
+        // receive() answers 200, 400, 401, 404 or 500; the last three are handled above or here.
         return reply
-          .status(result.status)
+          .status(result.status as 400 | 401 | 500)
           .send({ error: { code, message: result.detail ?? 'Webhook refused.' } });
       },
     );

@@ -2,7 +2,7 @@ import {
   accountsApiPaths,
   auditActions,
   creditHistoryResponseSchema,
-  errorBodySchema,
+  errorResponses,
   limits,
   updateCreditsBodySchema,
   updateProfileBodySchema,
@@ -20,13 +20,7 @@ import { getOwnProfile, getProfile, ownUsage, updateOwnProfile } from './users.s
 // Users (spec §7 Users: GET /users/{id}, PATCH /users/{id}/credits — at the spec's own paths),
 // the signed-in user's own profile and credit history, and the admin's role and delete calls.
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 const historyQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
