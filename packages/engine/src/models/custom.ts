@@ -3,7 +3,13 @@ import { InvalidOptionsError, ModelChecksumError, ModelLoadError } from '../erro
 import { downloadModel, sha256Hex } from './download.js';
 import type { CustomModelConfig, ModelSpec } from './types.js';
 
-const IMAGENET = { divisor: 255, mean: [0.485, 0.456, 0.406], std: [0.229, 0.224, 0.225] } as const;
+// rembg's default for U²-Net-style custom models (u2net_custom): the brightest value divides,
+// then ImageNet mean/std.
+const IMAGENET = {
+  divisor: 'max',
+  mean: [0.485, 0.456, 0.406],
+  std: [0.229, 0.224, 0.225],
+} as const;
 
 /** Any other ONNX model, from a file path or an https URL given in configuration. */
 export function customModel(config: CustomModelConfig): ModelSpec {

@@ -11,8 +11,11 @@ import {
 // ISNet (DIS) general use, from the fp16 weights as shipped. At load the graph is widened to
 // fp32 (onnxruntime's CPU provider computes fp16 graphs in fp32 anyway, behind Cast nodes:
 // widening once is faster, with identical masks, 0015), its unused outputs are dropped, and its
-// input side is set. The normalisation and the stretched (not letterboxed) resize match how the
-// weights were trained and exported.
+// input side is set. Input and output follow rembg's recipe for these weights (its
+// isnet-general-use session): stretched (not letterboxed) with Lanczos, divided by the
+// brightest value, ImageNet mean and std 1, output min-max normalised. Against a bare rembg run
+// it replaced imgly's (v − 128) / 256 with bilinear resize and a clamped output, which kept soft
+// edge pixels up to 0.5 lower where the model's output peaks below 1 (docs/decisions/0140).
 
 /** The side the weights were exported at. */
 const EXPORTED_SIZE = 1024;
@@ -22,10 +25,10 @@ function isnetAt(name: string, inputSize: number, description: string): ModelSpe
     name,
     description,
     inputSize,
-    normalisation: { divisor: 1, mean: [128, 128, 128], std: [256, 256, 256] },
+    normalisation: { divisor: 'max', mean: [0.485, 0.456, 0.406], std: [1, 1, 1] },
     inputName: 'input',
     outputName: 'output',
-    outputTransform: 'clamp',
+    outputTransform: 'minmax',
     load: async () => {
       const model = decodeModel(await readImglyModel('/models/medium'));
       widenFp16ToFp32(model);

@@ -2,16 +2,22 @@ import type { InferenceSession } from 'onnxruntime-node';
 
 /**
  * How raw 0–255 RGB becomes the model's input: value' = (value / divisor − mean) / std, per
- * channel. ISNet uses divisor 1, mean 128, std 256; rembg's U²-Net family uses divisor 255 and
- * ImageNet mean/std.
+ * channel. The built-in models follow rembg, the reference recipe for their weights: divisor
+ * `'max'` (the brightest value of the resized input, 255 in most photos) and ImageNet mean,
+ * with std 1 for ISNet and ImageNet std for U²-Netp (docs/decisions/0140).
  */
 export interface Normalisation {
-  divisor: number;
+  /** A fixed number, or `'max'`: the brightest channel value of the resized input (rembg). */
+  divisor: number | 'max';
   mean: readonly [number, number, number];
   std: readonly [number, number, number];
 }
 
-/** How the raw output becomes alpha in 0–1. */
+/**
+ * How the raw output becomes alpha in 0–1. `minmax` (rembg's, and DIS's own inference) stretches
+ * the output's range to 0–1, so a photo on which the model is unsure everywhere still gets an
+ * opaque subject; `clamp` keeps values as they are (those below 1 stay soft).
+ */
 export type OutputTransform = 'clamp' | 'minmax' | 'sigmoid';
 
 export interface ModelSpec {

@@ -2,7 +2,8 @@ import ort from 'onnxruntime-node';
 import { InferenceError } from '../errors.js';
 import type { LoadedModel, OutputTransform } from '../models/types.js';
 
-function transform(data: Float32Array, kind: OutputTransform): Float32Array {
+/** The model's raw output as alpha in 0–1, by the spec's transform. */
+export function outputAlpha(data: Float32Array, kind: OutputTransform): Float32Array {
   const out = new Float32Array(data.length);
   if (kind === 'minmax') {
     let min = Infinity;
@@ -49,7 +50,7 @@ export async function infer(
       `The model "${model.spec.name}" returned an output of unexpected shape; expected ${size}×${size} float32.`,
     );
   }
-  const alpha = transform(output.data as Float32Array, model.spec.outputTransform);
+  const alpha = outputAlpha(output.data as Float32Array, model.spec.outputTransform);
   output.dispose();
   return alpha;
 }
