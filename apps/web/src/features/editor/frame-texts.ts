@@ -10,7 +10,6 @@ export const frameTexts = {
   terms: 'Terms of Service',
   and: 'and',
   privacy: 'Privacy Policy',
-  noBotCheck: 'No bot-check service (Cloudflare Turnstile) is active on this site.',
   botCheck: 'This site is protected by Cloudflare Turnstile, a bot-check service.',
   loading: 'Loading the editor…',
 } as const;

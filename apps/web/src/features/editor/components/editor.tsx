@@ -231,14 +231,14 @@ export function Editor() {
 
       <Notice
         botCheck={
-          config.isPending ? null : siteKey ? (
+          // Without a bot check nothing is said here: that is an operator notice, shown on the
+          // admin overview (issue 26).
+          siteKey ? (
             <>
               <p>{frameTexts.botCheck}</p>
               <TurnstileWidget siteKey={siteKey} tokens={tokens} />
             </>
-          ) : (
-            <p>{frameTexts.noBotCheck}</p>
-          )
+          ) : null
         }
       />
     </EditorCard>
