@@ -48,6 +48,12 @@ export const queryCache = {
 export const toastConfig = {
   position: 'bottom-right',
   adminPosition: 'top-right',
+  /**
+   * On a phone (sonner's own breakpoint, 600 px) toasts sit at the top, over the header, so they
+   * never cover the editor or a form's buttons at the bottom of the screen (issue 26).
+   */
+  phonePosition: 'top-center',
+  phoneMaxWidthPx: 600,
   durationMs: 4000,
   visibleToasts: 3,
   widthPx: 356,
