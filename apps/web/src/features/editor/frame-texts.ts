@@ -11,5 +11,6 @@ export const frameTexts = {
   and: 'and',
   privacy: 'Privacy Policy',
   botCheck: 'This site is protected by Cloudflare Turnstile, a bot-check service.',
+  continueHint: 'See the editor and its three results before you choose an image.',
   loading: 'Loading the editor…',
 } as const;
