@@ -142,6 +142,8 @@ test.describe('admin back-office, part one', () => {
         ? new Intl.NumberFormat('en-US').format(before.sales.creditsSold30Days)
         : 'No sales yet',
     );
+    // No Turnstile keys in the e2e server: the operator is told here, and only here (issue 26).
+    await expect(page.getByTestId('no-bot-check')).toBeVisible();
     // The security-alert toggle is stored for this admin.
     const alerts = page.getByRole('switch', { name: 'Security alerts' });
     await expect(alerts).toHaveAttribute('aria-checked', 'false');

@@ -299,6 +299,7 @@ export async function buildApp(
     engineHealth: () => proc.modelHealth(),
     // Payments are built below; the overview asks at request time (decision 0120).
     payments: () => app.payments.status(),
+    botCheck: async () => (await settings().effective()).turnstile !== undefined,
   });
   await app.register(errorReportsRoutes, { db: database.db });
   await app.register(samplesRoutes, { catalog: samples });

@@ -1,5 +1,3 @@
-import { limits } from './limits.js';
-
 // The accounts API's constants and texts (spec §2 Sign-in, Sign-up, Forgot and Reset password,
 // admin Security and Admin Setup tabs; §5 validation; §8 messages). Zod-free; the request and
 // response schemas are in schemas/accounts.ts, the endpoints in paths.ts.
@@ -14,7 +12,6 @@ export const passwordMaxLength = 128;
 export const accountTexts = {
   passwordRequired: 'Password is required',
   passwordTooLong: `Password must be at most ${passwordMaxLength} characters`,
-  changePasswordMin: `Password must be at least ${limits.password.changeMin} characters`,
   currentPasswordRequired: 'Current password is required',
   signedOut: 'Signed out',
   passwordChanged: 'Password changed successfully',

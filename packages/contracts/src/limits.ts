@@ -18,7 +18,8 @@ export const limits = {
     subject: { min: 5, max: 200 },
     message: { min: 10, max: 2000 },
   },
-  password: { signUpMin: 8, resetMin: 8, changeMin: 6 },
+  /** One rule for every new password: sign-up, reset, change, admin setup (issue 26). */
+  password: { min: 8 },
   nameMin: 2,
   errorTrackerEntries: 100,
   mobileBreakpointPx: 768,
@@ -47,6 +48,12 @@ export const queryCache = {
 export const toastConfig = {
   position: 'bottom-right',
   adminPosition: 'top-right',
+  /**
+   * On a phone (sonner's own breakpoint, 600 px) toasts sit at the top, over the header, so they
+   * never cover the editor or a form's buttons at the bottom of the screen (issue 26).
+   */
+  phonePosition: 'top-center',
+  phoneMaxWidthPx: 600,
   durationMs: 4000,
   visibleToasts: 3,
   widthPx: 356,

@@ -2,11 +2,6 @@
 // one-line descriptions (used for headings and <meta>) and the footer. Spec texts stay in
 // texts.ts.
 
-/** Where people reach the team. The enterprise mail draft (spec §7) goes to `sales`. */
-export const siteContacts = {
-  sales: 'sales@cutout.local',
-} as const;
-
 export type PageText = { readonly title: string; readonly description: string };
 
 export const pageTexts = {

@@ -5,7 +5,14 @@ import { installGlobalErrorReporting } from '../lib/error-reports';
 import { createQueryClient } from '../lib/query-client';
 import { useLazyModule } from '../lib/lazy-module';
 import { useThemeSync } from '../lib/theme';
-import { sonnerModule, toasterDidMount, type ToastPosition } from '../lib/toast';
+import {
+  phoneQuery,
+  sonnerModule,
+  toastPlacement,
+  toasterDidMount,
+  type ToastPosition,
+} from '../lib/toast';
+import { useMediaQuery } from '../lib/use-media-query';
 
 // sonner loads with the first toast, not with the page (lib/toast.ts,
 // docs/decisions/0022-web-first-load-budget.md). This effect runs after the Toaster's own
@@ -32,6 +39,7 @@ export function AppProvider({
   const resolvedTheme = useThemeSync();
 
   const sonner = useLazyModule(sonnerModule);
+  const phone = useMediaQuery(phoneQuery);
 
   useEffect(() => installGlobalErrorReporting(), []);
   // Marks the page interactive once React has hydrated it: prerendered pages are on screen
@@ -48,7 +56,8 @@ export function AppProvider({
         <>
           <sonner.Toaster
             theme={resolvedTheme}
-            position={toastPosition}
+            position={toastPlacement(toastPosition, phone)}
+            mobileOffset={{ top: 8, left: 8, right: 8 }}
             duration={toastConfig.durationMs}
             visibleToasts={toastConfig.visibleToasts}
             gap={toastConfig.gapPx}

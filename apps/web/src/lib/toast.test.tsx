@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '../app/provider';
+import { setViewportWidth } from '../test/match-media';
 import { sonnerModule, loadToast, toastPositionFor } from './toast';
 
 describe('toasts', () => {
@@ -27,6 +28,24 @@ describe('toasts', () => {
     const toaster = document.querySelector('[data-sonner-toaster]');
     expect(toaster?.getAttribute('data-y-position')).toBe('top');
     expect(toaster?.getAttribute('data-x-position')).toBe('right');
+  });
+});
+
+describe('toasts on a phone (issue 26)', () => {
+  it('sit at the top, over the header, never over the working area at the bottom', async () => {
+    setViewportWidth(360);
+    render(<AppProvider>page</AppProvider>);
+    const toast = await loadToast();
+    toast.success('Account created');
+    expect(await screen.findByText('Account created')).toBeInTheDocument();
+    const toaster = document.querySelector('[data-sonner-toaster]');
+    expect(toaster?.getAttribute('data-y-position')).toBe('top');
+    setViewportWidth(1280);
+    await vi.waitFor(() =>
+      expect(
+        document.querySelector('[data-sonner-toaster]')?.getAttribute('data-y-position'),
+      ).toBe('bottom'),
+    );
   });
 });
 

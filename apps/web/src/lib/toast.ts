@@ -25,7 +25,15 @@ export async function loadToast(): Promise<typeof sonnerToast> {
   return toast;
 }
 
-export type ToastPosition = typeof toastConfig.position | typeof toastConfig.adminPosition;
+export type ToastPosition =
+  typeof toastConfig.position | typeof toastConfig.adminPosition | typeof toastConfig.phonePosition;
+
+/** On a phone the toasts go over the header, whatever the page asks for (issue 26). */
+export function toastPlacement(position: ToastPosition, phone: boolean): ToastPosition {
+  return phone ? toastConfig.phonePosition : position;
+}
+
+export const phoneQuery = `(max-width: ${toastConfig.phoneMaxWidthPx}px)`;
 
 /** Where toasts appear (spec §9): top-right in the admin back-office, bottom-right elsewhere. */
 export function toastPositionFor(pathname: string): ToastPosition {

@@ -180,6 +180,8 @@ export const adminOverviewSchema = z.object({
     sandboxInProduction: z.boolean(),
     testMode: z.boolean(),
   }),
+  /** Cloudflare Turnstile configured; without it only the admin is told (issue 26). */
+  botCheck: z.boolean(),
   jobs: z.object({ failedToday: z.int(), failed30Days: z.int() }),
   queue: z.object({
     running: z.int(),

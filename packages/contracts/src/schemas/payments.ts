@@ -15,6 +15,8 @@ export const plansResponseSchema = z.object({
   plans: z.array(planSchema),
   provider: z.enum(paymentProviders),
   testMode: z.boolean(),
+  /** The seller's contact address (Admin → Business details); null when unset (issue 26). */
+  contactEmail: z.nullable(z.string()),
 });
 export type PlansResponse = z.infer<typeof plansResponseSchema>;
 

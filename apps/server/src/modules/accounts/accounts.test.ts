@@ -1,12 +1,14 @@
 import { authTexts, validationTexts } from '@cutout/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  adminCookie,
   cookieFrom,
   createAccountsApp,
   onBothDialects,
   randomIp,
   signIn,
   signUp,
+  TEST_ADMIN,
 } from '../../test/accounts.js';
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) => ({
@@ -149,15 +151,15 @@ onBothDialects('accounts', (get) => {
     expect(res.json().error.message).toBe(validationTexts.newPasswordsMismatch);
     res = await change({
       currentPassword: user.password,
-      newPassword: 'short',
-      confirmNewPassword: 'short',
+      newPassword: 'seven77',
+      confirmNewPassword: 'seven77',
     });
-    expect(res.json().error.message).toBe('Password must be at least 6 characters');
+    expect(res.json().error.message).toBe(validationTexts.passwordMin);
 
     res = await change({
       currentPassword: user.password,
-      newPassword: 'sixsix',
-      confirmNewPassword: 'sixsix',
+      newPassword: 'eight888',
+      confirmNewPassword: 'eight888',
     });
     expect(res.statusCode).toBe(200);
     const mine = await app.inject({ url: '/api/auth/session', headers: { cookie: user.cookie } });
@@ -165,7 +167,7 @@ onBothDialects('accounts', (get) => {
     const theirs = await app.inject({ url: '/api/auth/session', headers: { cookie: other } });
     expect(theirs.json().user).toBeNull();
     expect((await signIn(app, user.email, user.password)).statusCode).toBe(401);
-    expect((await signIn(app, user.email, 'sixsix')).statusCode).toBe(200);
+    expect((await signIn(app, user.email, 'eight888')).statusCode).toBe(200);
   });
 
   it('refuses change-password without a session with the spec text', async () => {
@@ -173,8 +175,8 @@ onBothDialects('accounts', (get) => {
     const res = await app.inject(
       post('/api/auth/change-password', {
         currentPassword: 'a',
-        newPassword: 'bbbbbb',
-        confirmNewPassword: 'bbbbbb',
+        newPassword: 'bbbbbbbb',
+        confirmNewPassword: 'bbbbbbbb',
       }),
     );
     expect(res.statusCode).toBe(401);
@@ -287,6 +289,57 @@ describe('CSRF', () => {
       post('/api/auth/sign-in', body, { origin: 'http://localhost:80', host: 'localhost:80' }),
     );
     expect(sameHost.statusCode).toBe(200);
+    await t.close();
+  });
+});
+
+describe('one password rule (issue 26)', () => {
+  it('refuses 7 characters and takes 8 on sign-up, reset, change and the admin credentials', async () => {
+    const t = await createAccountsApp('sqlite');
+    const seven = 'seven77';
+    const eight = 'eight888';
+    const refusedWith = (res: {
+      statusCode: number;
+      json: () => { error: { message: string } };
+    }) => {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe(validationTexts.passwordMin);
+    };
+
+    refusedWith(
+      await t.app.inject(
+        post('/api/auth/sign-up', { name: 'Ada', email: 'seven@example.com', password: seven }),
+      ),
+    );
+    const user = await signUp(t.app, { password: eight });
+
+    refusedWith(
+      await t.app.inject(
+        post('/api/auth/reset-password', { token: 'x', password: seven, confirmPassword: seven }),
+      ),
+    );
+
+    const change = (newPassword: string) =>
+      t.app.inject(
+        post(
+          '/api/auth/change-password',
+          { currentPassword: eight, newPassword, confirmNewPassword: newPassword },
+          { cookie: user.cookie },
+        ),
+      );
+    refusedWith(await change(seven));
+    expect((await change('another8')).statusCode).toBe(200);
+
+    const admin = await adminCookie(t.app);
+    const credentials = (password: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/setup/credentials',
+        headers: { cookie: admin },
+        payload: { currentPassword: TEST_ADMIN.password, email: TEST_ADMIN.email, password },
+      });
+    refusedWith(await credentials(seven));
+    expect((await credentials('admin-pass')).statusCode).toBe(200);
     await t.close();
   });
 });

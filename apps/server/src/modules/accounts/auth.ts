@@ -157,9 +157,9 @@ export function createAuth(options: AuthOptions) {
     },
     emailAndPassword: {
       enabled: true,
-      // The per-form minimums (8 sign-up and reset, 6 change) are checked by our zod schemas
-      // first; this is the lowest of them, as a floor if auth.api is ever called directly.
-      minPasswordLength: limits.password.changeMin,
+      // The one minimum of every new password (issue 26) is checked by our zod schemas first;
+      // better-auth holds the same floor if auth.api is ever called directly.
+      minPasswordLength: limits.password.min,
       maxPasswordLength: passwordMaxLength,
       autoSignIn: true,
       resetPasswordTokenExpiresIn: limits.resetTokenLifetimeMs / 1000,

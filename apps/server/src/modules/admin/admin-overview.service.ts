@@ -21,6 +21,8 @@ export interface OverviewDeps {
   db: Db;
   /** Who sells: the overview shows real sales, or the 'Set up payments' card (decision 0120). */
   payments: () => Promise<PaymentsStatus>;
+  /** Whether the editor has a bot check (Cloudflare Turnstile): an operator notice when not. */
+  botCheck: () => Promise<boolean>;
   queue: () => QueueFigures;
   queueHealth: () => ComponentHealth;
   engineHealth: () => ComponentHealth;
@@ -54,13 +56,14 @@ export async function adminOverview(deps: OverviewDeps, now = new Date()): Promi
   const today = startOfUtcDay(now).toISOString();
   const last7 = new Date(now.getTime() - 7 * DAY).toISOString();
   const last30 = new Date(now.getTime() - 30 * DAY).toISOString();
-  const [users, completed, failed, sales, recentActivity, payments] = await Promise.all([
+  const [users, completed, failed, sales, recentActivity, payments, botCheck] = await Promise.all([
     countUsersSince(deps.db, last7),
     countFinishedSince(deps.db, 'completed', [today, last7, last30]),
     countFinishedSince(deps.db, 'failed', [today, last30]),
     salesFigures(deps.db, last30),
     auditEntries(deps.db, { limit: 10 }),
     deps.payments(),
+    deps.botCheck(),
   ]);
   const queue = deps.queue();
   return {
@@ -68,6 +71,7 @@ export async function adminOverview(deps: OverviewDeps, now = new Date()): Promi
     images: { today: completed[0]!, last7Days: completed[1]!, last30Days: completed[2]! },
     sales,
     payments,
+    botCheck,
     jobs: { failedToday: failed[0]!, failed30Days: failed[1]! },
     queue: {
       running: queue.running,

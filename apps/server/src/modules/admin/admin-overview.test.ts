@@ -57,6 +57,8 @@ onBothDialects(
       expect(o.queue).toMatchObject({ running: 0, waiting: 0 });
       expect(o.queue.workers).toBeGreaterThan(0);
       expect(o.engine.status).toBeTruthy();
+      // The test app has no Turnstile keys: the overview says so, to the admin only.
+      expect(o.botCheck).toBe(false);
       expect(o.recentActivity[0]).toMatchObject({
         action: auditActions.userDeactivate,
         targetId: a.id,
@@ -82,6 +84,7 @@ onBothDialects(
         queueHealth: () => ({ status: 'ok' }),
         engineHealth: () => ({ status: 'ok', detail: 'model ready' }),
         payments: () => get().app.payments.status(),
+        botCheck: async () => false,
       });
       // A sandbox order sells credits and is counted apart: it earns nothing.
       expect(sold.sales).toEqual({
@@ -109,6 +112,7 @@ onBothDialects(
         queueHealth: () => ({ status: 'ok' }),
         engineHealth: () => ({ status: 'ok' }),
         payments: () => get().app.payments.status(),
+        botCheck: async () => false,
       });
       expect(real.sales).toEqual({
         creditsSold30Days: 100,

@@ -24,7 +24,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ payments: PaymentsSetup }> 
         response: { 200: plansResponseSchema },
       },
     },
-    async () => ({ plans: await payments.plans.onSale(), ...(await payments.sellingNow()) }),
+    async () => ({
+      plans: await payments.plans.onSale(),
+      ...(await payments.sellingNow()),
+      contactEmail: (await payments.businessDetails.get()).contactEmail || null,
+    }),
   );
 
   app.post(

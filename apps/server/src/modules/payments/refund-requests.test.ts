@@ -270,6 +270,9 @@ onBothDialects(
         taxRatePercent: 20,
         taxLabel: 'VAT',
       };
+      // The pricing and billing pages' contact line: none until the seller sets one (issue 26).
+      const contact = async () => (await app.inject({ url: '/api/plans' })).json().contactEmail;
+      expect(await contact()).toBeNull();
       const saved = await app.inject({
         method: 'PUT',
         url: '/api/admin/business-details',
@@ -277,6 +280,7 @@ onBothDialects(
         payload: details,
       });
       expect(saved.json()).toEqual(details);
+      expect(await contact()).toBe('billing@cutout.example');
       const bad = await app.inject({
         method: 'PUT',
         url: '/api/admin/business-details',

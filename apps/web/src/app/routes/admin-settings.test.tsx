@@ -71,16 +71,16 @@ describe('admin settings', () => {
       await user.click(screen.getByRole('button', { name: 'Change Password' }));
     }
 
-    it('reports a mismatch before the length, then at least 6, without a request', async () => {
+    it('reports a mismatch before the length, then at least 8, without a request', async () => {
       const calls = server();
       renderSettings();
       const user = await openTab('Security');
-      await fillPasswords(user, ['old password', 'abc', 'abd']);
+      await fillPasswords(user, ['old password', 'seven77', 'seven78']);
       expect(await screen.findByText("New passwords don't match")).toBeInTheDocument();
-      expect(screen.queryByText('Password must be at least 6 characters')).toBeNull();
+      expect(screen.queryByText('Password must be at least 8 characters')).toBeNull();
 
-      await fillPasswords(user, ['old password', 'abc', 'abc']);
-      expect(await screen.findByText('Password must be at least 6 characters')).toBeInTheDocument();
+      await fillPasswords(user, ['old password', 'seven77', 'seven77']);
+      expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument();
       expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
     });
 

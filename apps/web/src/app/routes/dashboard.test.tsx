@@ -49,6 +49,7 @@ function renderOverview() {
   return renderAt(
     <DashboardOverview
       sessionName="Jane Doe"
+      sessionUserId={anUser.id}
       workspace={{
         single: () => <p>single workspace</p>,
         batch: (credits) => <p>batch workspace with {credits} credits</p>,
@@ -61,8 +62,19 @@ function renderOverview() {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('dashboard', () => {
+  it("says 'Welcome' on the account's first visit and 'Welcome back' after (issue 26)", () => {
+    localStorage.clear();
+    answer(profile);
+    const first = renderOverview();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Welcome, Jane Doe!');
+    first.unmount();
+    renderOverview();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Welcome back, Jane Doe!');
+  });
+
   it('welcomes the user and shows the real balance, member-since date and usage', async () => {
     const calls = answer(profile);
+    localStorage.setItem(`cutout:greeted:${anUser.id}`, '2026-03-04T00:00:00.000Z');
     renderOverview();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Welcome back, Jane Doe!');
     expect(await screen.findByTestId('credits-balance')).toHaveTextContent('10');

@@ -50,6 +50,7 @@ export default function DashboardRoute() {
   return (
     <DashboardOverview
       sessionName={session.user?.name ?? null}
+      sessionUserId={session.user?.id ?? null}
       workspace={workspace}
       tab={tab}
       onTabChange={(next) => setParams(next === 'batch' ? { tab: 'batch' } : {}, { replace: true })}

@@ -1,13 +1,12 @@
 import {
   checkoutTexts,
   plans,
-  siteContacts,
   siteTexts,
   type BillingSummary,
   type Order,
   policyTexts,
 } from '@cutout/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -75,9 +74,12 @@ const paidOrder: Order = {
 };
 
 let billing: BillingSummary;
+let contactEmail: string | null;
+const salesAddress = 'sales@example.com';
 
 beforeEach(() => {
   resetToastSpy();
+  contactEmail = salesAddress;
   billing = {
     balance: 10,
     lots: [],
@@ -89,12 +91,23 @@ beforeEach(() => {
     testMode: true,
   };
   stubFetch((call) => {
-    if (call.url === '/api/plans') return json({ plans, provider: 'sandbox', testMode: true });
+    if (call.url === '/api/plans')
+      return json({ plans, provider: 'sandbox', testMode: true, contactEmail });
     if (call.url === '/api/me/billing') return json(billing);
     if (call.url === '/api/checkouts') return apiError(503, checkoutTexts.notConfigured);
     return apiError(404, 'Not found.');
   });
 });
+
+/** The enterprise Contact Sales link once the plans answer has given it a contact address. */
+async function salesMailLink() {
+  const section = screen.getByRole('region', { name: 'Custom volume for teams' });
+  return waitFor(() => {
+    const link = within(section).getByRole('link', { name: 'Contact Sales' });
+    expect(link.getAttribute('href')).toMatch(/^mailto:/);
+    return link;
+  });
+}
 
 describe('pricing page', () => {
   it('shows the plans with exact prices, per-credit prices, validity and the popular badge', () => {
@@ -199,9 +212,26 @@ describe('pricing page', () => {
     expect(within(card('10 Credits')).queryByTestId('plan-purchased')).toBeNull();
   });
 
-  it("says 'Test mode — no real payment' while the sandbox sells", async () => {
-    renderPricing();
-    expect(await screen.findByText('Test mode — no real payment')).toBeInTheDocument();
+  it('keeps test mode, an operator notice, off the page for visitors and users (issue 26)', async () => {
+    for (const signedIn of [false, true]) {
+      renderPricing({ signedIn });
+      // The plans answer (test mode on) has arrived once the address it carries is in the link.
+      await salesMailLink();
+      expect(screen.queryByText(/Test mode/)).toBeNull();
+      expect(document.body.textContent).not.toMatch(/\.local\b/);
+      cleanup();
+    }
+  });
+
+  it('sends Contact Sales to the contact form when no contact address is set', async () => {
+    contactEmail = null;
+    const { queryClient } = renderPricing({ signedIn: true });
+    await waitFor(() => expect(queryClient.getQueryData(['plans'])).toBeTruthy());
+    const link = within(screen.getByRole('region', { name: 'Custom volume for teams' })).getByRole(
+      'link',
+      { name: 'Contact Sales' },
+    );
+    expect(link).toHaveAttribute('href', '/contact');
   });
 
   it('disables every Buy Now while a checkout loads', async () => {
@@ -217,12 +247,9 @@ describe('pricing page', () => {
 
   it('opens a mail draft to sales from the enterprise section, with the info toast', async () => {
     renderPricing({ signedIn: true });
-    const section = screen.getByRole('region', { name: 'Custom volume for teams' });
-    const link = within(section).getByRole('link', { name: 'Contact Sales' });
+    const link = await salesMailLink();
     const href = link.getAttribute('href') ?? '';
-    expect(href.startsWith(`mailto:${siteContacts.sales}?subject=Enterprise%20Inquiry&body=`)).toBe(
-      true,
-    );
+    expect(href).toMatch(/^mailto:sales@example\.com\?subject=Enterprise%20Inquiry&body=/);
     expect(decodeURIComponent(href)).toContain('Jane Doe');
     // jsdom does not follow mailto: links; the click handler is what matters here.
     link.addEventListener('click', (event) => event.preventDefault());
@@ -234,12 +261,9 @@ describe('pricing page', () => {
     );
   });
 
-  it('signs the draft as Prospective Customer for visitors', () => {
+  it('signs the draft as Prospective Customer for visitors', async () => {
     renderPricing();
-    const link = within(screen.getByRole('region', { name: 'Custom volume for teams' })).getByRole(
-      'link',
-      { name: 'Contact Sales' },
-    );
+    const link = await salesMailLink();
     expect(decodeURIComponent(link.getAttribute('href') ?? '')).toMatch(/Prospective Customer$/);
   });
 });

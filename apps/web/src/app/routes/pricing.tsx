@@ -8,7 +8,6 @@ import { useCheckoutReturn } from '../../features/pricing/checkout-return';
 import { EnterpriseSection } from '../../features/pricing/components/enterprise-section';
 import { PlanCard } from '../../features/pricing/components/plan-card';
 import { PricingFaq } from '../../features/pricing/components/pricing-faq';
-import { TestModeNotice } from '../../features/pricing/components/test-mode-notice';
 import { planAction } from '../../features/pricing/plan-actions';
 import { pricingPageTexts } from '../../features/pricing/texts';
 import { useCheckout } from '../../features/pricing/use-checkout';
@@ -22,7 +21,8 @@ export default function PricingRoute() {
   useCheckoutReturn(session);
   const signedIn = session.status === 'signed-in';
   const purchasedPlanIds = usePurchasedPlanIds(signedIn);
-  const { plans, testMode } = usePlans();
+  // Test mode is an operator notice: the admin pages' banner says it (issue 26).
+  const { plans, contactEmail } = usePlans();
   const { pendingPlanId, buy } = useCheckout();
   // While the session loads (and in the prerendered HTML) the cards show the signed-out view.
   const viewer = { signedIn, purchasedPlanIds };
@@ -34,7 +34,6 @@ export default function PricingRoute() {
       <div className="flex flex-col items-center text-center [&_p]:mx-auto">
         <PageHeading page={pageTexts.pricing} />
         <p className="mt-4 text-sm font-medium text-primary">{pricingPageTexts.heroNote}</p>
-        {testMode ? <TestModeNotice className="mt-4" /> : null}
       </div>
 
       <section aria-labelledby="plans-heading" className="mt-14">
@@ -73,7 +72,9 @@ export default function PricingRoute() {
         </div>
       </section>
 
-      {enterprise ? <EnterpriseSection plan={enterprise} user={session.user} /> : null}
+      {enterprise ? (
+        <EnterpriseSection plan={enterprise} user={session.user} contactEmail={contactEmail} />
+      ) : null}
 
       <PricingFaq />
 

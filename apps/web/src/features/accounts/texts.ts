@@ -19,7 +19,7 @@ export const authUiTexts = {
     haveAccount: 'Already have an account?',
     signInLink: 'Sign in',
     accountType: 'Account type',
-    passwordHint: 'At least 8 characters.',
+    passwordHint: `At least ${limits.password.min} characters.`,
     personal: { title: 'Personal', description: 'For individual use.' },
     business: {
       title: 'Business',
@@ -36,7 +36,7 @@ export const authUiTexts = {
   },
   reset: {
     heading: 'Set a new password',
-    intro: 'Choose a password of at least 8 characters.',
+    intro: `Choose a password of at least ${limits.password.min} characters.`,
     submit: 'Reset Password',
     submitting: 'Resetting...',
     newPassword: 'New password',
@@ -62,7 +62,7 @@ export const changePasswordTexts = {
   current: 'Current password',
   new: 'New password',
   confirm: 'Confirm new password',
-  hint: 'At least 6 characters.',
+  hint: `At least ${limits.password.min} characters.`,
   submit: 'Change Password',
   submitting: 'Changing...',
 } as const;

@@ -135,6 +135,12 @@ export const adminOverviewTexts = {
   setUpPaymentsBody:
     'No payment provider is set up, so nothing is on sale: Buy Now says “Checkout not configured”. Choose Lemon Squeezy and enter its keys in Integrations.',
   setUpPaymentsAction: 'Open Integrations',
+  noSalesDetail: (provider: string) =>
+    `${provider} is connected; no paid order in the last 30 days.`,
+  providerNames: { sandbox: 'The sandbox', lemonsqueezy: 'Lemon Squeezy', none: 'No provider' },
+  noBotCheckTitle: 'No bot check',
+  noBotCheckBody:
+    'The editor runs without Cloudflare Turnstile, so nothing tells people from scripts before an upload. Visitors are not told; add the keys in Integrations to turn it on.',
   jobsFailed: 'Jobs failed',
   failedDetail: (today: number, month: number) => `${today} today, ${month} in 30 days`,
   queue: 'Queue',

@@ -10,7 +10,7 @@ export const frameTexts = {
   terms: 'Terms of Service',
   and: 'and',
   privacy: 'Privacy Policy',
-  noBotCheck: 'No bot-check service (Cloudflare Turnstile) is active on this site.',
   botCheck: 'This site is protected by Cloudflare Turnstile, a bot-check service.',
+  continueHint: 'See the editor and its three results before you choose an image.',
   loading: 'Loading the editor…',
 } as const;

@@ -26,7 +26,6 @@ export const workspaceTexts = {
   urlPlaceholder: 'https://example.com/photo.jpg',
   useUrl: 'Import',
   urlHint: 'The server fetches the image from this address; it must be public.',
-  sourceTabsLabel: 'Image source',
   topTabsLabel: 'Editor',
   remove: 'Remove image',
   original: 'Original',

@@ -5,21 +5,8 @@ export type NavGroup = { label: string; links: readonly NavLinkItem[] };
 
 const link = (to: string, label: string): NavLinkItem => ({ to, label });
 
-/** Header variant one (spec §2 Navigation): Features, Resources menu, About. */
-export const headerOneNav = {
-  features: link(paths.features, navTexts.features),
-  resources: {
-    label: navTexts.resources,
-    links: [
-      link(paths.documentation, navTexts.documentation),
-      link(paths.tutorials, navTexts.tutorials),
-    ],
-  },
-  about: link(paths.about, navTexts.about),
-} as const;
-
-/** Header variant two (spec §2 Navigation): Main, Resources and Legal menus. */
-export const headerTwoMenus: readonly NavGroup[] = [
+/** The one site header's menus (spec §2 Navigation, variant two; issue 26): Main, Resources, Legal. */
+export const siteMenus: readonly NavGroup[] = [
   {
     label: navTexts.main,
     links: [

@@ -1,4 +1,3 @@
-import { siteContacts } from '@cutout/contracts';
 import { describe, expect, it } from 'vitest';
 import { enterpriseMailBody, enterpriseMailto, enterpriseSignature } from './enterprise-mail';
 
@@ -13,10 +12,10 @@ function parse(href: string) {
 }
 
 describe('enterprise mail draft', () => {
-  it('goes to sales with the subject Enterprise Inquiry', () => {
-    const draft = parse(enterpriseMailto(null));
+  it('goes to the given contact address with the subject Enterprise Inquiry', () => {
+    const draft = parse(enterpriseMailto('sales@example.com', null));
     expect(draft.protocol).toBe('mailto:');
-    expect(draft.to).toBe(siteContacts.sales);
+    expect(draft.to).toBe('sales@example.com');
     expect(draft.subject).toBe('Enterprise Inquiry');
   });
 
@@ -42,7 +41,10 @@ describe('enterprise mail draft', () => {
   });
 
   it('encodes the body for mail clients: CRLF line breaks, no raw spaces or ampersands', () => {
-    const href = enterpriseMailto({ name: 'Tom & Jerry', email: 'tj@example.com' });
+    const href = enterpriseMailto('sales@example.com', {
+      name: 'Tom & Jerry',
+      email: 'tj@example.com',
+    });
     expect(href).not.toMatch(/ /);
     expect(href).toContain('%0D%0A');
     expect(href.split('&')).toHaveLength(2);

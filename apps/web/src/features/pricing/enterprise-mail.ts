@@ -1,4 +1,4 @@
-import { checkoutTexts, siteContacts } from '@cutout/contracts';
+import { checkoutTexts } from '@cutout/contracts';
 import { pricingPageTexts } from './texts';
 
 /** Whoever the draft is signed by: the user's name, else their e-mail, else a placeholder. */
@@ -20,10 +20,14 @@ export function enterpriseMailBody(user: { name: string | null; email: string } 
 }
 
 /**
- * The enterprise mail draft (spec §7): to sales, subject 'Enterprise Inquiry'. Encoded per
- * RFC 6068: percent-encoded UTF-8, line breaks as %0D%0A.
+ * The enterprise mail draft (spec §7): to the seller's contact address (Admin → Business
+ * details), subject 'Enterprise Inquiry'. Encoded per RFC 6068: percent-encoded UTF-8, line
+ * breaks as %0D%0A.
  */
-export function enterpriseMailto(user: { name: string | null; email: string } | null): string {
+export function enterpriseMailto(
+  to: string,
+  user: { name: string | null; email: string } | null,
+): string {
   const encode = (text: string) => encodeURIComponent(text.replaceAll('\n', '\r\n'));
-  return `mailto:${siteContacts.sales}?subject=${encode(checkoutTexts.enterpriseSubject)}&body=${encode(enterpriseMailBody(user))}`;
+  return `mailto:${to}?subject=${encode(checkoutTexts.enterpriseSubject)}&body=${encode(enterpriseMailBody(user))}`;
 }

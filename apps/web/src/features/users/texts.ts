@@ -1,6 +1,9 @@
 // Dashboard copy the spec does not quote (spec texts come from @cutout/contracts).
 
 export const dashboardTexts = {
+  /** A brand-new account's first visit: 'Welcome', not 'Welcome back' (issue 26). */
+  welcomeFirst: (name: string) => `Welcome, ${name}!`,
+  welcomeFirstNoName: 'Welcome!',
   welcome: (name: string) => `Welcome back, ${name}!`,
   welcomeNoName: 'Welcome back!',
   intro: 'Your credits and account at a glance.',

@@ -5,7 +5,7 @@ import { DashboardNav } from '../../../features/navigation/components/dashboard-
 import { SiteFooter } from '../../../features/navigation/components/site-footer';
 import { SiteHeader } from '../../../features/navigation/components/site-header';
 
-/** Signed-in pages: header variant one and the signed-in navigation bar. */
+/** Signed-in pages: the one site header and the signed-in navigation bar. */
 export default function DashboardLayout() {
   const { pathname } = useLocation();
   return (

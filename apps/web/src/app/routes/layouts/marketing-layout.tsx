@@ -1,7 +1,7 @@
-import { MarketingHeader } from '../../../features/navigation/components/marketing-header';
+import { SiteHeader } from '../../../features/navigation/components/site-header';
 import { PageShell } from './page-shell';
 
-/** Marketing pages: header variant two (docs/decisions/0020-header-variants.md). */
+/** Marketing pages: the one site header (docs/decisions/0172-one-site-header.md). */
 export default function MarketingLayout() {
-  return <PageShell header={<MarketingHeader />} />;
+  return <PageShell header={<SiteHeader />} />;
 }

@@ -1,7 +1,7 @@
 import { SiteHeader } from '../../../features/navigation/components/site-header';
 import { PageShell } from './page-shell';
 
-/** Account pages and content pages: header variant one (docs/decisions/0020-header-variants.md). */
+/** Account pages and content pages: the one site header (docs/decisions/0172-one-site-header.md). */
 export default function SiteLayout() {
   return <PageShell header={<SiteHeader />} />;
 }

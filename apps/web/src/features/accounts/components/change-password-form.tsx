@@ -20,7 +20,8 @@ import { changePasswordTexts as texts } from '../texts';
 
 /**
  * Change password (spec §2 Admin settings' Security tab and /dashboard/settings; §5): the
- * current password required, the new ones must match, then at least 6 characters.
+ * current password required, the new ones must match, then the one minimum of
+ * every new password (8).
  */
 export function ChangePasswordForm() {
   const form = useForm<ChangePasswordBody, unknown, z.output<typeof changePasswordBodySchema>>({

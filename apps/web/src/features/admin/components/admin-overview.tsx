@@ -1,6 +1,15 @@
 import { paths, type AdminOverview, type AuditEntryView } from '@cutout/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Cpu, CreditCard, OctagonAlert, Image, Layers, ShoppingCart, Users } from 'lucide-react';
+import {
+  Cpu,
+  CreditCard,
+  Image,
+  Layers,
+  OctagonAlert,
+  ShieldOff,
+  ShoppingCart,
+  Users,
+} from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
@@ -22,12 +31,39 @@ const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 
 /** No provider can sell: nothing is on sale until one is set up (decision 0120). */
 function SetUpPaymentsCard() {
   return (
-    <Card className="border-amber-500/40 bg-amber-500/5 p-5" data-testid="set-up-payments">
+    <OperatorNotice
+      icon={<CreditCard />}
+      title={t.setUpPaymentsTitle}
+      body={t.setUpPaymentsBody}
+      testId="set-up-payments"
+    />
+  );
+}
+
+/**
+ * Something only the operator needs to know (payments not set up, no bot check): said here, in
+ * the admin area, never on the pages customers see (issue 26).
+ */
+function OperatorNotice({
+  icon,
+  title,
+  body,
+  testId,
+}: {
+  icon: ReactNode;
+  title: string;
+  body: string;
+  testId: string;
+}) {
+  return (
+    <Card className="border-amber-500/40 bg-amber-500/5 p-5" data-testid={testId}>
       <div className="flex items-center gap-2 text-sm font-semibold">
-        <CreditCard aria-hidden="true" className="size-4 text-amber-600" />
-        {t.setUpPaymentsTitle}
+        <span aria-hidden="true" className="text-amber-700 dark:text-amber-400 [&_svg]:size-4">
+          {icon}
+        </span>
+        {title}
       </div>
-      <p className="mt-2 text-sm text-muted-foreground">{t.setUpPaymentsBody}</p>
+      <p className="mt-2 text-sm text-muted-foreground">{body}</p>
       <Link
         to={paths.adminIntegrationSettings}
         className="mt-3 inline-block text-sm font-medium text-primary underline-offset-4 hover:underline"
@@ -236,13 +272,21 @@ export function AdminOverviewPanel() {
                     o.sales.liveOrders30Days,
                     o.sales.testOrders30Days,
                   )
-                : undefined
+                : t.noSalesDetail(t.providerNames[o.payments.provider])
             }
             icon={<ShoppingCart />}
             testId="figure-sales"
           />
         ) : (
           <SetUpPaymentsCard />
+        )}
+        {o.botCheck ? null : (
+          <OperatorNotice
+            icon={<ShieldOff />}
+            title={t.noBotCheckTitle}
+            body={t.noBotCheckBody}
+            testId="no-bot-check"
+          />
         )}
         <Figure
           label={t.jobsFailed}

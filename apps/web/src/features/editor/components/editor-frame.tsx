@@ -14,6 +14,10 @@ export const tabsListClass =
   'inline-flex h-10 items-center gap-1 rounded-xl bg-muted p-1 text-muted-foreground';
 export const tabsTriggerClass =
   'inline-flex h-8 items-center justify-center gap-2 rounded-lg px-3 text-sm font-medium whitespace-nowrap [&_svg]:size-4 [&_svg]:shrink-0';
+/** Three tabs fit a 360 px phone: full width, smaller text, no icons below `sm`. */
+export const editorTabsListClass = 'flex w-full sm:inline-flex sm:w-auto';
+export const editorTabClass =
+  'flex-1 px-2 text-xs sm:flex-none sm:px-3 sm:text-sm max-sm:[&_svg]:hidden';
 const activeTriggerClass = 'bg-background text-foreground shadow-sm';
 
 export function EditorCard({ children, className }: { children: ReactNode; className?: string }) {
@@ -29,21 +33,33 @@ export function EditorCard({ children, className }: { children: ReactNode; class
   );
 }
 
-/** The tab labels as the editor shows them, in the tabs' own places. */
-export const topTabs = [
-  { value: 'upload', label: editorTexts.uploadImage, icon: <ImageUp aria-hidden="true" /> },
-  { value: 'samples', label: editorTexts.sampleImages, icon: <Images aria-hidden="true" /> },
-] as const;
-export const sourceTabs = [
+/**
+ * The editor's one set of tabs (issue 26: the spec's two nested sets both began with 'Upload
+ * Image'): where the image comes from — a file, an address, or a sample.
+ */
+export const editorTabs = [
   { value: 'file', label: editorTexts.uploadImage, icon: <ImagePlus aria-hidden="true" /> },
   { value: 'url', label: editorTexts.imageUrl, icon: <Link2 aria-hidden="true" /> },
+  { value: 'samples', label: editorTexts.sampleImages, icon: <Images aria-hidden="true" /> },
 ] as const;
 
-function StaticTabs({ tabs }: { tabs: typeof topTabs | typeof sourceTabs }) {
+/** What 'Continue without an image' does, said beside it so the button states its purpose. */
+export function ContinueHint({ id }: { id?: string }) {
   return (
-    <div className={tabsListClass}>
+    <p id={id} className="mt-1 text-center text-xs text-muted-foreground">
+      {frameTexts.continueHint}
+    </p>
+  );
+}
+
+function StaticTabs({ tabs }: { tabs: typeof editorTabs }) {
+  return (
+    <div className={cn(tabsListClass, editorTabsListClass)}>
       {tabs.map((tab, index) => (
-        <span key={tab.value} className={cn(tabsTriggerClass, index === 0 && activeTriggerClass)}>
+        <span
+          key={tab.value}
+          className={cn(tabsTriggerClass, editorTabClass, index === 0 && activeTriggerClass)}
+        >
           {tab.icon}
           {tab.label}
         </span>
@@ -104,18 +120,16 @@ export function EditorFrame() {
     <EditorCard>
       <div aria-busy="true" aria-label={frameTexts.loading}>
         <div className="flex justify-center">
-          <StaticTabs tabs={topTabs} />
+          <StaticTabs tabs={editorTabs} />
         </div>
         <div className="mt-6">
-          <StaticTabs tabs={sourceTabs} />
-          <div className="mt-6">
-            <div className={dropzoneClass}>
-              <DropzoneBody />
-            </div>
+          <div className={dropzoneClass}>
+            <DropzoneBody />
           </div>
         </div>
-        <div className="mt-4 flex justify-center">
+        <div className="mt-4 flex flex-col items-center">
           <span className={continueButtonClass}>{editorTexts.continueWithoutImage}</span>
+          <ContinueHint />
         </div>
       </div>
       <Notice botCheck={null} />

@@ -1,6 +1,6 @@
 import { editorTexts, paths, type Job, type SampleImage } from '@cutout/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -23,13 +23,20 @@ import {
 import { frameTexts } from '../frame-texts';
 import { workspaceTexts } from '../texts';
 import { BackgroundPanel } from './background-panel';
-import { EditorCard, Notice, topTabs } from './editor-frame';
+import {
+  ContinueHint,
+  EditorCard,
+  Notice,
+  editorTabClass,
+  editorTabs,
+  editorTabsListClass,
+} from './editor-frame';
 import { SamplesTab } from './samples-tab';
 import { TurnstileWidget } from './turnstile-widget';
-import { UploadTab, type SourceTab } from './upload-tab';
+import { Dropzone, UrlForm } from './upload-tab';
 import { Workspace } from './workspace';
 
-type TopTab = (typeof topTabs)[number]['value'];
+type EditorTab = (typeof editorTabs)[number]['value'];
 
 /** The name a URL import goes by until the server names it (spec §5: image_from_url). */
 const urlImportName = 'image_from_url';
@@ -48,9 +55,9 @@ export function Editor() {
   const [tokens] = useState(createTokenStore);
 
   const [state, dispatch] = useReducer(editorReducer, initialEditorState);
-  const [tab, setTab] = useState<TopTab>('upload');
-  const [source, setSource] = useState<SourceTab>('file');
+  const [tab, setTab] = useState<EditorTab>('file');
   const [url, setUrl] = useState('');
+  const continueHintId = useId();
 
   const counter = useRef(0);
   const run = useRef<Run | null>(null);
@@ -196,49 +203,50 @@ export function Editor() {
         />
       ) : (
         <>
-          <Tabs value={tab} onValueChange={(value) => setTab(value as TopTab)}>
+          <Tabs value={tab} onValueChange={(value) => setTab(value as EditorTab)}>
             <div className="flex justify-center">
-              <TabsList aria-label={workspaceTexts.topTabsLabel}>
-                {topTabs.map((item) => (
-                  <TabsTrigger key={item.value} value={item.value}>
+              <TabsList aria-label={workspaceTexts.topTabsLabel} className={editorTabsListClass}>
+                {editorTabs.map((item) => (
+                  <TabsTrigger key={item.value} value={item.value} className={editorTabClass}>
                     {item.icon}
                     {item.label}
                   </TabsTrigger>
                 ))}
               </TabsList>
             </div>
-            <TabsContent value="upload">
-              <UploadTab
-                source={source}
-                onSourceChange={setSource}
-                url={url}
-                onUrlChange={setUrl}
-                onFile={onFile}
-                onUrl={onUrl}
-              />
+            <TabsContent value="file">
+              <Dropzone onFile={onFile} />
+            </TabsContent>
+            <TabsContent value="url">
+              <UrlForm url={url} onUrlChange={setUrl} onSubmit={onUrl} />
             </TabsContent>
             <TabsContent value="samples">
               <SamplesTab onSample={onSample} />
             </TabsContent>
           </Tabs>
-          <div className="mt-4 flex justify-center">
-            <Button variant="quiet" onClick={() => dispatch({ type: 'explore', on: true })}>
+          <div className="mt-4 flex flex-col items-center">
+            <Button
+              variant="quiet"
+              aria-describedby={continueHintId}
+              onClick={() => dispatch({ type: 'explore', on: true })}
+            >
               {editorTexts.continueWithoutImage}
             </Button>
+            <ContinueHint id={continueHintId} />
           </div>
         </>
       )}
 
       <Notice
         botCheck={
-          config.isPending ? null : siteKey ? (
+          // Without a bot check nothing is said here: that is an operator notice, shown on the
+          // admin overview (issue 26).
+          siteKey ? (
             <>
               <p>{frameTexts.botCheck}</p>
               <TurnstileWidget siteKey={siteKey} tokens={tokens} />
             </>
-          ) : (
-            <p>{frameTexts.noBotCheck}</p>
-          )
+          ) : null
         }
       />
     </EditorCard>

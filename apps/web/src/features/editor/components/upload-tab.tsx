@@ -2,10 +2,9 @@ import { useId, useState, type DragEvent, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { cn } from '../../../lib/cn';
 import { workspaceTexts } from '../texts';
-import { DropzoneBody, dropzoneClass, sourceTabs } from './editor-frame';
+import { DropzoneBody, dropzoneClass } from './editor-frame';
 
 /** Drag and drop or click (spec §2): a real file input, so the keyboard and screen readers work. */
 export function Dropzone({ onFile }: { onFile: (file: File) => void }) {
@@ -54,7 +53,8 @@ export function Dropzone({ onFile }: { onFile: (file: File) => void }) {
   );
 }
 
-function UrlForm({
+/** An image by its address (spec §2 'Image URL'): imported by the server. */
+export function UrlForm({
   url,
   onUrlChange,
   onSubmit,
@@ -93,43 +93,5 @@ function UrlForm({
         <p className="mt-2 text-xs text-muted-foreground">{workspaceTexts.urlHint}</p>
       </div>
     </form>
-  );
-}
-
-export type SourceTab = (typeof sourceTabs)[number]['value'];
-
-/** Inside the top Upload Image tab: Upload Image and Image URL (spec §2). */
-export function UploadTab({
-  source,
-  onSourceChange,
-  url,
-  onUrlChange,
-  onFile,
-  onUrl,
-}: {
-  source: SourceTab;
-  onSourceChange: (source: SourceTab) => void;
-  url: string;
-  onUrlChange: (url: string) => void;
-  onFile: (file: File) => void;
-  onUrl: (url: string) => void;
-}) {
-  return (
-    <Tabs value={source} onValueChange={(value) => onSourceChange(value as SourceTab)}>
-      <TabsList aria-label={workspaceTexts.sourceTabsLabel}>
-        {sourceTabs.map((tab) => (
-          <TabsTrigger key={tab.value} value={tab.value}>
-            {tab.icon}
-            {tab.label}
-          </TabsTrigger>
-        ))}
-      </TabsList>
-      <TabsContent value="file">
-        <Dropzone onFile={onFile} />
-      </TabsContent>
-      <TabsContent value="url">
-        <UrlForm url={url} onUrlChange={onUrlChange} onSubmit={onUrl} />
-      </TabsContent>
-    </Tabs>
   );
 }

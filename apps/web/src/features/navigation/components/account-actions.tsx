@@ -17,19 +17,12 @@ function AvatarFallback() {
  * The header's account corner. While the session loads it keeps the space empty rather than
  * flashing Sign In at a signed-in visitor.
  */
-export function AccountActions({ variant }: { variant: 'one' | 'two' }) {
+export function AccountActions() {
   const session = useSession();
   if (session.status === 'loading') {
     return <span aria-hidden="true" className="block h-9 w-36" />;
   }
   if (session.status === 'signed-in') {
-    if (variant === 'two') {
-      return (
-        <Suspense fallback={<AvatarFallback />}>
-          <UserMenu user={session.user} label={navTexts.dashboard} />
-        </Suspense>
-      );
-    }
     return (
       <div className="flex items-center gap-1">
         <Button asChild variant="quiet" size="sm">

@@ -2,12 +2,12 @@ import { navTexts, paths } from '@cutout/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderAt } from '../../../test/render';
-import { headerTwoMenus } from '../nav-links';
+import { siteMenus } from '../nav-links';
 import { NavMenu } from './nav-menu';
 
 describe('header menu loaded after the page', () => {
   it('shows a stand-in trigger first, and opens the menu for a click made before its code arrived', async () => {
-    renderAt(<NavMenu group={headerTwoMenus[1]!} />);
+    renderAt(<NavMenu group={siteMenus[1]!} />);
     const standIn = screen.getByRole('button', { name: navTexts.resources });
     // Radix's trigger carries data-state; the stand-in does not.
     expect(standIn).not.toHaveAttribute('data-state');

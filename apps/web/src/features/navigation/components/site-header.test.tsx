@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import { Link } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { anUser, renderRoutes, testQueryClient } from '../../../test/render';
-import { MarketingHeader } from './marketing-header';
 import { SiteHeader } from './site-header';
 
 function page(header: React.ReactNode, text: string) {
@@ -47,9 +46,9 @@ describe('mobile menu', () => {
     const user = userEvent.setup();
     const { router } = renderRoutes(
       [
-        { path: '/', element: page(<MarketingHeader />, 'Home') },
-        { path: paths.about, element: page(<MarketingHeader />, 'About page') },
-        { path: paths.pricing, element: page(<MarketingHeader />, 'Pricing page') },
+        { path: '/', element: page(<SiteHeader />, 'Home') },
+        { path: paths.about, element: page(<SiteHeader />, 'About page') },
+        { path: paths.pricing, element: page(<SiteHeader />, 'Pricing page') },
       ],
       { queryClient: testQueryClient({ user: null }) },
     );
@@ -69,7 +68,7 @@ describe('mobile menu', () => {
   });
 });
 
-describe('header variant one', () => {
+describe('the one site header (issue 26)', () => {
   it('shows Sign In and Sign Up to an anonymous visitor', () => {
     renderRoutes([{ path: '/', element: <SiteHeader /> }], {
       queryClient: testQueryClient({ user: null }),
@@ -100,11 +99,9 @@ describe('header variant one', () => {
     );
     expect(within(banner).queryByRole('link', { name: navTexts.signIn })).toBeNull();
   });
-});
 
-describe('header variant two', () => {
   it('is transparent at the top and gets a background once scrolled past 10 px', () => {
-    renderRoutes([{ path: '/', element: <MarketingHeader /> }], {
+    renderRoutes([{ path: '/', element: <SiteHeader /> }], {
       queryClient: testQueryClient({ user: null }),
     });
     const banner = screen.getByRole('banner');
@@ -129,7 +126,7 @@ describe('header variant two', () => {
 
   it('has the Main, Resources and Legal menus', async () => {
     const user = userEvent.setup();
-    renderRoutes([{ path: '/', element: <MarketingHeader /> }], {
+    renderRoutes([{ path: '/', element: <SiteHeader /> }], {
       queryClient: testQueryClient({ user: null }),
     });
     const nav = screen.getByRole('navigation', { name: 'Main' });

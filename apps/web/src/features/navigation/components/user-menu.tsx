@@ -17,18 +17,17 @@ import { navTriggerClass } from './nav-menu';
 
 /**
  * The avatar menu (spec §2 Navigation): My Account, Dashboard, Admin Panel (admins only), Sign
- * out. With a `label` the trigger also shows it (header variant two calls this menu Dashboard).
+ * out.
  */
-export function UserMenu({ user, label }: { user: SessionUser; label?: string }) {
+export function UserMenu({ user }: { user: SessionUser }) {
   const signOut = useSignOut();
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger
-        className={cn(navTriggerClass, 'h-9 gap-2 rounded-lg pl-1.5', label ? 'pr-3' : 'pr-1.5')}
-        aria-label={label ? undefined : siteTexts.userMenu}
+        className={cn(navTriggerClass, 'h-9 gap-2 rounded-lg px-1.5')}
+        aria-label={siteTexts.userMenu}
       >
-        <Avatar aria-hidden={label ? true : undefined}>{avatarInitials(user)}</Avatar>
-        {label ? <span>{label}</span> : null}
+        <Avatar>{avatarInitials(user)}</Avatar>
         <ChevronDown aria-hidden="true" className="size-3.5 opacity-70" />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-60">

@@ -46,5 +46,7 @@ export function usePlans() {
     plans: query.data?.plans ?? seededPlans,
     testMode: query.data?.testMode ?? false,
     provider: query.data?.provider,
+    /** Admin → Business details' contact address; null (no line shown) until one is set. */
+    contactEmail: query.data?.contactEmail ?? null,
   };
 }

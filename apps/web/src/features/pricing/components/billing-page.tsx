@@ -5,7 +5,6 @@ import {
   paths,
   paymentTexts,
   pricingTexts,
-  siteContacts,
   type BillingSummary,
   type Plan,
 } from '@cutout/contracts';
@@ -24,7 +23,6 @@ import { formatDay } from '../billing-format';
 import { formatPlanPrice } from '../plan-actions';
 import { useCheckout } from '../use-checkout';
 import { OrdersTable } from './orders-table';
-import { TestModeNotice } from './test-mode-notice';
 
 // /dashboard/subscriptions (spec §2 "Credits and billing"): balance and badge, the low-credit
 // messages, the paid plans, usage from real jobs, the ledger 20 a page, every order with its
@@ -245,11 +243,10 @@ function CreditHistory() {
 
 export function BillingPage() {
   const billing = useBilling();
-  const { plans } = usePlans();
+  const { plans, contactEmail } = usePlans();
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
       <PageHeading page={pageTexts.subscriptions} variant="app" />
-      {billing.data?.testMode ? <TestModeNotice className="mt-4" /> : null}
       <div className="mt-6">
         {billing.isPending ? (
           <Spinner />
@@ -282,9 +279,11 @@ export function BillingPage() {
             <Button asChild variant="outline">
               <Link to={paths.contact}>{pricingTexts.contactSales}</Link>
             </Button>
-            <Button asChild variant="ghost">
-              <a href={`mailto:${siteContacts.sales}`}>{siteContacts.sales}</a>
-            </Button>
+            {contactEmail ? (
+              <Button asChild variant="ghost">
+                <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
+              </Button>
+            ) : null}
           </div>
         </Card>
       </Section>

@@ -10,7 +10,6 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useBilling, useOrders } from '../api/billing';
 import { formatAmount, formatDay } from '../billing-format';
 import { BalanceCard } from './billing-page';
-import { TestModeNotice } from './test-mode-notice';
 
 /** /dashboard/credits (spec §2): the credit and plan summary, with a Refresh button that refetches. */
 export function CreditsSummary() {
@@ -36,7 +35,6 @@ export function CreditsSummary() {
           {paymentTexts.refresh}
         </Button>
       </div>
-      {billing.data?.testMode ? <TestModeNotice className="mt-4" /> : null}
       <div className="mt-6 space-y-4">
         {billing.isPending ? (
           <Spinner />

@@ -1,5 +1,6 @@
-import { checkoutTexts, pricingTexts, type Plan } from '@cutout/contracts';
+import { checkoutTexts, paths, pricingTexts, type Plan } from '@cutout/contracts';
 import { Building2, Check } from 'lucide-react';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { loadToast } from '../../../lib/toast';
@@ -15,15 +16,18 @@ function openingEmailClient() {
 }
 
 /**
- * Enterprise: custom volume, arranged with sales (spec §1). The button is a real mailto: link,
- * so it works before the page's script runs; the draft is signed by the signed-in user.
+ * Enterprise: custom volume, arranged with sales (spec §1). With a contact address in Admin →
+ * Business details the button is a real mailto: link signed by the signed-in user; without one
+ * (and in the prerendered page) it opens the contact form, never an invented address.
  */
 export function EnterpriseSection({
   plan,
   user,
+  contactEmail,
 }: {
   plan: Plan;
   user: { name: string | null; email: string } | null;
+  contactEmail: string | null;
 }) {
   const { enterprise } = pricingPageTexts;
   return (
@@ -50,9 +54,13 @@ export function EnterpriseSection({
         <div className="flex shrink-0 flex-col items-start gap-3 md:items-center">
           <p className="text-3xl font-semibold tracking-tight">{pricingPageTexts.priceCustom}</p>
           <Button asChild size="lg">
-            <a href={enterpriseMailto(user)} onClick={openingEmailClient}>
-              {pricingTexts.contactSales}
-            </a>
+            {contactEmail ? (
+              <a href={enterpriseMailto(contactEmail, user)} onClick={openingEmailClient}>
+                {pricingTexts.contactSales}
+              </a>
+            ) : (
+              <Link to={paths.contact}>{pricingTexts.contactSales}</Link>
+            )}
           </Button>
         </div>
       </Card>

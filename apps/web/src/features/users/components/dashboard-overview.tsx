@@ -11,6 +11,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { cn } from '../../../lib/cn';
 import { creditHistoryPageSize, meQueryKey, useCreditHistory, useMe } from '../api/me';
 import { useUsage } from '../api/usage';
+import { useFirstVisit } from '../lib/first-visit';
 import { dashboardTexts, formatDate } from '../texts';
 import { AdSlot } from './ad-slot';
 
@@ -209,11 +210,14 @@ function WorkspaceTabs({
 /** The dashboard (spec §2): welcome, Usage, Credits and Member Since cards. */
 export function DashboardOverview({
   sessionName,
+  sessionUserId,
   workspace,
   tab,
   onTabChange,
 }: {
   sessionName: string | null;
+  /** Whose first visit it may be: the greeting says 'Welcome' once per account and browser. */
+  sessionUserId: string | null;
   workspace?: DashboardWorkspace;
   tab?: DashboardTab;
   onTabChange?: (tab: DashboardTab) => void;
@@ -224,6 +228,7 @@ export function DashboardOverview({
   const [ownTab, setOwnTab] = useState<DashboardTab>('single');
   const free = useIsFreeUser(me.data);
   const name = me.data?.name || sessionName;
+  const firstVisit = useFirstVisit(sessionUserId);
   // The balance and usage change as images are charged: read them again.
   const onCreditsChanged = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: meQueryKey });
@@ -231,7 +236,13 @@ export function DashboardOverview({
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
       <h1 className="text-2xl font-semibold tracking-tight text-balance sm:text-3xl">
-        {name ? dashboardTexts.welcome(name) : dashboardTexts.welcomeNoName}
+        {firstVisit
+          ? name
+            ? dashboardTexts.welcomeFirst(name)
+            : dashboardTexts.welcomeFirstNoName
+          : name
+            ? dashboardTexts.welcome(name)
+            : dashboardTexts.welcomeNoName}
       </h1>
       <p className="mt-2 text-muted-foreground">{dashboardTexts.intro}</p>
       {me.isError ? (
