@@ -33,6 +33,7 @@ export default tseslint.config(
             'vitest.shared.ts',
             'apps/server/vitest.config.ts',
             'apps/server/vitest.fuzz.config.ts',
+            'apps/server/vitest.scale-out.config.ts',
             'packages/*/vitest.config.ts',
             'scripts/*.d.mts',
           ],

@@ -7,8 +7,11 @@ export default defineConfig({
     name: 'server',
     environment: 'node',
     include: ['src/**/*.test.ts'],
-    // The fuzz test takes minutes of engine time: `npm run test:fuzz` (CI runs it too).
-    exclude: ['src/**/*.fuzz.test.ts', '**/node_modules/**'],
+    // The fuzz test takes minutes of engine time: `npm run test:fuzz` (CI runs it too). The
+    // scale-out test is the project of vitest.scale-out.config.ts (still part of `npm test`).
+    exclude: ['src/**/*.fuzz.test.ts', 'src/**/scale-out.test.ts', '**/node_modules/**'],
+    // Migrates once into template databases that each test app copies (decision 0180).
+    globalSetup: ['src/test/database-templates.ts'],
     setupFiles: ['src/test/fail-on-console-error.ts'],
     testTimeout: 30_000,
   },

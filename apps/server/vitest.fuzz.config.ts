@@ -9,6 +9,8 @@ export default defineConfig({
     name: 'server-fuzz',
     environment: 'node',
     include: ['src/**/*.fuzz.test.ts'],
+    // Migrates once into template databases that each test app copies (decision 0180).
+    globalSetup: ['src/test/database-templates.ts'],
     setupFiles: ['src/test/fail-on-console-error.ts'],
     testTimeout: 900_000,
   },

@@ -37,10 +37,12 @@ export {
 export type { Length, Position } from './composite/geometry.js';
 export {
   checkDimensions,
+  decode,
   DEFAULT_LIMIT_INPUT_PIXELS,
   DEFAULT_MAX_ASPECT_RATIO,
   DEFAULT_MAX_INPUT_SIDE,
 } from './pipeline/decode.js';
+export type { DecodedImage, DecodeOptions } from './pipeline/decode.js';
 export { DEFAULT_MODEL, listModels } from './models/registry.js';
 export type { ModelInfo } from './models/registry.js';
 export type {

@@ -90,7 +90,7 @@ roundTrip('SQLite', async () => {
 
 const postgresUrl = testDatabaseUrl;
 if (postgresUrl) {
-  roundTrip('PostgreSQL', () => openTestPostgres(postgresUrl));
+  roundTrip('PostgreSQL', () => openTestPostgres(postgresUrl, { empty: true }));
 } else {
   roundTrip(
     'PostgreSQL (skipped: TEST_DATABASE_URL is not set)',

@@ -1,15 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type DatabaseHandle } from '../db/database.js';
+import { withDatabase } from './database-templates.js';
 
 // Builds the real app on a fresh SQLite file in a temporary directory (or a fresh PostgreSQL
-// schema), for medium tests through app.inject.
+// database), for medium tests through app.inject. Both start as copies of databases migrated once
+// per test run (database-templates.ts, decision 0180); the app's own migration then finds nothing
+// to do.
 
 export function tempDir(prefix = 'cutout-test-'): { dir: string; remove: () => void } {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
@@ -43,6 +47,9 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const tmp = tempDir();
   const config = testConfig({ DATA_DIR: tmp.dir, ...options.env });
+  if (!options.database && config.database.dialect === 'sqlite' && !options.env?.DATABASE_URL) {
+    copyFileSync(inject('sqliteTemplate'), config.database.file);
+  }
   const app = await buildApp(config, { webApp: null, ...options });
   options.beforeReady?.(app);
   await app.ready();
@@ -59,19 +66,35 @@ export async function createTestApp(
 /** The PostgreSQL URL for tests, or undefined (tests then skip, saying why). */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
 
-/** A database handle on a fresh, uniquely named PostgreSQL schema, dropped by `dispose`. */
+/**
+ * A database handle on a fresh PostgreSQL database, dropped by `dispose`: a copy of the migrated
+ * template (CREATE DATABASE … TEMPLATE), or with `empty`, a new uniquely named schema with
+ * nothing in it, for tests of the migrations themselves.
+ */
 export async function openTestPostgres(
   url: string,
+  { empty = false }: { empty?: boolean } = {},
 ): Promise<{ handle: DatabaseHandle; dispose: () => Promise<void> }> {
-  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  const handle = openDatabase({ dialect: 'postgres', url, schema });
+  if (empty) {
+    await admin.query(`create schema ${name}`);
+    return {
+      handle: openDatabase({ dialect: 'postgres', url, schema: name }),
+      dispose: async () => {
+        await admin.query(`drop schema if exists ${name} cascade`);
+        await admin.end();
+      },
+    };
+  }
+  const template = inject('postgresTemplate');
+  if (!template) throw new Error('no PostgreSQL template: is TEST_DATABASE_URL set for vitest?');
+  await admin.query(`create database ${name} template ${template}`);
   return {
-    handle,
+    handle: openDatabase({ dialect: 'postgres', url: withDatabase(url, name) }),
     dispose: async () => {
-      await admin.query(`drop schema if exists ${schema} cascade`);
+      await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     },
   };
