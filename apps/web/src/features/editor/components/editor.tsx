@@ -25,6 +25,7 @@ import { workspaceTexts } from '../texts';
 import { BackgroundPanel } from './background-panel';
 import { EditorCard, Notice, topTabs } from './editor-frame';
 import { SamplesTab } from './samples-tab';
+import { TouchUp } from './touch-up';
 import { TurnstileWidget } from './turnstile-widget';
 import { UploadTab, type SourceTab } from './upload-tab';
 import { Workspace } from './workspace';
@@ -190,7 +191,14 @@ export function Editor() {
           retentionHours={config.data?.retentionHours}
           afterResults={
             state.phase.step === 'completed' && state.phase.job.result ? (
-              <BackgroundPanel key={state.phase.job.id} job={state.phase.job} />
+              <div className="space-y-6">
+                <TouchUp
+                  key={`touch-up-${state.phase.job.id}`}
+                  job={state.phase.job}
+                  onChanged={(job) => dispatch({ type: 'touched-up', attempt: state.attempt, job })}
+                />
+                <BackgroundPanel key={state.phase.job.id} job={state.phase.job} />
+              </div>
             ) : null
           }
         />
