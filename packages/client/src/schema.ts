@@ -278,6 +278,7 @@ export interface operations {
               createdAt: string;
               finishedAt: string | null;
               expiresAt: string;
+              resultVersion: number;
             }[];
             page: number;
             per_page: number;
@@ -388,6 +389,7 @@ export interface operations {
             createdAt: string;
             finishedAt: string | null;
             expiresAt: string;
+            resultVersion: number;
           };
         };
       };

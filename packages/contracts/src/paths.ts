@@ -123,6 +123,8 @@ export const jobsApiPaths = {
   result: (id: string, variant: JobVariant) =>
     `/api/jobs/${encodeURIComponent(id)}/results/${variant}`,
   original: (id: string) => `/api/jobs/${encodeURIComponent(id)}/original`,
+  /** POST a touched-up mask (a new result version); DELETE goes back to the model's results. */
+  mask: (id: string) => `/api/jobs/${encodeURIComponent(id)}/mask`,
   editorConfig: '/api/editor/config',
   removeBackground: '/remove-background/',
 } as const;

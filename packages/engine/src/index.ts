@@ -10,6 +10,8 @@ export type {
   RemoveBackgroundResult,
   Timings,
 } from './pipeline/remove-background.js';
+export { readMask, touchUp } from './pipeline/touch-up.js';
+export type { TouchUpOptions, TouchUpResult } from './pipeline/touch-up.js';
 export { VARIANTS } from './pipeline/options.js';
 export type {
   OutputName,

@@ -167,6 +167,10 @@ export interface JobTable {
   size: Generated<'full' | 'preview'>;
   /** Runs that claimed the job; a takeover raises it, and writes check it (migration 0015). */
   attempts: Generated<number>;
+  /** The results served: 0 the model's, n the n-th touch-up (migration 202611251900). */
+  result_version: Generated<number>;
+  /** Touch-up versions made so far; the next one is result_edits + 1. */
+  result_edits: Generated<number>;
 }
 
 export interface ApiKeyTable {

@@ -48,6 +48,11 @@ export const jobSchema = z.object({
   finishedAt: z.nullable(z.string()),
   /** When the stored results are deleted (retention period). */
   expiresAt: z.string(),
+  /**
+   * Which version of the results every address serves: 0 is the model's own, 1, 2 … a touch-up
+   * saved with POST /api/jobs/{id}/mask (the model's version stays; DELETE goes back to it).
+   */
+  resultVersion: z.int().check(z.minimum(0)),
 });
 export type Job = z.infer<typeof jobSchema>;
 

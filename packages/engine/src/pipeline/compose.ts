@@ -216,3 +216,69 @@ export function compose(input: ComposeInput, want: { colour: boolean; alpha: boo
       : undefined;
   return { rgba, alpha: alphaOut, subject };
 }
+
+/**
+ * The refined RGBA for an alpha given outright (a touched-up mask): the same foreground colour
+ * correction as `compose`, with the alpha taken as it is instead of evaluated from guided-filter
+ * coefficients. Opaque pixels keep the photo's colours; invisible ones stay 0.
+ */
+export function composeWithAlpha(
+  input: Pick<ComposeInput, 'rgb' | 'width' | 'height' | 'foreground'> & {
+    foregroundWidth: number;
+    foregroundHeight: number;
+  },
+  alpha: Uint8Array,
+): Buffer {
+  const { rgb, width, height } = input;
+  const rgba = Buffer.alloc(width * height * 4);
+  const fw = input.foregroundWidth;
+  const fPlanes = [...input.foreground.fg, ...input.foreground.bg];
+  const fRows = fPlanes.map(() => new Float32Array(fw));
+  const [fR, fG, fB, bR, bG, bB] = fRows as [
+    Float32Array,
+    Float32Array,
+    Float32Array,
+    Float32Array,
+    Float32Array,
+    Float32Array,
+  ];
+  const fx = axisMap(width, fw);
+  const fy = axisMap(height, input.foregroundHeight);
+  const inv255 = 1 / 255;
+  const channel = (
+    fgRow: Float32Array,
+    bgRow: Float32Array,
+    f0: number,
+    f1: number,
+    ft: number,
+    a: number,
+    value: number,
+  ): number => {
+    const fgv = fgRow[f0]! + (fgRow[f1]! - fgRow[f0]!) * ft;
+    const bgv = bgRow[f0]! + (bgRow[f1]! - bgRow[f0]!) * ft;
+    const out = fgv + a * (value - a * fgv - (1 - a) * bgv);
+    return out <= 0 ? 0 : out >= 1 ? 255 : (out * 255 + 0.5) | 0;
+  };
+  for (let y = 0; y < height; y++) {
+    lerpRows(fPlanes, fRows, fw, fy, y);
+    for (let x = 0, m = y * width, j = m * 3, k = m * 4; x < width; x++, m++, j += 3, k += 4) {
+      const a8 = alpha[m]!;
+      if (a8 === 0) continue;
+      if (a8 === 255) {
+        rgba[k] = rgb[j]!;
+        rgba[k + 1] = rgb[j + 1]!;
+        rgba[k + 2] = rgb[j + 2]!;
+      } else {
+        const a = a8 * inv255;
+        const f0 = fx.i0[x]!;
+        const f1 = fx.i1[x]!;
+        const ft = fx.f[x]!;
+        rgba[k] = channel(fR, bR, f0, f1, ft, a, rgb[j]! * inv255);
+        rgba[k + 1] = channel(fG, bG, f0, f1, ft, a, rgb[j + 1]! * inv255);
+        rgba[k + 2] = channel(fB, bB, f0, f1, ft, a, rgb[j + 2]! * inv255);
+      }
+      rgba[k + 3] = a8;
+    }
+  }
+  return rgba;
+}

@@ -18,6 +18,7 @@ import {
   type RemoveBackgroundOptions,
 } from '../pipeline/options.js';
 import type { RemoveBackgroundResult } from '../pipeline/remove-background.js';
+import type { TouchUpOptions, TouchUpResult } from '../pipeline/touch-up.js';
 import type { ToCaller, WorkerConfig, WorkerReply, WorkerTask } from './protocol.js';
 import { defaultSizing } from './sizing.js';
 
@@ -74,6 +75,16 @@ export interface EnginePool {
     options?: RemoveBackgroundOptions,
     controls?: RunOptions,
   ): Promise<RemoveBackgroundResult>;
+  /**
+   * The three results of `original` with a person's alpha mask instead of the model's (a
+   * touch-up, issue 25), made in a worker like any image; the pool's limits apply.
+   */
+  touchUp(
+    original: Uint8Array,
+    mask: Uint8Array,
+    options?: TouchUpOptions,
+    controls?: RunOptions,
+  ): Promise<TouchUpResult>;
   stats(): PoolStats;
   close(): Promise<void>;
 }
@@ -154,10 +165,7 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
     controls: RunOptions = {},
   ): Promise<RemoveBackgroundResult> {
     if (closed) throw new PoolClosedError();
-    const { signal, onProgress } = controls;
-    if (signal?.aborted) throw new AbortedError();
-    positiveInteger('timeoutMs', controls.timeoutMs);
-    const timeoutMs = controls.timeoutMs ?? options.taskTimeoutMs;
+    if (controls.signal?.aborted) throw new AbortedError();
     // Options are validated here too, so a bad request fails without using a worker, and the
     // pool-wide limits win over per-run ones.
     const merged: RemoveBackgroundOptions = {
@@ -184,6 +192,48 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
     if (merged.maxInputSide === Number.POSITIVE_INFINITY) delete merged.maxInputSide;
     if (merged.maxAspectRatio === Number.POSITIVE_INFINITY) delete merged.maxAspectRatio;
     resolveOptions(merged);
+    return (await submit({ input, options: merged }, controls)) as RemoveBackgroundResult;
+  }
+
+  async function touchUp(
+    original: Uint8Array,
+    mask: Uint8Array,
+    touchUpOptions: TouchUpOptions = {},
+    controls: RunOptions = {},
+  ): Promise<TouchUpResult> {
+    if (closed) throw new PoolClosedError();
+    if (controls.signal?.aborted) throw new AbortedError();
+    const options_: TouchUpOptions = { ...touchUpOptions };
+    // The pool-wide limits win, as for run.
+    if (options.limitInputPixels !== undefined)
+      options_.limitInputPixels = Math.min(
+        options_.limitInputPixels ?? Number.POSITIVE_INFINITY,
+        options.limitInputPixels,
+      );
+    if (options.maxInputSide !== undefined)
+      options_.maxInputSide = Math.min(
+        options_.maxInputSide ?? Number.POSITIVE_INFINITY,
+        options.maxInputSide,
+      );
+    if (options.maxAspectRatio !== undefined)
+      options_.maxAspectRatio = Math.min(
+        options_.maxAspectRatio ?? Number.POSITIVE_INFINITY,
+        options.maxAspectRatio,
+      );
+    return (await submit(
+      { kind: 'touch-up', input: original, mask, options: options_ },
+      controls,
+    )) as TouchUpResult;
+  }
+
+  /** Queues one task for a worker: the bounded queue, time-out, cancellation and progress. */
+  async function submit(
+    payload: WorkerTask,
+    controls: RunOptions,
+  ): Promise<RemoveBackgroundResult | TouchUpResult> {
+    const { signal, onProgress } = controls;
+    positiveInteger('timeoutMs', controls.timeoutMs);
+    const timeoutMs = controls.timeoutMs ?? options.taskTimeoutMs;
     // Counted here rather than by piscina's maxQueue, which also counts tasks waiting for a
     // worker that is still starting and so refuses nothing while the pool warms up.
     if (accepted >= workers + maxQueue) throw new QueueFullError();
@@ -229,7 +279,7 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
     signal?.addEventListener('abort', onAbort, { once: true });
 
     const task = piscina.run(
-      { input, options: merged, port: channel.port2 },
+      { ...payload, port: channel.port2 },
       { transferList: [channel.port2], signal: queueAbort.signal },
     );
     // The slot is released when the worker is done with the task, which after a time-out is
@@ -264,6 +314,7 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
 
   return {
     run,
+    touchUp,
     stats: () => ({
       queued: Math.max(0, accepted - running),
       running,
@@ -294,7 +345,7 @@ function toEngineError(error: unknown, cancelled: boolean): Error {
 }
 
 /** Structured clone turns Buffers into plain Uint8Arrays; give callers Buffers back (no copy). */
-function withBuffers(result: RemoveBackgroundResult): RemoveBackgroundResult {
+function withBuffers<T extends RemoveBackgroundResult | TouchUpResult>(result: T): T {
   for (const output of Object.values(result.outputs)) {
     const data = output.data as Uint8Array;
     if (!Buffer.isBuffer(data))

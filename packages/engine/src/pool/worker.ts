@@ -2,6 +2,7 @@ import { workerData } from 'node:worker_threads';
 import sharp from 'sharp';
 import { serializeError } from '../errors.js';
 import { getModel, runPipeline } from '../pipeline/remove-background.js';
+import { touchUp } from '../pipeline/touch-up.js';
 import type { ToCaller, ToWorker, WorkerConfig, WorkerReply, WorkerTask } from './protocol.js';
 
 // One ONNX session per worker thread, created when the thread starts (so the first image does
@@ -23,6 +24,10 @@ export default async function processImage(task: WorkerTask): Promise<WorkerRepl
   });
   try {
     send({ type: 'started' });
+    if (task.kind === 'touch-up') {
+      const result = await touchUp(task.input, task.mask, task.options, controller.signal);
+      return { ok: true, result };
+    }
     const loaded = await getModel(config.model, config.session);
     const result = await runPipeline(loaded, task.input, task.options, {
       signal: controller.signal,

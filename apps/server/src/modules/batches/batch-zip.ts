@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { batchZipEntry, jobVariants } from '@cutout/contracts';
 import { ZipFile } from 'yazl';
+import { versionKey } from '../jobs/result-files.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import type { ZipEntry } from './batches.service.js';
 
@@ -20,7 +21,7 @@ export function batchZip(store: ObjectStore, entries: readonly ZipEntry[], mtime
         batchZipEntry(entry.folder, variant),
         { compress: false, mtime },
         (callback) => {
-          store.open(`${entry.jobId}/${variant}.png`).then(
+          store.open(versionKey(entry.jobId, entry.resultVersion, variant)).then(
             (stored) => {
               if (stored) callback(null, stored.stream);
               else callback(new Error(`stored result ${entry.jobId}/${variant} is gone`), never);

@@ -55,6 +55,7 @@ export async function listItemsWithJobs(db: Db, batchIds: readonly string[]) {
       'j.progress as job_progress',
       'j.error_message as job_error',
       'j.purged_at as job_purged_at',
+      'j.result_version as job_result_version',
     ])
     .where('i.batch_id', 'in', batchIds)
     .orderBy('i.batch_id')

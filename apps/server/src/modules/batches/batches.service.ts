@@ -57,6 +57,8 @@ const missingJobMessage = 'The image is no longer available. Please add it again
 export interface ZipEntry {
   folder: string;
   jobId: string;
+  /** The results the job serves now (a touch-up's version, decision 0150). */
+  resultVersion: number;
 }
 
 export class BatchesService {
@@ -269,7 +271,11 @@ export class BatchesService {
       let folder = base;
       for (let n = 2; taken.has(folder.toLowerCase()); n++) folder = `${base} (${n})`;
       taken.add(folder.toLowerCase());
-      return { folder, jobId: item.job_id as string };
+      return {
+        folder,
+        jobId: item.job_id as string,
+        resultVersion: Number(item.job_result_version ?? 0),
+      };
     });
   }
 

@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { AppError, notFound } from '../../errors.js';
 import { checkImage, type ImageLimits } from '../jobs/image-input.js';
 import type { JobRow } from '../jobs/jobs.service.js';
+import { originalKey, resultKey } from '../jobs/result-files.js';
 import { importImageFromUrl } from '../jobs/url-import.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import type { CompositionParams } from './compose.params.js';
@@ -122,17 +123,18 @@ export class Compositor {
   ): Promise<Composed> {
     const { store } = this.options;
     const { params, background } = prepared;
-    const cutout = await store.read(`${job.id}/${output.source}.png`);
+    // The job's current version: a touched-up mask shows in every composition (decision 0150).
+    const cutout = await store.read(resultKey(job, output.source));
     if (!cutout || job.purged_at !== null) throw notFound(expiredMessage);
     let original: Buffer | undefined;
     if (background.kind === 'blur') {
-      original = await store.read(`${job.id}/original`);
+      original = await store.read(originalKey(job.id));
       if (!original) throw notFound(compositionTexts.blurNeedsOriginal);
     }
     let roiSpace: CompositeOptions['roiSpace'];
     if (params.roi && hasPixels(params.roi) && job.size === 'preview') {
       // A preview's results are smaller than the upload, whose pixels roi counts.
-      original ??= await store.read(`${job.id}/original`);
+      original ??= await store.read(originalKey(job.id));
       const meta = original ? await sharp(original).metadata() : undefined;
       const width = meta?.autoOrient?.width ?? meta?.width;
       const height = meta?.autoOrient?.height ?? meta?.height;

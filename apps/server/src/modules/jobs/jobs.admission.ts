@@ -92,6 +92,8 @@ export class JobAdmission {
       purged_at: null,
       size: input.size ?? 'full',
       attempts: 0,
+      result_version: 0,
+      result_edits: 0,
     };
     creating.add(id);
     try {

@@ -46,6 +46,34 @@ export async function updateJobRun(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/**
+ * Takes the number of a new touch-up version of a completed job that is still kept; undefined
+ * when it is not. Atomic, so two saves at once get two numbers.
+ */
+export async function claimResultEdit(db: Db, id: string): Promise<number | undefined> {
+  const row = await db
+    .updateTable('jobs')
+    .set((eb) => ({ result_edits: eb('result_edits', '+', 1) }))
+    .where('id', '=', id)
+    .where('status', '=', 'completed')
+    .where('purged_at', 'is', null)
+    .returning('result_edits')
+    .executeTakeFirst();
+  return row ? Number(row.result_edits) : undefined;
+}
+
+/** Serves `version` of a completed job's results from now on; false when it is gone. */
+export async function setResultVersion(db: Db, id: string, version: number): Promise<boolean> {
+  const result = await db
+    .updateTable('jobs')
+    .set({ result_version: version })
+    .where('id', '=', id)
+    .where('status', '=', 'completed')
+    .where('purged_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** Jobs waiting for a worker: all of them, or one owner's. */
 export async function countQueuedJobs(db: Db, userId?: string): Promise<number> {
   let query = db

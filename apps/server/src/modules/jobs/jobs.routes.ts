@@ -24,6 +24,7 @@ import type { SampleCatalog } from '../samples/samples.service.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import { contentDisposition, holdsCredit, inputFromUrl, readMultipart } from './jobs.input.js';
 import type { JobInput, JobRow, JobsService } from './jobs.service.js';
+import { originalKey, resultKey } from './result-files.js';
 import { toJob, type ResultSigner, type StoredFile } from './result-links.js';
 import { verifyTurnstile, type TurnstileConfig } from './turnstile.js';
 
@@ -51,8 +52,12 @@ const fileQuery = z.object({
   download: z.enum(['1', 'true', '0', 'false']).optional(),
   expires: z.coerce.number().int().optional(),
   sig: z.string().max(128).optional(),
+  /** The result version the address was made for (a cache key only: the current one is served). */
+  v: z.coerce.number().int().min(0).optional(),
 });
 
+const missingMaskMessage =
+  'Send the mask as multipart form data: one PNG file in the field "mask", the size of the result.';
 const noFileMessage = 'Please choose an image file to upload (form field "file").';
 const duplicateFileMessage = 'Send one image per request: this form has more than one "file" part.';
 const expiredMessage =
@@ -268,7 +273,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
     if (job.purged_at !== null || (file !== 'original' && job.status !== 'completed')) {
       throw notFound(job.purged_at !== null ? expiredMessage : 'This result is not ready yet.');
     }
-    const stored = await store.open(file === 'original' ? `${id}/original` : `${id}/${file}.png`);
+    const stored = await store.open(file === 'original' ? originalKey(id) : resultKey(job, file));
     if (!stored) throw notFound(expiredMessage);
     // The original keeps the extension of the format its bytes are, whatever name it came with.
     const name =
@@ -306,6 +311,54 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
     async (request, reply) => sendFile(request, reply, 'original'),
   );
 
+  // Touch-ups (issue 25, decision 0150): the edited mask becomes a new version of the results,
+  // which every address, zip and API answer serves from then on. No credit is charged.
+  app.post(
+    '/api/jobs/:id/mask',
+    {
+      onRequest: needsCaller,
+      schema: {
+        tags: ['processing'],
+        summary: 'Save a touched-up mask: a new version of the results (no charge)',
+        description:
+          "multipart/form-data with field `mask`: a PNG the size of the result (the job's width × height) whose alpha channel — or grey level, when it has none — is the subject (255 keeps, 0 removes). The three results are made again from the original and this mask; the model's own results stay (DELETE goes back to them). Answers the job with its new addresses; charges nothing.",
+        params: idParams,
+        response: { 200: jobSchema },
+      },
+    },
+    async (request) => {
+      const caller = requireCaller(request);
+      const job = await ownJob(caller, request.params.id);
+      if (!request.isMultipart()) {
+        throw new AppError(400, 'validation_failed', missingMaskMessage);
+      }
+      const form = await readMultipart(request, {
+        fileFields: ['mask'],
+        duplicateMessage: 'Send one mask per request: this form has more than one "mask" part.',
+        wrongPartMessage: missingMaskMessage,
+      });
+      if (!form.file) throw new AppError(400, 'validation_failed', missingMaskMessage);
+      return toJob(await jobs.saveTouchUp(job, form.file.bytes));
+    },
+  );
+
+  app.delete(
+    '/api/jobs/:id/mask',
+    {
+      onRequest: needsCaller,
+      schema: {
+        tags: ['processing'],
+        summary: "Go back to the model's own results (the touched-up versions stay stored)",
+        params: idParams,
+        response: { 200: jobSchema },
+      },
+    },
+    async (request) => {
+      const caller = requireCaller(request);
+      return toJob(await jobs.resetTouchUp(await ownJob(caller, request.params.id)));
+    },
+  );
+
   /** The spec's synchronous call: create, wait, answer with the three addresses. */
   async function removeNow(request: FastifyRequest, reply: FastifyReply) {
     const caller = requireCaller(request);
@@ -319,7 +372,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
     void reply.header('x-job-id', job.id).header('x-credits-remaining', String(credits));
     const accept = request.headers.accept ?? '';
     if (/\bimage\/png\b/i.test(accept) && !/application\/json/i.test(accept)) {
-      const stored = await store.open(`${job.id}/transparent_bg.png`);
+      const stored = await store.open(resultKey(job, 'transparent_bg'));
       if (!stored) throw notFound(expiredMessage);
       return reply
         .type('image/png')

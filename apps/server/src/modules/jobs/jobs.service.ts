@@ -9,6 +9,7 @@ import { JobAdmission } from './jobs.admission.js';
 import { JobEvents } from './jobs.events.js';
 import { JobMaintenance } from './jobs.maintenance.js';
 import { JobRunner } from './jobs.runner.js';
+import { JobTouchUp, type TouchUpRunner } from './jobs.touch-up.js';
 import type { JobInput, JobObserver, JobRow } from './jobs.types.js';
 
 // The processing service, put together from its parts: admission (a request becomes a stored,
@@ -24,6 +25,8 @@ export interface JobsServiceOptions {
   store: ObjectStore;
   /** The engine's pool, created on first use (loading a model takes seconds). */
   engine: () => EnginePool;
+  /** The engine's touch-up (a person's mask applied to the original), off the event loop. */
+  touchUp: TouchUpRunner;
   /** Jobs running at once: the pool's workers. */
   concurrency: number;
   queueSize: number;
@@ -46,6 +49,7 @@ export class JobsService {
   private readonly runner: JobRunner;
   private readonly admission: JobAdmission;
   private readonly maintenance: JobMaintenance;
+  private readonly touchUps: JobTouchUp;
   private closed = false;
 
   constructor(options: JobsServiceOptions) {
@@ -81,6 +85,7 @@ export class JobsService {
       creating,
     });
     this.maintenance = new JobMaintenance({ db, store, queue, creating });
+    this.touchUps = new JobTouchUp({ db, store, touchUp: options.touchUp, log });
   }
 
   queueStats() {
@@ -114,6 +119,16 @@ export class JobsService {
   /** Cancels a waiting or running job; nothing is charged. Returns the job as it ends up. */
   cancel(id: string): Promise<JobRow | undefined> {
     return this.runner.cancel(id);
+  }
+
+  /** See JobTouchUp.save: a new version of the results from a person's mask, uncharged. */
+  saveTouchUp(job: JobRow, mask: Buffer): Promise<JobRow> {
+    return this.touchUps.save(job, mask);
+  }
+
+  /** See JobTouchUp.reset: the model's own results again. */
+  resetTouchUp(job: JobRow): Promise<JobRow> {
+    return this.touchUps.reset(job);
   }
 
   /** See JobRunner.giveUp. */

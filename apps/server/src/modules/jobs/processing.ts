@@ -1,5 +1,11 @@
 import type { ComponentHealth } from '@cutout/contracts';
-import { createEnginePool, defaultSizing, type EnginePool, type ModelConfig } from '@cutout/engine';
+import {
+  createEnginePool,
+  defaultSizing,
+  touchUp,
+  type EnginePool,
+  type ModelConfig,
+} from '@cutout/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Registry } from 'prom-client';
 import sharp from 'sharp';
@@ -96,6 +102,17 @@ export function createProcessing(options: ProcessingOptions): Processing {
     db,
     store,
     engine,
+    // On the pool's workers; an API process without engine workers (ENGINE_WORKERS=0) has no
+    // pool and no model, and applies a mask itself (no inference: sharp's threads and one pass).
+    touchUp: (original, mask, touchUpOptions) =>
+      runsJobs
+        ? engine().touchUp(original, mask, touchUpOptions)
+        : touchUp(original, mask, {
+            ...touchUpOptions,
+            limitInputPixels: config.engine.maxInputPixels,
+            maxInputSide: config.engine.maxInputSide,
+            maxAspectRatio: config.engine.maxAspectRatio,
+          }),
     ...(queue && bus
       ? {
           bus,

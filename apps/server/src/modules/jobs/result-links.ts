@@ -47,12 +47,16 @@ export interface LinkStyle {
 }
 
 function fileUrl(row: JobRow, file: StoredFile, style: LinkStyle): string {
-  const path =
+  let path =
     file === 'original' ? jobsApiPaths.original(row.id) : jobsApiPaths.result(row.id, file);
-  if (!style.signed) return path;
+  // Results are cached for an hour: a touched-up version gets addresses of its own. The address
+  // serves the job's current version whatever `v` says; `v` is not part of the signature.
+  const version = file !== 'original' && row.result_version > 0 ? row.result_version : undefined;
+  if (!style.signed) return version === undefined ? path : `${path}?v=${version}`;
   const expires = new Date(row.expires_at).getTime();
   const sig = style.signed.signer.sign(row.id, file, expires);
-  return `${style.signed.publicUrl}${path}?expires=${expires}&sig=${sig}`;
+  path = `${path}?expires=${expires}&sig=${sig}`;
+  return `${style.signed.publicUrl}${version === undefined ? path : `${path}&v=${version}`}`;
 }
 
 export function resultLinks(row: JobRow, style: LinkStyle): JobResult {
@@ -83,5 +87,6 @@ export function toJob(row: JobRow, style: LinkStyle = {}): Job {
     createdAt: row.created_at,
     finishedAt: row.finished_at,
     expiresAt: row.expires_at,
+    resultVersion: row.result_version,
   };
 }

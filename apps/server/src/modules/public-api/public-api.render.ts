@@ -4,6 +4,7 @@ import { AppError } from '../../errors.js';
 import { composes } from '../compose/compose.params.js';
 import type { Compositor, PreparedComposition } from '../compose/compose.service.js';
 import type { JobRow } from '../jobs/jobs.service.js';
+import { resultKey } from '../jobs/result-files.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import type { ApiParams } from './public-api.params.js';
 
@@ -53,7 +54,7 @@ export async function renderResult(
     params.maxMegapixels === undefined;
   if (asStored && !needsForeground && job.width !== null && job.height !== null) {
     // The stored PNG is the answer: no decoding, no second encode.
-    const stored = await store.read(`${job.id}/${variant}.png`);
+    const stored = await store.read(resultKey(job, variant));
     if (!stored) throw new AppError(404, 'not_found', 'The result is no longer available.');
     const whole = { left: 0, top: 0, width: job.width, height: job.height };
     return {

@@ -24,6 +24,7 @@ export function aJob(overrides: Partial<Job> = {}): Job {
     createdAt: '2025-01-01T00:00:00.000Z',
     finishedAt: null,
     expiresAt: '2025-01-02T00:00:00.000Z',
+    resultVersion: 0,
     ...overrides,
   };
 }

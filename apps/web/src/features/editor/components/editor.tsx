@@ -32,6 +32,7 @@ import {
   editorTabsListClass,
 } from './editor-frame';
 import { SamplesTab } from './samples-tab';
+import { TouchUp } from './touch-up';
 import { TurnstileWidget } from './turnstile-widget';
 import { Dropzone, UrlForm } from './upload-tab';
 import { Workspace } from './workspace';
@@ -197,7 +198,14 @@ export function Editor() {
           retentionHours={config.data?.retentionHours}
           afterResults={
             state.phase.step === 'completed' && state.phase.job.result ? (
-              <BackgroundPanel key={state.phase.job.id} job={state.phase.job} />
+              <div className="space-y-6">
+                <TouchUp
+                  key={`touch-up-${state.phase.job.id}`}
+                  job={state.phase.job}
+                  onChanged={(job) => dispatch({ type: 'touched-up', attempt: state.attempt, job })}
+                />
+                <BackgroundPanel key={state.phase.job.id} job={state.phase.job} />
+              </div>
             ) : null
           }
         />

@@ -45,7 +45,9 @@ export type EditorAction =
   | { type: 'upload-progress'; attempt: number; loaded: number; total: number }
   | { type: 'job'; attempt: number; job: Job }
   | { type: 'error'; attempt: number; message: string; blocker?: Blocker | null }
-  | { type: 'cancelled'; attempt: number };
+  | { type: 'cancelled'; attempt: number }
+  /** A touch-up was saved or reset: the same job, with its new result version. */
+  | { type: 'touched-up'; attempt: number; job: Job };
 
 export const initialEditorState: EditorState = {
   selection: null,
@@ -167,5 +169,9 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       };
     case 'cancelled':
       return { ...state, phase: { step: 'cancelled', job: jobOf(state.phase) } };
+    case 'touched-up':
+      if (state.phase.step !== 'completed' || state.phase.job.id !== action.job.id) return state;
+      if (!action.job.result) return state;
+      return { ...state, phase: { step: 'completed', job: action.job } };
   }
 }
