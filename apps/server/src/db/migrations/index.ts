@@ -18,6 +18,7 @@ import { integrationSettings } from './0014-integration-settings.js';
 import { queueAttempts } from './0015-queue-attempts.js';
 import { safePayments } from './202611251532-safe-payments.js';
 import { databaseConsoleAllowWrites } from './202611251621-database-console-allow-writes.js';
+import { freeTryAndHistory } from './202611251900-free-try-and-history.js';
 
 // One set of migrations for SQLite and PostgreSQL. Each migration is a factory taking the few
 // column types that differ between the two, so the table definitions are written once.
@@ -51,6 +52,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0015-queue-attempts': queueAttempts,
   '202611251532-safe-payments': safePayments,
   '202611251621-database-console-allow-writes': databaseConsoleAllowWrites,
+  '202611251900-free-try-and-history': freeTryAndHistory,
 };
 
 function provider(ctx: MigrationContext): MigrationProvider {
