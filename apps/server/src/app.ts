@@ -29,6 +29,8 @@ import {
 } from './modules/admin/admin-alerts.service.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { jobsRoutes } from './modules/jobs/jobs.routes.js';
+import { historyRoutes } from './modules/jobs/history.routes.js';
+import { JobHistory } from './modules/jobs/jobs.history.js';
 import { composeRoutes } from './modules/compose/compose.routes.js';
 import { Compositor } from './modules/compose/compose.service.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
@@ -314,6 +316,11 @@ export async function buildApp(
     retentionMs: config.jobs.retentionMs,
     urlImportAllowHosts: config.jobs.urlImportAllowHosts,
     turnstile: async () => (await settings().effective()).turnstile,
+    visitorSecret: `visitors:${secret}`,
+  });
+  await app.register(historyRoutes, {
+    history: new JobHistory({ db: database.db, store: proc.store }),
+    retentionMs: config.jobs.retentionMs,
   });
   // Backgrounds and shadows (issue 25): one composition for the editor's exports and the API.
   const compositor = new Compositor({

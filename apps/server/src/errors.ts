@@ -20,8 +20,9 @@ export class RetryLaterError extends AppError {
     message: string,
     readonly retryAfterSeconds: number,
     status: 429 | 503 = 429,
+    code: ErrorCode = status === 429 ? 'rate_limited' : 'service_unavailable',
   ) {
-    super(status, status === 429 ? 'rate_limited' : 'service_unavailable', message);
+    super(status, code, message);
   }
 }
 

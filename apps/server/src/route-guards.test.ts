@@ -20,7 +20,8 @@ import type { TestApp } from './test/test-app.js';
 // 'key': the public API, an API key only (a session cookie alone is refused, decision 0160);
 // anonymous callers are told how to send a key.
 // 'signed': no session needed or used; the request must carry the provider's signature.
-type Access = 'public' | 'user' | 'admin' | 'caller' | 'key' | 'signed';
+// 'visitor': a session, an API key, or nobody: an anonymous visitor's free try (decision 0155).
+type Access = 'public' | 'user' | 'admin' | 'caller' | 'key' | 'signed' | 'visitor';
 
 const table: Record<string, Access> = {
   'GET /health': 'public',
@@ -41,7 +42,9 @@ const table: Record<string, Access> = {
   'GET /api/samples/:id/image': 'public',
   'GET /api/samples/:id/thumbnail': 'public',
   'GET /api/editor/config': 'public',
-  'POST /api/jobs': 'caller',
+  'POST /api/jobs': 'visitor',
+  // Anonymous callers reach these with a free try's token only (tested in
+  // free-try-and-history.test.ts); without one they are told to sign up.
   'GET /api/jobs/:id': 'caller',
   'DELETE /api/jobs/:id': 'caller',
   'GET /api/jobs/:id/events': 'caller',
@@ -50,6 +53,10 @@ const table: Record<string, Access> = {
   'GET /api/jobs/:id/original': 'user',
   // The editor's export of its own finished job (no charge).
   'POST /api/jobs/:id/compose': 'user',
+  // History (decision 0156).
+  'GET /api/jobs/:id/thumbnail': 'user',
+  'GET /api/me/history': 'user',
+  'DELETE /api/me/history/:id': 'user',
   'POST /remove-background/': 'caller',
   'POST /api/v1/remove-background': 'key',
   'GET /api/v1/user/usage': 'key',
@@ -221,6 +228,19 @@ describe('route guards', () => {
 
   for (const [key, access] of Object.entries(table)) {
     if (access === 'public') continue;
+    if (access === 'visitor') {
+      it(`${key}: open to anonymous visitors, users and API keys`, async () => {
+        for (const [cookie, headers] of [
+          [undefined, {}],
+          [user.cookie, {}],
+          [undefined, { 'x-api-key': userKey }],
+        ] as const) {
+          const res = await call(key, cookie, user.id, headers);
+          expect([401, 403]).not.toContain(res.statusCode);
+        }
+      });
+      continue;
+    }
     if (access === 'signed') {
       it(`${key}: 401 without the signature, even with a session`, async () => {
         for (const cookie of [undefined, user.cookie, admin]) {

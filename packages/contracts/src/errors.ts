@@ -12,6 +12,8 @@ export const errorCodes = [
   'unprocessable',
   'payment_required',
   'rate_limited',
+  /** A visitor's free try for today is used (decision 0155): the editor offers sign-up. */
+  'free_try_used',
   'service_unavailable',
   'internal',
 ] as const;
@@ -29,6 +31,7 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   unprocessable: 'The request could not be processed.',
   payment_required: 'Payment required.',
   rate_limited: 'Too many requests. Please wait a moment and try again.',
+  free_try_used: "Today's free preview is used. Sign up to continue.",
   service_unavailable: 'The service is busy. Please try again shortly.',
   internal: 'Something went wrong on our side. Please try again.',
 };

@@ -34,6 +34,7 @@ export const paths = {
   dashboardSubscriptions: '/dashboard/subscriptions',
   dashboardCredits: '/dashboard/credits',
   dashboardSettings: '/dashboard/settings',
+  dashboardHistory: '/dashboard/history',
 
   admin: '/admin',
   adminSettings: '/admin/settings',
@@ -60,6 +61,7 @@ export const signedInPaths = [
   paths.dashboardSubscriptions,
   paths.dashboardCredits,
   paths.dashboardSettings,
+  paths.dashboardHistory,
 ] as const;
 
 /** Pages only an admin may see (spec §2, §6). */
@@ -127,6 +129,10 @@ export const jobsApiPaths = {
   mask: (id: string) => `/api/jobs/${encodeURIComponent(id)}/mask`,
   editorConfig: '/api/editor/config',
   removeBackground: '/remove-background/',
+  /** A small WebP of the transparent result, for the history list. */
+  thumbnail: (id: string) => `/api/jobs/${encodeURIComponent(id)}/thumbnail`,
+  history: '/api/me/history',
+  historyItem: (id: string) => `/api/me/history/${encodeURIComponent(id)}`,
 } as const;
 
 // The public API's and the API keys' endpoints (publicApiPaths, apiKeysApiPaths) are in

@@ -142,7 +142,8 @@ export interface NewsletterSubscriberTable {
 
 export interface JobTable {
   id: string;
-  user_id: string;
+  /** Null for a visitor's free try (decision 0155). */
+  user_id: string | null;
   status: JobStatus;
   stage: JobStage;
   progress: number;
@@ -171,6 +172,17 @@ export interface JobTable {
   result_version: Generated<number>;
   /** Touch-up versions made so far; the next one is result_edits + 1. */
   result_edits: Generated<number>;
+  /** sha256 of the visitor's token for a free try; null for an account's job (decision 0155). */
+  visitor_token_hash: string | null;
+}
+
+/** One free try of a client address on a UTC day (decision 0155). */
+export interface FreeTryTable {
+  address_hash: string;
+  day: string;
+  slot: number;
+  job_id: string;
+  created_at: Timestamp;
 }
 
 export interface ApiKeyTable {
@@ -407,6 +419,7 @@ export interface Database {
   contact_messages: ContactMessageTable;
   newsletter_subscribers: NewsletterSubscriberTable;
   jobs: JobTable;
+  free_tries: FreeTryTable;
   api_keys: ApiKeyTable;
   audit_log: AuditLogTable;
   pages: PageTable;

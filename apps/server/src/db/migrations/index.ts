@@ -19,6 +19,7 @@ import { queueAttempts } from './0015-queue-attempts.js';
 import { safePayments } from './202611251532-safe-payments.js';
 import { databaseConsoleAllowWrites } from './202611251621-database-console-allow-writes.js';
 import { resultVersions } from './202611251900-result-versions.js';
+import { freeTryAndHistory } from './202611251900-free-try-and-history.js';
 
 // One set of migrations for SQLite and PostgreSQL. Each migration is a factory taking the few
 // column types that differ between the two, so the table definitions are written once.
@@ -53,6 +54,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '202611251532-safe-payments': safePayments,
   '202611251621-database-console-allow-writes': databaseConsoleAllowWrites,
   '202611251900-result-versions': resultVersions,
+  '202611251900-free-try-and-history': freeTryAndHistory,
 };
 
 function provider(ctx: MigrationContext): MigrationProvider {

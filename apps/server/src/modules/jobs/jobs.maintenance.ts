@@ -1,7 +1,15 @@
 import type { Db } from '../../db/database.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import type { JobDispatch } from './job-dispatch.js';
-import { jobIdsAmong, listExpiredJobs, listUnfinishedJobs, updateJob } from './jobs.repository.js';
+import { queueOwner } from './jobs.types.js';
+import { deleteTriesBefore } from './free-tries.repository.js';
+import {
+  deletePurgedVisitorJobs,
+  jobIdsAmong,
+  listExpiredJobs,
+  listUnfinishedJobs,
+  updateJob,
+} from './jobs.repository.js';
 
 // Maintenance: picking up what a previous run left, and deleting stored files past their
 // retention or owned by no job.
@@ -39,7 +47,7 @@ export class JobMaintenance {
           started_at: null,
         });
       }
-      await queue.enqueue(job.id, job.user_id);
+      await queue.enqueue(job.id, queueOwner(job));
     }
     return unfinished.length;
   }
@@ -57,6 +65,10 @@ export class JobMaintenance {
         purged++;
       }
     }
+    // A visitor's free try leaves nothing past the retention (decision 0155): its row goes with
+    // its files, and an address's tries go once their day is over.
+    await deletePurgedVisitorJobs(db);
+    await deleteTriesBefore(db, now.toISOString().slice(0, 10));
     const prefixes = (await store.listPrefixes()).filter((p) => !creating.has(p));
     const known = await jobIdsAmong(db, prefixes);
     const orphans = prefixes.filter((p) => !known.has(p) && !creating.has(p));

@@ -190,3 +190,58 @@ export async function countCompleted(db: Db, userId: string, since: string) {
     .executeTakeFirstOrThrow();
   return { total: Number(row.total), recent: Number(row.recent ?? 0) };
 }
+
+/** Completed jobs of a user whose results are still stored, newest first (history, 0156). */
+export async function listHistory(
+  db: Db,
+  userId: string,
+  now: string,
+  limit: number,
+  offset: number,
+) {
+  const base = db
+    .selectFrom('jobs')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'completed')
+    .where('purged_at', 'is', null)
+    .where('expires_at', '>', now);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** Credits the ledger took from a user for each of these jobs (spends are negative rows). */
+export async function creditsSpentOn(
+  db: Db,
+  userId: string,
+  jobIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (jobIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('credit_ledger')
+    .select(['reference', (eb) => eb.fn.sum<string | number>('amount').as('total')])
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'spend')
+    .where('reference', 'in', jobIds)
+    .groupBy('reference')
+    .execute();
+  return new Map(rows.map((r) => [r.reference ?? '', -Number(r.total)]));
+}
+
+/** Purged visitors' jobs: no account, no ledger, nothing to keep (decision 0155). */
+export async function deletePurgedVisitorJobs(db: Db): Promise<number> {
+  const result = await db
+    .deleteFrom('jobs')
+    .where('user_id', 'is', null)
+    .where('purged_at', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -26,12 +26,20 @@ import { contentDisposition, holdsCredit, inputFromUrl, readMultipart } from './
 import type { JobInput, JobRow, JobsService } from './jobs.service.js';
 import { originalKey, resultKey } from './result-files.js';
 import { toJob, type ResultSigner, type StoredFile } from './result-links.js';
+import {
+  addressHash,
+  hashVisitorToken,
+  newVisitorToken,
+  tokenMatches,
+  visitorCookie,
+  visitorToken,
+} from './free-try.js';
 import { verifyTurnstile, type TurnstileConfig } from './turnstile.js';
 
 // HTTP for background removal (spec §7): the editor's asynchronous jobs with progress over
 // server-sent events, the spec's synchronous POST /remove-background/, and the stored files.
-// Who may call: a signed-in user or an API key (plugins/auth.ts, callerGuard); anonymous
-// callers are told to sign up. The public API (/api/v1, /v1.0) is modules/public-api.
+// Who may call: a signed-in user or an API key (plugins/auth.ts, callerGuard); an anonymous
+// visitor may start one free preview a day and follow it with the token it got (decision 0155). The public API (/api/v1, /v1.0) is modules/public-api.
 
 export interface JobsRoutesOptions {
   db: Db;
@@ -45,6 +53,8 @@ export interface JobsRoutesOptions {
   urlImportAllowHosts: readonly string[];
   /** Turnstile's keys now (Admin → Integrations or the environment); undefined: no bot check. */
   turnstile: () => Promise<TurnstileConfig | undefined>;
+  /** Keys the free tries' address counter (decision 0155). */
+  visitorSecret: string;
 }
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -73,11 +83,18 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
   // an anonymous caller learns nothing about a route's body.
   const needsCaller = app.callerGuard(editorTexts.signUpToContinue);
   const needsOwner = app.callerGuard(authTexts.mustBeLoggedIn);
+  // A visitor with a free try's token reaches that job like its owner (decision 0155).
+  const withVisitor =
+    (guard: typeof needsOwner) => async (request: FastifyRequest, reply: FastifyReply) => {
+      if (visitorToken(request) !== undefined && !(await app.loadCaller(request, reply))) return;
+      await guard.call(app, request, reply);
+    };
+  const needsCallerOrVisitor = withVisitor(needsCaller);
   // Stored files: a signed link (checked in the handler) or their owner.
   const needsOwnerOrSignature = async (request: FastifyRequest, reply: FastifyReply) => {
     const query = request.query as { sig?: unknown };
     if (typeof query.sig === 'string') return;
-    await needsOwner.call(app, request, reply);
+    await withVisitor(needsOwner).call(app, request, reply);
   };
 
   function requireCaller(request: FastifyRequest): Caller {
@@ -85,10 +102,15 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
     return request.caller;
   }
 
-  async function ownJob(caller: Caller, id: string): Promise<JobRow> {
+  async function ownJob(request: FastifyRequest, id: string): Promise<JobRow> {
     const job = await jobs.get(id);
+    const caller = request.caller;
+    const mine =
+      job !== undefined &&
+      ((caller !== null && job.user_id === caller.userId) ||
+        (job.user_id === null && tokenMatches(visitorToken(request), job.visitor_token_hash)));
     // Someone else's job is reported exactly like a missing one.
-    if (!job || job.user_id !== caller.userId) throw notFound('Job not found.');
+    if (!job || !mine) throw notFound('Job not found.');
     return job;
   }
 
@@ -98,7 +120,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
    */
   async function readInput(
     request: FastifyRequest,
-    caller: Caller,
+    caller: Pick<Caller, 'via'>,
     checkBot: (token: string | undefined) => Promise<void>,
   ): Promise<JobInput> {
     if (request.isMultipart()) return readUpload(request, caller, checkBot);
@@ -124,7 +146,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
    */
   async function readUpload(
     request: FastifyRequest,
-    caller: Caller,
+    caller: Pick<Caller, 'via'>,
     checkBot: (token: string | undefined) => Promise<void>,
   ): Promise<JobInput> {
     const { file } = await readMultipart(request, {
@@ -149,6 +171,24 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
     return jobs.create(caller.userId, input);
   }
 
+  /** A visitor's free try (decision 0155): a preview, behind the bot check when configured. */
+  async function createFreeTry(request: FastifyRequest, reply: FastifyReply) {
+    const hash = addressHash(options.visitorSecret, request.ip);
+    await jobs.checkFreeTry(hash);
+    const turnstile = await options.turnstile();
+    const input = await readInput(request, { via: 'web' }, async (token) => {
+      if (turnstile) await verifyTurnstile(turnstile, token, request.ip);
+    });
+    const token = visitorToken(request) ?? newVisitorToken();
+    const job = await jobs.createFreeTry(
+      { addressHash: hash, tokenHash: hashVisitorToken(token) },
+      input,
+    );
+    const secure = publicUrl().startsWith('https:');
+    void reply.header('set-cookie', visitorCookie(token, options.retentionMs / 1000, secure));
+    return job;
+  }
+
   app.get(
     jobsApiPaths.editorConfig,
     { schema: { tags: ['processing'], response: { 200: editorConfigSchema } } },
@@ -162,7 +202,8 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
   app.post(
     jobsApiPaths.create,
     {
-      onRequest: needsCaller,
+      // Without an account: the visitor's free try (decision 0155).
+      onRequest: async (request, reply) => void (await app.loadCaller(request, reply)),
       schema: {
         tags: ['processing'],
         summary: 'Start removing the background of an image',
@@ -172,8 +213,9 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const caller = requireCaller(request);
-      const job = await createJob(request, caller);
+      const job = request.caller
+        ? await createJob(request, request.caller)
+        : await createFreeTry(request, reply);
       return reply.status(202).send(toJob(job));
     },
   );
@@ -181,24 +223,20 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
   app.get(
     '/api/jobs/:id',
     {
-      onRequest: needsCaller,
+      onRequest: needsCallerOrVisitor,
       schema: { tags: ['processing'], params: idParams, response: { 200: jobSchema } },
     },
-    async (request) => {
-      const caller = requireCaller(request);
-      return toJob(await ownJob(caller, request.params.id));
-    },
+    async (request) => toJob(await ownJob(request, request.params.id)),
   );
 
   app.delete(
     '/api/jobs/:id',
     {
-      onRequest: needsCaller,
+      onRequest: needsCallerOrVisitor,
       schema: { tags: ['processing'], params: idParams, response: { 200: jobSchema } },
     },
     async (request) => {
-      const caller = requireCaller(request);
-      await ownJob(caller, request.params.id);
+      await ownJob(request, request.params.id);
       const job = await jobs.cancel(request.params.id);
       if (!job) throw notFound('Job not found.');
       return toJob(job);
@@ -208,7 +246,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
   app.get(
     '/api/jobs/:id/events',
     {
-      onRequest: needsCaller,
+      onRequest: needsCallerOrVisitor,
       schema: {
         tags: ['processing'],
         params: idParams,
@@ -216,9 +254,8 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const caller = requireCaller(request);
       const id = request.params.id;
-      await ownJob(caller, id);
+      await ownJob(request, id);
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -267,8 +304,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
       job = await jobs.get(id);
       if (!job) throw notFound(expiredMessage);
     } else {
-      if (!request.caller) throw new AppError(401, 'unauthorized', authTexts.mustBeLoggedIn);
-      job = await ownJob(request.caller, id);
+      job = await ownJob(request, id);
     }
     if (job.purged_at !== null || (file !== 'original' && job.status !== 'completed')) {
       throw notFound(job.purged_at !== null ? expiredMessage : 'This result is not ready yet.');

@@ -23,7 +23,7 @@ import type { JobEventBus } from './job-event-bus.js';
 import { engineFailure } from './jobs.errors.js';
 import type { JobEvents } from './jobs.events.js';
 import { findJob, updateJob, updateJobRun } from './jobs.repository.js';
-import type { JobObserver, JobRow } from './jobs.types.js';
+import { queueOwner, type JobObserver, type JobRow } from './jobs.types.js';
 
 // The runner: a queued job runs on the engine's worker pool (never on the request's thread) and
 // ends completed — charged one credit in the same transaction that records it — or
@@ -236,7 +236,7 @@ export class JobRunner {
         if (!back) return 'done';
         events.publish({ ...job, status: 'queued', stage: 'queued', progress: 0 });
         if (error instanceof QueueFullError && !this.options.closed()) {
-          queue.retryWhenPoolFull(id, job.user_id);
+          queue.retryWhenPoolFull(id, queueOwner(job));
         }
         return 'handed-back';
       }
@@ -291,6 +291,8 @@ export class JobRunner {
         // A preview is free (decision 0081); everything else takes its held credit now. The
         // ledger's unique (user, kind, reference) makes a second charge for one job impossible.
         if (job.size !== 'preview') {
+          // A visitor's free try is always a preview (decision 0155); no owner, no credit.
+          if (job.user_id === null) throw new NoCredit();
           const balance = await chargeImageIn(trx, job.user_id, job.id);
           if (balance === undefined) throw new NoCredit();
         }

@@ -5,7 +5,7 @@ import type { ObjectStore } from '../storage/object-store.js';
 import type { ImageLimits } from './image-input.js';
 import { InProcessDispatch, type JobDispatch, type RunJob } from './job-dispatch.js';
 import type { JobEventBus } from './job-event-bus.js';
-import { JobAdmission } from './jobs.admission.js';
+import { JobAdmission, type Visitor } from './jobs.admission.js';
 import { JobEvents } from './jobs.events.js';
 import { JobMaintenance } from './jobs.maintenance.js';
 import { JobRunner } from './jobs.runner.js';
@@ -18,6 +18,7 @@ import type { JobInput, JobObserver, JobRow } from './jobs.types.js';
 // sweep) and usage figures. How jobs reach workers is the dispatch's business.
 
 export type { JobInput, JobObserver, JobRow } from './jobs.types.js';
+export type { Visitor } from './jobs.admission.js';
 export { previewsLeft, usageOf } from './jobs.usage.js';
 
 export interface JobsServiceOptions {
@@ -95,6 +96,16 @@ export class JobsService {
   /** See JobAdmission.create. */
   create(userId: string, input: JobInput): Promise<JobRow> {
     return this.admission.create(userId, input);
+  }
+
+  /** See JobAdmission.createFreeTry. */
+  createFreeTry(visitor: Visitor, input: JobInput): Promise<JobRow> {
+    return this.admission.createFreeTry(visitor, input);
+  }
+
+  /** See JobAdmission.checkFreeTry. */
+  checkFreeTry(addressHash: string): Promise<void> {
+    return this.admission.checkFreeTry(addressHash);
   }
 
   /** See JobAdmission.runNow. */

@@ -271,7 +271,8 @@ onBothDialects(
 
     it('anonymous callers are told to sign up and users without credits are refused, with nothing stored', async () => {
       const t = get();
-      const anonymous = await uploadJob(t.app, undefined, png(picture.file));
+      // (POST /api/jobs gives an anonymous visitor a free preview: free-try-and-history.test.ts.)
+      const anonymous = await uploadJob(t.app, undefined, png(picture.file), '/remove-background/');
       expect(anonymous.statusCode).toBe(401);
       expect(anonymous.json().error.message).toBe(editorTexts.signUpToContinue);
 

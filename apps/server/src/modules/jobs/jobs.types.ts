@@ -25,3 +25,11 @@ export interface JobInput {
 export interface JobObserver {
   finished(status: 'completed' | 'failed' | 'cancelled', timings: JobTimings | null): void;
 }
+
+/**
+ * Whose turn a job takes in the fair queue: its account, or for visitors' free tries one shared
+ * owner, so all anonymous traffic together gets one account's share (decision 0155).
+ */
+export function queueOwner(job: { user_id: string | null }): string {
+  return job.user_id ?? 'visitors';
+}
