@@ -136,7 +136,7 @@ test.describe.serial('the Batch tab', () => {
     await expect(chooser).toHaveAttribute('multiple', '');
 
     // Nothing chosen yet: the spec's message, and no batch is made.
-    await page.getByRole('button', { name: /^Process/ }).click();
+    await page.getByRole('button', { name: 'Add images to process' }).click();
     await expect(toast(page, batchTexts.noImages)).toBeVisible();
 
     const photos = [];
@@ -151,6 +151,9 @@ test.describe.serial('the Batch tab', () => {
 
     const progress = await recordProgress(page);
     await page.getByRole('button', { name: 'Process 5 images' }).click();
+    // While images are on the server the button says so, and cannot send them twice.
+    await expect(page.getByTestId('batch-process')).toHaveText(/^Processing/);
+    await expect(page.getByTestId('batch-process')).toBeDisabled();
     await expect(toast(page, batchTexts.failedFor('notes.txt'))).toBeVisible();
     // A processed image cannot be removed while it is processed.
     await expect(page.locator('[data-status="processing"]').first()).toBeVisible();
@@ -168,6 +171,10 @@ test.describe.serial('the Batch tab', () => {
     await expect(page.locator('[data-name="notes.txt"]')).toContainText(
       'Please upload an image file',
     );
+    // A clear placeholder, not a broken picture, for the file that is not an image.
+    await expect(
+      page.locator('[data-name="notes.txt"]').getByTestId('batch-placeholder'),
+    ).toBeVisible();
     await page.screenshot({ path: path.join('.artifacts', 'batch-done.png'), fullPage: true });
 
     // The bars showed the jobs' own progress: values strictly between the start and the end.
@@ -180,6 +187,8 @@ test.describe.serial('the Batch tab', () => {
     // Four images charged, the failed one free.
     expect(await creditsOf(page)).toBe(start - 4);
     await expect(page.getByTestId('credits-balance')).toHaveText(String(start - 4));
+    // The dashboard's cards followed the batch without a reload (issue 26).
+    await expect(page.getByText('No images processed this month')).toHaveCount(0);
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -207,7 +216,7 @@ test.describe.serial('the Batch tab', () => {
       page.waitForResponse(
         (r) => r.request().method() === 'PUT' && /\/api\/batches\/.+\/image$/.test(r.url()),
       ),
-      page.getByRole('button', { name: 'Process 1 image' }).click(),
+      page.getByRole('button', { name: 'Retry 1 failed image' }).click(),
     ]);
     expect(resent.status()).toBe(415);
     await expect(toast(page, batchTexts.failedFor('notes.txt')).first()).toBeVisible();

@@ -1,7 +1,25 @@
-import { adminPaths, paths, prerenderedPaths, signedInPaths } from '@cutout/contracts';
+import {
+  adminApiPaths,
+  authTexts,
+  adminPaths,
+  paths,
+  paymentTexts,
+  prerenderedPaths,
+  pricingTexts,
+  signedInPaths,
+} from '@cutout/contracts';
+import type { Page } from '@playwright/test';
+import {
+  expectPath,
+  signInThroughForm,
+  signUpThroughForm,
+  uniqueEmail,
+} from './accounts-helpers.js';
+import { e2eAdmin } from './admin-helpers.js';
 import { expect, test } from './fixtures.js';
 
-// Every public page fits a 360 px phone without sideways scrolling. The list comes from the
+// Every page fits a 360 px phone without sideways scrolling: the public ones (below, one test
+// each) and the signed-in and admin ones with realistic data (last test). The list comes from the
 // contracts, so a new page is checked without being added here: every path in `paths` that is
 // neither signed-in nor admin-only, plus every prerendered page (which includes each article).
 
@@ -51,3 +69,106 @@ for (const path of publicPaths) {
     ).toBeLessThanOrEqual(narrowest);
   });
 }
+
+/** What sticks out past the screen's right edge, and how wide the page scrolls. */
+async function overflow(page: Page) {
+  return page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    const viewport = root.clientWidth;
+    const wide = [...document.body.querySelectorAll<HTMLElement>('*')]
+      .filter((el) => el.getBoundingClientRect().right > viewport + 0.5)
+      .filter(
+        (el) =>
+          !el.parentElement || el.parentElement.getBoundingClientRect().right <= viewport + 0.5,
+      )
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`.slice(0, 120));
+    return { scrollWidth: root.scrollWidth, wide };
+  });
+}
+
+// Issue 26: every signed-in and admin page on a phone, with the data that made them too wide —
+// an order and its refund request, a long name and e-mail address, 50 rows in the admin lists.
+test('every signed-in and admin page fits 360 px with realistic data', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const long = 'Maximiliana Bartholomew-Featherstonehaugh de la Cruz-Villanueva';
+  const email = uniqueEmail('maximiliana.bartholomew-featherstonehaugh.villanueva');
+  await signUpThroughForm(page, { name: long, email, password: 'phone-Passw0rd-e2e' });
+  await expectPath(page, paths.dashboard);
+
+  // One order through the sandbox checkout, and a refund request for it.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(paths.pricing);
+  await page
+    .getByRole('group', { name: '100 Credits' })
+    .getByRole('button', { name: pricingTexts.buyNow })
+    .click();
+  await expect(page).toHaveURL(/\/api\/payments\/sandbox\/checkouts\//);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/39');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expectPath(page, paths.paymentSuccess);
+  await expect(page.getByTestId('payment-state')).toHaveText(paymentTexts.paidTitle, {
+    timeout: 15_000,
+  });
+  await page.goto(paths.dashboardSubscriptions);
+  await page
+    .getByTestId('order-row')
+    .getByRole('button', { name: paymentTexts.requestRefund })
+    .click();
+  const dialog = page.getByRole('dialog', { name: paymentTexts.refundRequestTitle });
+  await dialog.getByLabel(paymentTexts.refundRequestReason).fill('Bought the wrong pack');
+  await dialog.getByRole('button', { name: paymentTexts.refundRequestSend }).click();
+  await expect(page.getByText(paymentTexts.refundRequested)).toBeVisible();
+  await page.setViewportSize({ width: narrowest, height: 740 });
+
+  for (const path of signedInPaths) {
+    await page.goto(path);
+    await expect
+      .soft(page.getByRole('heading', { level: 1 }).first())
+      .toBeVisible({ timeout: 30_000 });
+    const widths = await overflow(page);
+    expect
+      .soft(widths.scrollWidth, `${path} is wider than the screen: ${widths.wide.join(' | ')}`)
+      .toBeLessThanOrEqual(narrowest);
+    await page.screenshot({
+      path: `.artifacts/phone${path.replaceAll('/', '_')}.png`,
+      fullPage: true,
+    });
+  }
+
+  // The admin, with 50 more users of long names and addresses in the lists.
+  const context = await browser.newContext({ viewport: { width: narrowest, height: 740 } });
+  const admin = await context.newPage();
+  await signInThroughForm(admin, e2eAdmin.email, e2eAdmin.password);
+  await expect(admin.getByText(authTexts.signInSuccessTitle)).toBeVisible({ timeout: 20_000 });
+  for (let i = 0; i < 50; i += 1) {
+    const res = await admin.request.post(adminApiPaths.users, {
+      data: {
+        name: `${long} ${i}`,
+        email: uniqueEmail(`row-${i}.with-a-rather-long-mailbox-name`),
+        plan: i % 2 ? 'pro' : 'free',
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  for (const path of adminPaths) {
+    await admin.goto(path);
+    await expect
+      .soft(admin.getByRole('heading', { level: 1 }).first())
+      .toBeVisible({ timeout: 30_000 });
+    const widths = await overflow(admin);
+    expect
+      .soft(widths.scrollWidth, `${path} is wider than the screen: ${widths.wide.join(' | ')}`)
+      .toBeLessThanOrEqual(narrowest);
+    await admin.screenshot({
+      path: `.artifacts/phone${path.replaceAll('/', '_')}.png`,
+      fullPage: true,
+    });
+  }
+  await context.close();
+});

@@ -9,6 +9,7 @@ import {
   pagesApiPaths,
   pagesTexts,
   paths,
+  seoChecks,
   seoColour,
   seoScore,
   slugProblem,
@@ -16,49 +17,74 @@ import {
 
 const x = (n: number) => 'x'.repeat(n);
 
-describe('seoScore (spec §5)', () => {
-  it('scores nothing but the content floor for an empty page', () => {
+describe('seoScore, explained (spec §5 lengths; issue 26 weights)', () => {
+  it('lists each check with its points, its maximum and what to do; the maxima add up to 100', () => {
+    const checks = seoChecks({});
+    expect(checks.map((c) => c.id)).toEqual([
+      'title',
+      'description',
+      'slug',
+      'headings',
+      'content',
+      'image',
+      'excerpt',
+      'keywords',
+    ]);
+    expect(checks.reduce((sum, c) => sum + c.max, 0)).toBe(100);
+    for (const check of checks) {
+      if (check.points < check.max) expect(check.advice, check.id).not.toBe('');
+    }
+    // An empty page: only the content floor.
     expect(seoScore({})).toBe(5);
-    expect(seoScore({ content: x(10) })).toBe(5);
   });
 
-  it('scores the meta title by length: 50–60 → 20, 30–70 → 15, otherwise 5 when present', () => {
-    const only = (n: number) => seoScore({ meta_title: x(n) }) - 5;
-    expect([only(50), only(55), only(60)]).toEqual([20, 20, 20]);
-    expect([only(30), only(49), only(61), only(70)]).toEqual([15, 15, 15, 15]);
-    expect([only(1), only(29), only(71), only(0)]).toEqual([5, 5, 5, 0]);
-    // Trimmed: spaces do not count.
-    expect(seoScore({ meta_title: `  ${x(50)}  ` }) - 5).toBe(20);
+  it('keeps the spec’s length bands for the meta title and description', () => {
+    const title = (n: number) => seoChecks({ meta_title: x(n) })[0]!.points;
+    expect([title(50), title(60), title(30), title(70), title(71), title(0)]).toEqual([
+      20, 20, 15, 15, 5, 0,
+    ]);
+    const description = (n: number) => seoChecks({ meta_description: x(n) })[1]!.points;
+    expect([description(150), description(160), description(120), description(201)]).toEqual([
+      20, 20, 15, 5,
+    ]);
+    expect(seoChecks({ meta_title: x(40) })[0]!.advice).toBe(
+      'Make the meta title 50–60 characters long (it has 40).',
+    );
   });
 
-  it('scores the meta description: 150–160 → 20, 120–200 → 15, otherwise 5 when present', () => {
-    const only = (n: number) => seoScore({ meta_description: x(n) }) - 5;
-    expect([only(150), only(160)]).toEqual([20, 20]);
-    expect([only(120), only(149), only(161), only(200)]).toEqual([15, 15, 15, 15]);
-    expect([only(1), only(119), only(201)]).toEqual([5, 5, 5]);
-  });
-
-  it('scores keywords 10, content 300+ → 20 / 150+ → 10 / else 5, image 10, excerpt 10', () => {
-    expect(seoScore({ meta_keywords: 'a' })).toBe(15);
-    expect(seoScore({ content: x(300) })).toBe(20);
-    expect(seoScore({ content: x(299) })).toBe(10);
-    expect(seoScore({ content: x(150) })).toBe(10);
-    expect(seoScore({ content: x(149) })).toBe(5);
-    expect(seoScore({ featured_image: '/a.png' })).toBe(15);
-    expect(seoScore({ excerpt: 'e' })).toBe(15);
-  });
-
-  it('adds up to at most 90 and never passes 100', () => {
-    const best = seoScore({
+  it('scores a page with a good title, description, slug, headings, content and image above 80', () => {
+    const good = {
       meta_title: x(55),
       meta_description: x(155),
-      meta_keywords: 'k',
-      content: x(1000),
-      featured_image: '/a.png',
-      excerpt: 'e',
-    });
-    expect(best).toBe(90);
-    expect(best).toBeLessThanOrEqual(100);
+      slug: '/about-our-team',
+      content: `<h2>Who we are</h2><p>${x(320)}</p>`,
+      featured_image: '/images/team.png',
+    };
+    expect(seoScore(good)).toBeGreaterThan(80);
+    // The issue's page: title and description filled, nothing else — and it says what to add.
+    const half = seoChecks({ meta_title: x(55), meta_description: x(155) });
+    expect(half.filter((c) => c.points < c.max).map((c) => c.id)).toEqual([
+      'slug',
+      'headings',
+      'content',
+      'image',
+      'excerpt',
+      'keywords',
+    ]);
+  });
+
+  it('never passes 100', () => {
+    expect(
+      seoScore({
+        meta_title: x(55),
+        meta_description: x(155),
+        meta_keywords: 'k',
+        slug: '/a-b',
+        content: `<h1>t</h1>${x(400)}`,
+        featured_image: '/a.png',
+        excerpt: 'e',
+      }),
+    ).toBe(100);
   });
 
   it('colours 80+ green, 60+ yellow, else red', () => {

@@ -235,12 +235,13 @@ export function slugProblem(slug: string): string | undefined {
   return undefined;
 }
 
-// --- SEO score (spec §5) -----------------------------------------------------------------------
+// --- SEO score (spec §5, explained: issue 26, docs/decisions/0173) -----------------------------
 
 export interface SeoScoreInput {
   meta_title?: string | null;
   meta_description?: string | null;
   meta_keywords?: string | null;
+  slug?: string | null;
   content?: string | null;
   featured_image?: string | null;
   excerpt?: string | null;
@@ -248,37 +249,125 @@ export interface SeoScoreInput {
 
 export type SeoColour = 'green' | 'yellow' | 'red';
 
+/** One check of the score: what it looked at, the points it gave of its maximum, what to do. */
+export interface SeoCheck {
+  id: 'title' | 'description' | 'slug' | 'headings' | 'content' | 'image' | 'excerpt' | 'keywords';
+  label: string;
+  points: number;
+  max: number;
+  /** What would earn the missing points; empty when the check has them all. */
+  advice: string;
+}
+
 const length = (value: string | null | undefined) => (value ?? '').trim().length;
 
 /**
- * The SEO score of spec §5, capped at 100: meta title 50–60 characters 20, 30–70 15, otherwise 5
- * when present; meta description 150–160 20, 120–200 15, otherwise 5 when present; any keywords
- * 10; content 300+ characters 20, 150+ 10, otherwise 5; a featured image 10; an excerpt 10.
- * Lengths are of the trimmed text; the content's is of its HTML, as the dialog's "content
- * length" shows it. The server scores what it stores (the sanitized HTML).
+ * The checks of the SEO score, each with its points, so the editor can say what a page lacks
+ * (issue 26: a page with its meta title and description filled scored 25 without saying why).
+ * The spec's §5 lengths stay; the weights make room for the slug and the headings, so a page with
+ * a good title, description, slug, headings, content and image scores above 80:
+ * title 20, description 20, slug 10, headings 10, content 15, image 10, excerpt 10, keywords 5.
+ * Lengths are of the trimmed text; the content's is of its HTML, as the dialog shows it.
  */
-export function seoScore(page: SeoScoreInput): number {
-  let score = 0;
+export function seoChecks(page: SeoScoreInput): SeoCheck[] {
   const title = length(page.meta_title);
-  if (title >= 50 && title <= 60) score += 20;
-  else if (title >= 30 && title <= 70) score += 15;
-  else if (title > 0) score += 5;
-
   const description = length(page.meta_description);
-  if (description >= 150 && description <= 160) score += 20;
-  else if (description >= 120 && description <= 200) score += 15;
-  else if (description > 0) score += 5;
+  const slug = (page.slug ?? '').trim();
+  const content = page.content ?? '';
+  const contentLength = length(content);
+  const words = slug.replace(/^\//, '').split(/[-/]/).filter(Boolean);
+  const headings = (content.match(/<h[1-3][\s>]/gi) ?? []).length;
+  return [
+    {
+      id: 'title',
+      label: 'Meta title',
+      max: 20,
+      points: title >= 50 && title <= 60 ? 20 : title >= 30 && title <= 70 ? 15 : title > 0 ? 5 : 0,
+      advice:
+        title === 0
+          ? 'Add a meta title of 50–60 characters.'
+          : title >= 50 && title <= 60
+            ? ''
+            : `Make the meta title 50–60 characters long (it has ${title}).`,
+    },
+    {
+      id: 'description',
+      label: 'Meta description',
+      max: 20,
+      points:
+        description >= 150 && description <= 160
+          ? 20
+          : description >= 120 && description <= 200
+            ? 15
+            : description > 0
+              ? 5
+              : 0,
+      advice:
+        description === 0
+          ? 'Add a meta description of 150–160 characters.'
+          : description >= 150 && description <= 160
+            ? ''
+            : `Make the meta description 150–160 characters long (it has ${description}).`,
+    },
+    {
+      id: 'slug',
+      label: 'Address (slug)',
+      max: 10,
+      points: words.length >= 1 && words.length <= 6 && slug.length <= 60 ? 10 : 0,
+      advice:
+        words.length === 0
+          ? 'Give the page an address of a few words, e.g. /about-our-team.'
+          : words.length > 6 || slug.length > 60
+            ? 'Shorten the address to at most six words and 60 characters.'
+            : '',
+    },
+    {
+      id: 'headings',
+      label: 'Headings',
+      max: 10,
+      points: headings > 0 ? 10 : 0,
+      advice: headings > 0 ? '' : 'Structure the content with headings (<h2>, <h3>).',
+    },
+    {
+      id: 'content',
+      label: 'Content length',
+      max: 15,
+      points: contentLength >= 300 ? 15 : contentLength >= 150 ? 10 : 5,
+      advice:
+        contentLength >= 300
+          ? ''
+          : `Write at least 300 characters of content (it has ${contentLength}).`,
+    },
+    {
+      id: 'image',
+      label: 'Featured image',
+      max: 10,
+      points: length(page.featured_image) > 0 ? 10 : 0,
+      advice: length(page.featured_image) > 0 ? '' : 'Add a featured image URL.',
+    },
+    {
+      id: 'excerpt',
+      label: 'Excerpt',
+      max: 10,
+      points: length(page.excerpt) > 0 ? 10 : 0,
+      advice: length(page.excerpt) > 0 ? '' : 'Add a short excerpt: lists and previews show it.',
+    },
+    {
+      id: 'keywords',
+      label: 'Meta keywords',
+      max: 5,
+      points: length(page.meta_keywords) > 0 ? 5 : 0,
+      advice: length(page.meta_keywords) > 0 ? '' : 'Add a few meta keywords.',
+    },
+  ];
+}
 
-  if (length(page.meta_keywords) > 0) score += 10;
-
-  const content = length(page.content);
-  if (content >= 300) score += 20;
-  else if (content >= 150) score += 10;
-  else score += 5;
-
-  if (length(page.featured_image) > 0) score += 10;
-  if (length(page.excerpt) > 0) score += 10;
-  return Math.min(score, 100);
+/** The SEO score out of 100: the sum of `seoChecks`' points. */
+export function seoScore(page: SeoScoreInput): number {
+  return Math.min(
+    seoChecks(page).reduce((sum, check) => sum + check.points, 0),
+    100,
+  );
 }
 
 /** Spec §5: 80+ green, 60+ yellow, else red. */

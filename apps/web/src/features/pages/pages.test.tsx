@@ -141,8 +141,11 @@ describe('Page Management', () => {
     await user.paste('x'.repeat(160));
 
     await user.click(within(dialog).getByRole('tab', { name: pagesTexts.tabs.preview }));
-    // Content 150+ → 10; nothing else yet.
-    expect(within(dialog).getByTestId('preview-seo-score')).toHaveTextContent('10/100');
+    // Content 150+ → 10 and a short address → 10; nothing else yet, and the list says what to add.
+    expect(within(dialog).getByTestId('preview-seo-score')).toHaveTextContent('20/100');
+    const checks = within(dialog).getByTestId('seo-checks');
+    expect(within(checks).getByText('Add a meta title of 50–60 characters.')).toBeInTheDocument();
+    expect(checks.querySelector('[data-check="slug"]')).toHaveTextContent('10/10');
     expect(within(dialog).getByTestId('preview-content-length')).toHaveTextContent(
       '160 characters',
     );

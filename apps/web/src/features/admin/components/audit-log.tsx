@@ -139,7 +139,7 @@ export function AuditLogViewer() {
         </Button>
       </div>
       <Card className="overflow-hidden">
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full min-w-[48rem] text-left text-sm">
             <thead className="bg-subtle text-xs text-muted-foreground">
               <tr>

@@ -341,7 +341,7 @@ export function PricingManagement() {
       </div>
 
       <Card className="mt-6 overflow-hidden">
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full min-w-[52rem] text-left text-sm">
             <thead className="bg-subtle text-xs text-muted-foreground">
               <tr>

@@ -138,7 +138,7 @@ function SalesStats() {
       </div>
       <Card className="mt-4 overflow-hidden">
         <h3 className="border-b border-border px-5 py-3 text-sm font-semibold">{t.byPlan}</h3>
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full min-w-[36rem] text-left text-sm">
             <thead className="bg-subtle text-xs text-muted-foreground">
               <tr>
@@ -303,7 +303,7 @@ export function SubscriptionManagement() {
           </h2>
           {list.isFetching && <Spinner aria-label={t.loading} />}
         </div>
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full min-w-[56rem] text-left text-sm">
             <thead className="bg-subtle text-xs text-muted-foreground">
               <tr>

@@ -212,7 +212,7 @@ export function UserManagement() {
           </h2>
           {list.isFetching && <Spinner aria-label={ui.loading} />}
         </div>
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full min-w-[56rem] text-left text-sm">
             <thead className="bg-subtle text-xs text-muted-foreground">
               <tr>

@@ -7,7 +7,7 @@ import { apiDocsTexts } from '../texts';
 function FieldTable({ caption, rows }: { caption: string; rows: readonly (readonly string[])[] }) {
   const t = apiDocsTexts.endpoints;
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="pb-2 text-left text-xs font-semibold tracking-wide text-muted-foreground uppercase">
           {caption}
@@ -121,7 +121,7 @@ export function ApiReference() {
         </h2>
         <p className="mt-2 max-w-3xl text-muted-foreground">{errors.intro}</p>
         <div className="mt-6 grid gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
-          <Card className="overflow-x-auto border-border shadow-xs">
+          <Card className="relative overflow-x-auto border-border shadow-xs">
             <table className="w-full text-left text-sm">
               <thead className="border-b border-border bg-subtle text-xs text-muted-foreground">
                 <tr>

@@ -132,7 +132,7 @@ function KeyList({ keys }: { keys: ApiKey[] }) {
   if (keys.length === 0) return <p className="text-sm text-muted-foreground">{texts.empty}</p>;
   const c = texts.columns;
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full text-left text-sm">
         <thead className="border-b border-border text-xs text-muted-foreground">
           <tr>

@@ -75,7 +75,7 @@ describe('the Batch tab', () => {
   it("says 'No images to process' and sends nothing when there is nothing to process", async () => {
     const calls = answer([]);
     renderTab(5);
-    await userEvent.click(await screen.findByRole('button', { name: 'Process 0 images' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Add images to process' }));
     await waitFor(() => expect(toastSpy.error).toHaveBeenCalledWith(batchTexts.noImages));
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
@@ -113,8 +113,8 @@ describe('the Batch tab', () => {
     expect(rows.map((r) => r.getAttribute('data-status'))).toEqual(['completed', 'error']);
     expect(rows[1]).toHaveTextContent('Please upload an image file');
     expect(screen.getByTestId('batch-summary')).toHaveTextContent('1 of 2 completed');
-    // Only the failed one is left to process.
-    expect(screen.getByRole('button', { name: 'Process 1 image' })).toBeInTheDocument();
+    // Only the failed one is left: the button says it will try it again.
+    expect(screen.getByRole('button', { name: 'Retry 1 failed image' })).toBeInTheDocument();
   });
 
   it("answers 'No completed images to download' without asking the server", async () => {
@@ -123,5 +123,75 @@ describe('the Batch tab', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Download all (zip)' }));
     await waitFor(() => expect(toastSpy.error).toHaveBeenCalledWith(batchTexts.noCompleted));
     expect(calls.some((c) => c.url.includes('/download'))).toBe(false);
+  });
+
+  it('follows the batch: the balance is read again as each image finishes, the button says what runs, a failed file shows a placeholder (issue 26)', async () => {
+    const item = (id: string, name: string, status: 'processing' | 'completed' | 'error') => ({
+      id,
+      position: Number(id.slice(1)),
+      originalName: name,
+      status,
+      progress: status === 'processing' ? 40 : status === 'completed' ? 100 : 0,
+      error: status === 'error' ? 'Please upload an image file' : null,
+      jobId: `j${id}`,
+      original: `/api/jobs/j${id}/original`,
+      result: null,
+    });
+    const running = (second: 'processing' | 'completed', third: 'processing' | 'error'): Batch => {
+      const items = [
+        item('i1', 'a.jpg', 'completed'),
+        item('i2', 'b.jpg', second),
+        item('i3', 'c.txt', third),
+      ];
+      const count = (status: string) => items.filter((i) => i.status === status).length;
+      return {
+        id: 'b2',
+        createdAt: stored.createdAt,
+        items,
+        counts: {
+          pending: 0,
+          processing: count('processing'),
+          completed: count('completed'),
+          error: count('error'),
+        },
+      };
+    };
+    const answers = [
+      running('processing', 'processing'),
+      running('completed', 'processing'),
+      running('completed', 'error'),
+    ];
+    let polls = 0;
+    stubFetch(({ url }) => {
+      if (url === '/api/batches') {
+        return json({
+          batches: [{ id: 'b2', createdAt: stored.createdAt, counts: answers[0]!.counts }],
+        });
+      }
+      if (url === '/api/batches/b2') return json(answers[Math.min(polls++, answers.length - 1)]!);
+      return apiError(404, 'Not found');
+    });
+    const onCreditsChanged = vi.fn();
+    renderAt(<BatchProcessor credits={5} onCreditsChanged={onCreditsChanged} />, {
+      path: '/dashboard',
+      queryClient: testQueryClient({ user: anUser }),
+    });
+    // Two images on the server: the button says so and cannot start them again.
+    const button = await screen.findByTestId('batch-process');
+    await waitFor(() => expect(button).toHaveTextContent('Processing 2 images…'));
+    expect(button).toBeDisabled();
+    // b.jpg finishes while c.txt is still processing: the dashboard is told at once.
+    await waitFor(() => expect(onCreditsChanged).toHaveBeenCalled(), { timeout: 5000 });
+    await waitFor(() => expect(button).toHaveTextContent('Retry 1 failed image'), {
+      timeout: 5000,
+    });
+    expect(onCreditsChanged.mock.calls.length).toBeGreaterThanOrEqual(2);
+    const failed = screen.getAllByTestId('batch-item').find((row) => row.dataset.name === 'c.txt')!;
+    // The stored original of a text file cannot be shown: the browser reports an error.
+    failed.querySelector('img')?.dispatchEvent(new Event('error'));
+    await waitFor(() =>
+      expect(failed.querySelector('[data-testid="batch-placeholder"]')).not.toBeNull(),
+    );
+    expect(failed).toHaveTextContent('No preview');
   });
 });

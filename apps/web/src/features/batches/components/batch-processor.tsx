@@ -6,7 +6,16 @@ import {
   type BatchItemStatus,
 } from '@cutout/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Download, FileQuestion, Loader2, Play, RotateCcw, Upload, X } from 'lucide-react';
+import {
+  Download,
+  FileQuestion,
+  ImageOff,
+  Loader2,
+  Play,
+  RotateCcw,
+  Upload,
+  X,
+} from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -45,6 +54,47 @@ const pollMs = 500;
 /** A checkerboard behind the thumbnails, so a transparent result reads as one. */
 const checkerboardClass =
   'bg-white bg-[length:12px_12px] bg-[position:0_0,6px_6px] bg-[image:linear-gradient(45deg,#e5e7eb_25%,transparent_25%,transparent_75%,#e5e7eb_75%),linear-gradient(45deg,#e5e7eb_25%,transparent_25%,transparent_75%,#e5e7eb_75%)] dark:bg-neutral-800';
+
+/**
+ * A row's picture: the result, the chosen file or the stored original — or, when there is none or
+ * the browser cannot show it (a failed file that is not an image), a clear placeholder instead of
+ * a broken image (issue 26).
+ */
+function Thumbnail({ src, failed }: { src: string | null; failed: boolean }) {
+  const [broken, setBroken] = useState<string | null>(null);
+  if (!src || broken === src) {
+    const Icon = failed ? ImageOff : FileQuestion;
+    return (
+      <span
+        className="flex flex-col items-center gap-0.5 text-muted-foreground"
+        data-testid="batch-placeholder"
+      >
+        <Icon aria-hidden="true" className="size-5" />
+        <span className="text-[10px] leading-none">{batchUiTexts.noPreview}</span>
+      </span>
+    );
+  }
+  return (
+    <img
+      src={src}
+      alt=""
+      className="size-full object-contain"
+      loading="lazy"
+      onError={() => setBroken(src)}
+    />
+  );
+}
+
+function countsChanged(before: Batch, next: Batch): boolean {
+  const a = before.counts;
+  const b = next.counts;
+  return (
+    a.processing !== b.processing ||
+    a.completed !== b.completed ||
+    a.error !== b.error ||
+    a.pending !== b.pending
+  );
+}
 
 async function toast() {
   return loadToast();
@@ -128,7 +178,9 @@ export function BatchProcessor({
           if (item.status === 'error' && was && was.status !== 'error') void announceFailure(item);
         }
       }
-      if (before && next && before.counts.processing > 0 && next.counts.processing === 0) {
+      // The dashboard's balance and usage follow every image that starts, finishes or fails
+      // (issue 26), not only the end of the batch.
+      if (before && next && before.id === next.id && countsChanged(before, next)) {
         onCreditsChanged();
       }
       batchRef.current = next;
@@ -357,8 +409,10 @@ export function BatchProcessor({
   }
 
   const stored = batch?.items ?? [];
-  const toProcess =
-    local.length + stored.filter((i) => i.status === 'error' || i.status === 'pending').length;
+  const failed = stored.filter((i) => i.status === 'error').length;
+  const fresh = local.length + stored.filter((i) => i.status === 'pending').length;
+  const toProcess = fresh + failed;
+  const inFlight = batch?.counts.processing ?? 0;
   const total = stored.length + local.length;
   const completed = batch?.counts.completed ?? 0;
 
@@ -409,13 +463,19 @@ export function BatchProcessor({
       </label>
 
       <div className="mt-5 flex flex-wrap items-center gap-2">
-        <Button onClick={() => void process()} disabled={running}>
-          {running ? (
+        <Button onClick={() => void process()} disabled={busy} data-testid="batch-process">
+          {busy ? (
             <Loader2 aria-hidden="true" className="animate-spin" />
           ) : (
             <Play aria-hidden="true" />
           )}
-          {running ? batchUiTexts.processing : batchUiTexts.process(toProcess)}
+          {busy
+            ? inFlight > 0
+              ? batchUiTexts.processingCount(inFlight)
+              : batchUiTexts.processing
+            : toProcess === 0
+              ? batchUiTexts.nothingToProcess
+              : batchUiTexts.process(fresh, failed)}
         </Button>
         <Button variant="outline" onClick={() => void download()} disabled={downloading}>
           {downloading ? (
@@ -510,11 +570,7 @@ function BatchRow({
           checkerboardClass,
         )}
       >
-        {thumbnail ? (
-          <img src={thumbnail} alt="" className="size-full object-contain" loading="lazy" />
-        ) : (
-          <FileQuestion aria-hidden="true" className="size-5 text-muted-foreground" />
-        )}
+        <Thumbnail src={thumbnail} failed={status === 'error'} />
       </span>
       <div className="min-w-0 flex-1">
         <div className="flex items-center gap-2">

@@ -230,7 +230,7 @@ function cellText(value: unknown): { text: string; isNull: boolean } {
 function ResultGrid({ columns, rows }: { columns: string[]; rows: unknown[] }) {
   if (rows.length === 0) return <p className="text-sm text-muted-foreground">{texts.noRows}</p>;
   return (
-    <div className="max-h-[28rem] overflow-auto rounded-lg border border-border">
+    <div className="relative max-h-[28rem] overflow-auto rounded-lg border border-border">
       <table className="w-full border-collapse text-left font-mono text-xs">
         <thead className="sticky top-0 bg-muted">
           <tr>

@@ -74,7 +74,7 @@ export function TablesTab() {
                   {texts.size}: {formatBytes(table.size)}
                 </span>
               </header>
-              <div className="overflow-x-auto">
+              <div className="relative overflow-x-auto">
                 <table className="w-full text-left text-sm">
                   <thead className="text-xs text-muted-foreground">
                     <tr>

@@ -17,7 +17,7 @@ export const tabsTriggerClass =
 /** Three tabs fit a 360 px phone: full width, smaller text, no icons below `sm`. */
 export const editorTabsListClass = 'flex w-full sm:inline-flex sm:w-auto';
 export const editorTabClass =
-  'flex-1 px-2 text-xs sm:flex-none sm:px-3 sm:text-sm max-sm:[&_svg]:hidden';
+  'min-w-0 flex-1 px-1 text-xs sm:flex-none sm:px-3 sm:text-sm max-sm:[&_svg]:hidden';
 const activeTriggerClass = 'bg-background text-foreground shadow-sm';
 
 export function EditorCard({ children, className }: { children: ReactNode; className?: string }) {

@@ -50,7 +50,7 @@ function Block({ block }: { block: LegalBlock }) {
           </li>
         ))}
       </ul>
-      <div className="hidden overflow-x-auto rounded-xl border border-border sm:block">
+      <div className="relative hidden overflow-x-auto rounded-xl border border-border sm:block">
         <table className="w-full min-w-[34rem] text-left text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-muted/60 text-xs text-muted-foreground">

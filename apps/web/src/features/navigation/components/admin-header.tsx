@@ -20,7 +20,8 @@ export function AdminHeader() {
           <Button asChild variant="outline" size="sm">
             <Link to={paths.home}>
               <LogOut aria-hidden="true" />
-              {navTexts.exitAdmin}
+              {/* On a phone the icon alone, so the logo, badge and theme menu fit 360 px. */}
+              <span className="max-sm:sr-only">{navTexts.exitAdmin}</span>
             </Link>
           </Button>
         </div>

@@ -6,6 +6,7 @@ import {
   pagesTexts,
   pageStatuses,
   pageTemplates,
+  seoChecks,
   seoScore,
   type Page,
   type PageBody,
@@ -33,7 +34,7 @@ import { toastError } from '../../../lib/error-toast';
 import { loadToast } from '../../../lib/toast';
 import { applyFieldErrors } from '../../accounts/form-errors';
 import { createPage, pageAddress, pageQueryOptions, pagesQueryKey, updatePage } from '../api/pages';
-import { SeoScore } from './seo-score';
+import { SeoChecklist, SeoScore } from './seo-score';
 import { Select } from './select';
 
 // Add New Page and Edit Page (spec §2 Admin, Page Management): tabs Content (title, slug with
@@ -141,6 +142,7 @@ function PageForm({
     (fieldErrors) => showFirstError(fieldErrors),
   );
 
+  const checks = seoChecks(watched);
   const score = seoScore(watched);
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-5">
@@ -318,6 +320,9 @@ function PageForm({
                 <SeoScore score={score} outOf />
               </dd>
             </dl>
+            <div className="mt-4 border-t border-border pt-4">
+              <SeoChecklist checks={checks} />
+            </div>
             {page ? (
               <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-border pt-4">
                 <Button asChild variant="outline" size="sm">

@@ -260,7 +260,7 @@ export function PagesScreen() {
           </Select>
         </div>
 
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full min-w-[52rem] text-sm">
             <thead className="bg-subtle text-left text-xs font-medium tracking-wide whitespace-nowrap text-muted-foreground uppercase">
               <tr>

@@ -1,4 +1,5 @@
-import { seoColour, type SeoColour } from '@cutout/contracts';
+import { seoColour, type SeoCheck, type SeoColour } from '@cutout/contracts';
+import { CircleAlert, CircleCheck } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 
 const colours: Record<SeoColour, string> = {
@@ -30,5 +31,36 @@ export function SeoScore({
     >
       {outOf ? `${score}/100` : score}
     </span>
+  );
+}
+
+/** Each check of the score with its points and, where points are missing, what to do (issue 26). */
+export function SeoChecklist({ checks }: { checks: readonly SeoCheck[] }) {
+  return (
+    <ul className="grid gap-2 text-sm" data-testid="seo-checks" aria-label="SEO checks">
+      {checks.map((check) => {
+        const full = check.points === check.max;
+        return (
+          <li key={check.id} className="flex items-start gap-2" data-check={check.id}>
+            {full ? (
+              <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-600" />
+            ) : (
+              <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-600" />
+            )}
+            <span className="min-w-0 flex-1">
+              <span className="flex justify-between gap-3">
+                <span className="font-medium">{check.label}</span>
+                <span className="text-muted-foreground tabular-nums">
+                  {check.points}/{check.max}
+                </span>
+              </span>
+              {check.advice ? (
+                <span className="block text-xs text-muted-foreground">{check.advice}</span>
+              ) : null}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -211,7 +211,7 @@ function CreditHistory() {
   if (history.isError) return <ErrorAlert>{creditsTexts.loadFailed}</ErrorAlert>;
   const entries = history.data.entries;
   return (
-    <Card className="overflow-x-auto p-0 shadow-xs">
+    <Card className="relative overflow-x-auto p-0 shadow-xs">
       <table className="w-full text-sm" data-testid="credit-history">
         <thead className="border-b border-border text-left text-muted-foreground">
           <tr>

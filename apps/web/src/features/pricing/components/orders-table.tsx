@@ -120,7 +120,7 @@ export function OrdersTable({
       onError: (error) => void toastError(error, { fallback: paymentTexts.receiptFailed }),
     });
   return (
-    <Card className="overflow-x-auto p-0 shadow-xs">
+    <Card className="relative overflow-x-auto p-0 shadow-xs">
       <table className="w-full text-sm" data-testid="orders">
         <thead className="border-b border-border text-left text-muted-foreground">
           <tr>
