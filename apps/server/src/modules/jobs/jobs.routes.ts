@@ -363,8 +363,8 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
       },
     },
     async (request) => {
-      const caller = requireCaller(request);
-      const job = await ownJob(caller, request.params.id);
+      requireCaller(request);
+      const job = await ownJob(request, request.params.id);
       if (!request.isMultipart()) {
         throw new AppError(400, 'validation_failed', missingMaskMessage);
       }
@@ -390,8 +390,8 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
       },
     },
     async (request) => {
-      const caller = requireCaller(request);
-      return toJob(await jobs.resetTouchUp(await ownJob(caller, request.params.id)));
+      requireCaller(request);
+      return toJob(await jobs.resetTouchUp(await ownJob(request, request.params.id)));
     },
   );
 
