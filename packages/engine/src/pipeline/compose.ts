@@ -57,6 +57,27 @@ function lerpRows(
   }
 }
 
+type Rows6 = [Float32Array, Float32Array, Float32Array, Float32Array, Float32Array, Float32Array];
+
+/** The foreground estimate's six planes, a row buffer for each, and the maps to full size. */
+function foregroundRows(
+  input: Pick<
+    ComposeInput,
+    'width' | 'height' | 'foreground' | 'foregroundWidth' | 'foregroundHeight'
+  >,
+): { fw: number; fPlanes: Plane[]; fRows: Rows6; fx: AxisMap; fy: AxisMap } {
+  const fw = input.foregroundWidth;
+  const fPlanes = [...input.foreground.fg, ...input.foreground.bg];
+  const fRows = fPlanes.map(() => new Float32Array(fw)) as Rows6;
+  return {
+    fw,
+    fPlanes,
+    fRows,
+    fx: axisMap(input.width, fw),
+    fy: axisMap(input.height, input.foregroundHeight),
+  };
+}
+
 export function compose(input: ComposeInput, want: { colour: boolean; alpha: boolean }): Composed {
   const { rgb, width, height } = input;
   const n = width * height;
@@ -83,20 +104,8 @@ export function compose(input: ComposeInput, want: { colour: boolean; alpha: boo
   const cx1 = cx.i1;
   const cxf = cx.f;
 
-  const fw = input.foregroundWidth;
-  const fe = input.foreground;
-  const fPlanes = [...fe.fg, ...fe.bg];
-  const fRows = fPlanes.map(() => new Float32Array(fw));
-  const [fR, fG, fB, bR, bG, bB] = fRows as [
-    Float32Array,
-    Float32Array,
-    Float32Array,
-    Float32Array,
-    Float32Array,
-    Float32Array,
-  ];
-  const fx = axisMap(width, fw);
-  const fy = axisMap(height, input.foregroundHeight);
+  const { fw, fPlanes, fRows, fx, fy } = foregroundRows(input);
+  const [fR, fG, fB, bR, bG, bB] = fRows;
   const fx0 = fx.i0;
   const fx1 = fx.i1;
   const fxf = fx.f;
@@ -231,19 +240,8 @@ export function composeWithAlpha(
 ): Buffer {
   const { rgb, width, height } = input;
   const rgba = Buffer.alloc(width * height * 4);
-  const fw = input.foregroundWidth;
-  const fPlanes = [...input.foreground.fg, ...input.foreground.bg];
-  const fRows = fPlanes.map(() => new Float32Array(fw));
-  const [fR, fG, fB, bR, bG, bB] = fRows as [
-    Float32Array,
-    Float32Array,
-    Float32Array,
-    Float32Array,
-    Float32Array,
-    Float32Array,
-  ];
-  const fx = axisMap(width, fw);
-  const fy = axisMap(height, input.foregroundHeight);
+  const { fw, fPlanes, fRows, fx, fy } = foregroundRows(input);
+  const [fR, fG, fB, bR, bG, bB] = fRows;
   const inv255 = 1 / 255;
   const channel = (
     fgRow: Float32Array,
