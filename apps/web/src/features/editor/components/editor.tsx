@@ -24,6 +24,7 @@ import { frameTexts } from '../frame-texts';
 import { workspaceTexts } from '../texts';
 import { BackgroundPanel } from './background-panel';
 import { EditorCard, Notice, topTabs } from './editor-frame';
+import { FreeTryOffer } from './free-try-offer';
 import { SamplesTab } from './samples-tab';
 import { TurnstileWidget } from './turnstile-widget';
 import { UploadTab, type SourceTab } from './upload-tab';
@@ -189,7 +190,15 @@ export function Editor() {
           onBack={() => dispatch({ type: 'explore', on: false })}
           retentionHours={config.data?.retentionHours}
           afterResults={
-            state.phase.step === 'completed' && state.phase.job.result ? (
+            session.status === 'anonymous' ? (
+              <FreeTryOffer
+                job={
+                  state.phase.step === 'completed' && state.phase.job.result
+                    ? state.phase.job
+                    : null
+                }
+              />
+            ) : state.phase.step === 'completed' && state.phase.job.result ? (
               <BackgroundPanel key={state.phase.job.id} job={state.phase.job} />
             ) : null
           }
