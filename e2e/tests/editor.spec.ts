@@ -248,22 +248,4 @@ test('a user with 0 credits is told so, and no job is created', async ({ page })
   expect(await creditsOf(page)).toBe(0);
 });
 
-test('an anonymous visitor is asked to sign up, and no job is created', async ({ page }) => {
-  const jobs = countJobRequests(page);
-  await openEditor(page);
-  // The drop area is a real file input: the keyboard reaches it and opens the chooser.
-  const input = page.getByLabel('Choose an image to upload');
-  await input.focus();
-  await expect(input).toBeFocused();
-  const [chooser] = await Promise.all([
-    page.waitForEvent('filechooser'),
-    page.keyboard.press('Space'),
-  ]);
-  expect(chooser.isMultiple()).toBe(false);
-  await chooser.setFiles(await writePhoto(dir, 'anon.jpg'));
-  await expect(toast(page, editorTexts.signUpToContinue)).toBeVisible();
-  await expect(page.getByTestId('editor-credits')).toHaveCount(0);
-  expect(jobs.count()).toBe(0);
-  await page.locator('#editor').getByRole('link', { name: 'Sign up', exact: true }).click();
-  await expectPath(page, paths.signUp);
-});
+// An anonymous visitor's free preview (and its refusal the second time): free-try-history.spec.ts.

@@ -17,5 +17,5 @@ export const freeTryTexts = {
     width && height
       ? `Free previews are small (${width} × ${height} px) and one a day. An account processes images at full size.`
       : 'Free previews are small and one a day. An account processes images at full size.',
-  anonymousPitch: `Try one image free today (preview size), or sign up for full resolution and ${commercialPolicy.freeCredits} free credits.`,
+  anonymousPitch: 'Try one image free today (preview size), or sign up for full resolution.',
 } as const;

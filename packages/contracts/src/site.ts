@@ -53,6 +53,10 @@ export const pageTexts = {
   },
   credits: { title: 'Credits', description: 'Your credit balance and plan.' },
   dashboardSettings: { title: 'Settings', description: 'Your account settings.' },
+  dashboardHistory: {
+    title: 'History',
+    description: 'Images you processed recently: download their results again or delete them.',
+  },
   admin: { title: 'Admin Dashboard', description: 'An overview of the platform.' },
   adminSettings: { title: 'Admin Settings', description: 'Account, security and admin setup.' },
   adminDatabase: {

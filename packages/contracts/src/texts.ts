@@ -47,6 +47,7 @@ export const navTexts = {
   product: 'Product',
   company: 'Company',
   creditsAndBilling: 'Credits & Billing',
+  history: 'History',
   settings: 'Settings',
   toggleMenu: 'Toggle menu',
   theme: { label: 'Theme', light: 'Light', dark: 'Dark', system: 'System' },

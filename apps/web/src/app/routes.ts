@@ -39,6 +39,7 @@ export default [
     }),
     route(paths.credits, 'routes/credits.tsx'),
     route(paths.dashboardCredits, 'routes/credits.tsx', { id: 'dashboard-credits' }),
+    route(paths.dashboardHistory, 'routes/dashboard-history.tsx'),
     route(paths.dashboardSettings, 'routes/dashboard-settings.tsx'),
   ]),
   layout('routes/layouts/admin-layout.tsx', [

@@ -47,6 +47,7 @@ export const accountLinks = {
 export const dashboardNav = {
   links: [
     link(paths.dashboard, navTexts.dashboard),
+    link(paths.dashboardHistory, navTexts.history),
     link(paths.dashboardSubscriptions, navTexts.creditsAndBilling),
     link(paths.dashboardSettings, navTexts.settings),
   ],

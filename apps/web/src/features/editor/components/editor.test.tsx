@@ -1,4 +1,4 @@
-import { editorTexts, limits } from '@cutout/contracts';
+import { editorTexts, freeTryTexts, limits } from '@cutout/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -258,15 +258,16 @@ describe('the editor', () => {
     expect(screen.getByRole('tablist', { name: 'Editor' })).toBeVisible();
   });
 
-  it('tells a signed-out visitor to sign up, with no call made', async () => {
+  it('sends a signed-out visitor’s image as a free try, offering sign-up beside it', async () => {
     renderEditor({ signedIn: false });
     await chooseFile(photo());
-    await waitFor(() =>
-      expect(toastSpy.error).toHaveBeenCalledWith(editorTexts.signUpToContinue, expect.anything()),
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    expect(screen.getByRole('link', { name: freeTryTexts.signUpForFull })).toHaveAttribute(
+      'href',
+      '/signup',
     );
-    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
+    expect(screen.getByTestId('free-credits-offer')).toHaveTextContent(freeTryTexts.freeCredits);
     expect(screen.queryByTestId('editor-credits')).toBeNull();
-    expect(FakeXhr.instances).toHaveLength(0);
     expect(calls.some((call) => call.url === '/api/me')).toBe(false);
   });
 
@@ -405,7 +406,10 @@ describe('the editor', () => {
     ]) {
       expect(screen.getByRole('button', { name: label })).toBeDisabled();
     }
-    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
+    expect(screen.getByRole('link', { name: freeTryTexts.signUpForFull })).toHaveAttribute(
+      'href',
+      '/signup',
+    );
     await user.click(screen.getByRole('button', { name: 'Choose an image' }));
     expect(screen.getByRole('tablist', { name: 'Editor' })).toBeVisible();
   });

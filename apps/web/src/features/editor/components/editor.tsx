@@ -31,6 +31,7 @@ import {
   editorTabs,
   editorTabsListClass,
 } from './editor-frame';
+import { FreeTryOffer } from './free-try-offer';
 import { SamplesTab } from './samples-tab';
 import { TouchUp } from './touch-up';
 import { TurnstileWidget } from './turnstile-widget';
@@ -197,7 +198,15 @@ export function Editor() {
           onBack={() => dispatch({ type: 'explore', on: false })}
           retentionHours={config.data?.retentionHours}
           afterResults={
-            state.phase.step === 'completed' && state.phase.job.result ? (
+            session.status === 'anonymous' ? (
+              <FreeTryOffer
+                job={
+                  state.phase.step === 'completed' && state.phase.job.result
+                    ? state.phase.job
+                    : null
+                }
+              />
+            ) : state.phase.step === 'completed' && state.phase.job.result ? (
               <div className="space-y-6">
                 <TouchUp
                   key={`touch-up-${state.phase.job.id}`}

@@ -19,7 +19,7 @@ import { blockerFor, type Blocker } from './validation';
 // (signed in, credits above 0), the bot-check token, the upload or JSON request, then the job's
 // events until it ends. Outcomes go to the reducer as actions tagged with the start's number.
 
-/** Signed out → sign up; no credits → buy credits; null when the server may be asked. */
+/** No credits → buy credits; null when the server may be asked (signed out: a free try). */
 export async function findBlocker(queryClient: QueryClient): Promise<Blocker | null> {
   let signedIn: boolean;
   try {
@@ -40,7 +40,9 @@ export async function findBlocker(queryClient: QueryClient): Promise<Blocker | n
 /** The spec's message for a failed call: the server's own text, else the generic one. */
 export function failureOf(error: unknown): { message: string; blocker: Blocker | null } {
   if (error instanceof ApiError && error.code !== undefined) {
-    const blocker = error.status === 401 ? 'sign-up' : error.status === 402 ? 'no-credits' : null;
+    // A visitor's free try for today is used: the way forward is an account (decision 0155).
+    const signUp = error.status === 401 || error.code === 'free_try_used';
+    const blocker = signUp ? 'sign-up' : error.status === 402 ? 'no-credits' : null;
     return { message: error.message, blocker };
   }
   return { message: editorTexts.processFailed, blocker: null };

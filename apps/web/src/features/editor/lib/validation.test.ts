@@ -42,8 +42,8 @@ describe('urlProblem', () => {
 });
 
 describe('blockerFor (spec §4: processing starts only if credits > 0)', () => {
-  it('sends signed-out visitors to sign up, whatever their credits', () => {
-    expect(blockerFor({ signedIn: false }, 5)).toBe('sign-up');
+  it('lets signed-out visitors ask the server (a free preview a day, decision 0155)', () => {
+    expect(blockerFor({ signedIn: false }, 0)).toBeNull();
     expect(blockerMessage('sign-up')).toBe(editorTexts.signUpToContinue);
   });
 

@@ -29,11 +29,15 @@ export function urlProblem(text: string): string | null {
 /** Why processing may not start for this visitor, checked before any call (spec §4, §8). */
 export type Blocker = 'sign-up' | 'no-credits';
 
+/**
+ * A signed-out visitor is not stopped here: the server gives one free preview a day and says
+ * when it is used (decision 0155).
+ */
 export function blockerFor(
   session: { signedIn: boolean },
   credits: number | undefined,
 ): Blocker | null {
-  if (!session.signedIn) return 'sign-up';
+  if (!session.signedIn) return null;
   if ((credits ?? 0) <= 0) return 'no-credits';
   return null;
 }
