@@ -42,9 +42,9 @@ describe('toasts on a phone (issue 26)', () => {
     expect(toaster?.getAttribute('data-y-position')).toBe('top');
     setViewportWidth(1280);
     await vi.waitFor(() =>
-      expect(
-        document.querySelector('[data-sonner-toaster]')?.getAttribute('data-y-position'),
-      ).toBe('bottom'),
+      expect(document.querySelector('[data-sonner-toaster]')?.getAttribute('data-y-position')).toBe(
+        'bottom',
+      ),
     );
   });
 });
