@@ -186,7 +186,15 @@ test('an admin creates a landing page, previews it, publishes it, and unpublishe
   const contentImages = visitor.getByTestId('page-content').locator('img');
   await expect(contentImages).toHaveCount(1);
   expect(await contentImages.first().getAttribute('onerror')).toBeNull();
-  await visitor.waitForTimeout(300);
+  // The image (src=x) has failed to load by now, so an error handler would have run.
+  await contentImages.first().evaluate((img: HTMLImageElement) =>
+    img.complete
+      ? undefined
+      : new Promise((resolve) => {
+          img.addEventListener('load', resolve, { once: true });
+          img.addEventListener('error', resolve, { once: true });
+        }),
+  );
   expect(await visitor.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
   await visitor.screenshot({ path: '.artifacts/pages-live-landing.png', fullPage: true });
 

@@ -10,7 +10,7 @@ import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrations/index.js';
 import { loggerOptions } from './logger.js';
 import { SecretBox } from './db/secret-box.js';
-import { createMailer } from './mail/mailer.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
 import { IntegrationSettings } from './modules/integrations/integration-settings.js';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.js';
 import { resetPasswordMail, setPasswordMail } from './mail/templates.js';
@@ -85,6 +85,8 @@ declare module 'fastify' {
     payments: PaymentsSetup;
     /** The integration settings in effect: the environment over the admin's (decision 0107). */
     integrations: IntegrationSettings;
+    /** Mail in the background; `idle()` says when every enqueued message has been handed over. */
+    mailer: Mailer;
   }
 }
 
@@ -162,6 +164,7 @@ export async function buildApp(
     db: database.db,
     log: app.log,
   });
+  app.decorate('mailer', mailer);
   // Filled in below, once the metrics registry it reports to exists.
   const late: { processing?: Processing; payments?: PaymentsSetup } = {};
   app.addHook('onClose', async () => {

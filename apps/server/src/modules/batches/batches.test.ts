@@ -1,7 +1,7 @@
 import { batchSchema, batchTexts, editorTexts, limits, type Batch } from '@cutout/contracts';
 import type { EnginePool } from '@cutout/engine';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import yauzl from 'yauzl';
 import { onBothDialects, signUp, type SignedUp } from '../../test/accounts.js';
 import { createTestEnginePool, multipart, photo, type Photo } from '../../test/processing.js';
@@ -77,16 +77,19 @@ async function getBatch(app: FastifyInstance, user: SignedUp, id: string): Promi
   return batchSchema.parse(res.json());
 }
 
-/** Follows the batch until nothing is processing, recording every progress value seen. */
+/** Follows the batch, as the dashboard does, until nothing is processing, recording every progress value seen. */
 async function untilSettled(app: FastifyInstance, user: SignedUp, id: string) {
   const seen = new Set<number>();
-  for (let i = 0; i < 600; i++) {
-    const batch = await getBatch(app, user, id);
-    for (const item of batch.items) if (item.status === 'processing') seen.add(item.progress);
-    if (batch.counts.processing === 0) return { batch, seen };
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('the batch did not settle');
+  const batch = await vi.waitFor(
+    async () => {
+      const batch = await getBatch(app, user, id);
+      for (const item of batch.items) if (item.status === 'processing') seen.add(item.progress);
+      expect(batch.counts.processing, 'items still processing').toBe(0);
+      return batch;
+    },
+    { timeout: 30_000, interval: 25 },
+  );
+  return { batch, seen };
 }
 
 function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {

@@ -8,7 +8,7 @@ import {
   type Page,
   type PageBody,
 } from '@cutout/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminCookie, onBothDialects, signUp, type SignedUp } from '../../test/accounts.js';
 import { tempDir, type TestApp } from '../../test/test-app.js';
 import { loadWebApp } from '../../plugins/web-app.js';
@@ -241,7 +241,8 @@ onBothDialects(
     describe('update and delete', () => {
       it('replaces the fields, recomputes the score and moves last_edited', async () => {
         const page = await created();
-        await new Promise((r) => setTimeout(r, 5));
+        // The update is stamped after the clock has moved past the creation (milliseconds).
+        await vi.waitFor(() => expect(new Date().toISOString() > page.last_edited).toBe(true));
         const res = await t().inject({
           method: 'PUT',
           url: pagesApiPaths.page(page.id),

@@ -8,6 +8,7 @@ import { tempDir, testConfig } from '../../test/test-app.js';
 import { findBalance } from '../credits/credits.repository.js';
 import { spendCredit } from '../credits/credits.service.js';
 import { deliver, orderEventBody, TEST_SANDBOX_SECRET } from '../../test/payments.js';
+import { readUntil } from '../../test/wait.js';
 
 // The admin's purchases (spec §7 /admin/subscriptions…, decision 0104) and pricing management
 // (0105) over HTTP, on SQLite and (with TEST_DATABASE_URL) PostgreSQL: real webhooks make the
@@ -422,15 +423,7 @@ describe('admin refund through the sandbox provider', () => {
     });
     expect(paid.statusCode).toBe(303);
     const admin = await adminCookie(app);
-    const until = async <T>(read: () => Promise<T>, done: (v: T) => boolean) => {
-      const end = Date.now() + 10_000;
-      for (;;) {
-        const v = await read();
-        if (done(v) || Date.now() > end) return v;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    };
-    const listed = await until(
+    const listed = await readUntil(
       async () =>
         (
           await app.inject({
@@ -450,7 +443,7 @@ describe('admin refund through the sandbox provider', () => {
       headers: { cookie: admin },
     });
     expect(refund.statusCode).toBe(202);
-    const detail = await until(
+    const detail = await readUntil(
       async () =>
         (
           await app.inject({

@@ -7,6 +7,7 @@ import { findBalance, listLedger, sumLots } from '../credits/credits.repository.
 import { spendCredit } from '../credits/credits.service.js';
 import type { FastifyInstance } from 'fastify';
 import { readPdf } from '../../test/pdf.js';
+import { readUntil } from '../../test/wait.js';
 
 // The sandbox provider end to end over real HTTP: checkout page, test cards, the signed webhook
 // posted to the server's own listening address, its retry schedule, a restart in the middle,
@@ -52,15 +53,6 @@ async function checkout(app: FastifyInstance, cookie: string, planId = 'credits-
   return { id, path };
 }
 
-async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > end) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 describe('sandbox provider', () => {
   it('checkout page → pay with the test card → signed webhook → credits, order, receipt', async () => {
     const tmp = tempDir();
@@ -100,7 +92,7 @@ describe('sandbox provider', () => {
     expect(target.pathname).toBe('/payment-success');
     expect(target.searchParams.get('checkout')).toBe(id);
 
-    const status = await until(
+    const status = await readUntil(
       async () =>
         (
           await app.inject({ url: `/api/checkouts/${id}`, headers: { cookie: user.cookie } })
@@ -172,7 +164,7 @@ describe('sandbox provider', () => {
     });
     expect(emailed.statusCode).toBe(200);
     expect(emailed.json()).toEqual({ sent: false, delivery: 'queued' });
-    const mails = await until(
+    const mails = await readUntil(
       () =>
         app.database.db
           .selectFrom('outbox')
@@ -206,7 +198,7 @@ describe('sandbox provider', () => {
       headers: { cookie },
     });
     expect(refund.statusCode).toBe(202);
-    const refunded = await until(
+    const refunded = await readUntil(
       async () =>
         (
           await app.inject({ url: `/api/checkouts/${id}`, headers: { cookie: user.cookie } })
@@ -265,7 +257,9 @@ describe('sandbox provider', () => {
       ...form({ card: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' }),
     });
     expect(after.statusCode).toBe(409);
-    await new Promise((r) => setTimeout(r, 200));
+    // A delivery would have been written with the order, in the same transaction; the
+    // dispatcher's round in progress, if any, ends before the checks.
+    await app.payments.dispatcher.idle();
     const status = await app.inject({
       url: `/api/checkouts/${id}`,
       headers: { cookie: user.cookie },
@@ -289,7 +283,7 @@ describe('sandbox provider', () => {
       ...form({ card: '4242424242424242', expiry: '12/39', cvc: '123' }),
     });
     expect(paid.statusCode).toBe(303);
-    const pending = await until(
+    const pending = await readUntil(
       () => app.database.db.selectFrom('webhook_deliveries').selectAll().executeTakeFirstOrThrow(),
       (d) => d.attempts >= 2,
     );
@@ -301,7 +295,7 @@ describe('sandbox provider', () => {
     // The same data directory, a new process: the pending delivery goes out.
     app = await start(tmp.dir, { retry: [100, 100, 100] });
     cleanups.push(() => app.close());
-    const delivered = await until(
+    const delivered = await readUntil(
       () => app.database.db.selectFrom('webhook_deliveries').selectAll().executeTakeFirstOrThrow(),
       (d) => d.status === 'delivered',
     );
@@ -323,7 +317,7 @@ describe('sandbox provider', () => {
       url: `${path}/pay`,
       ...form({ card: '4242424242424242', expiry: '12/39', cvc: '123' }),
     });
-    const failed = await until(
+    const failed = await readUntil(
       () => app.database.db.selectFrom('webhook_deliveries').selectAll().executeTakeFirstOrThrow(),
       (d) => d.status === 'failed',
     );
@@ -346,7 +340,7 @@ describe('sandbox provider', () => {
       url: `${path}/pay`,
       ...form({ card: '4242424242424242', expiry: '12/39', cvc: '123' }),
     });
-    const status = await until(
+    const status = await readUntil(
       async () =>
         (
           await app.inject({ url: `/api/checkouts/${id}`, headers: { cookie: user.cookie } })
@@ -390,7 +384,7 @@ describe('sandbox provider', () => {
       url: `${path}/pay`,
       ...form({ card: '4242424242424242', expiry: '12/39', cvc: '123' }),
     });
-    await until(
+    await readUntil(
       async () =>
         (
           await app.inject({ url: `/api/checkouts/${id}`, headers: { cookie: user.cookie } })
