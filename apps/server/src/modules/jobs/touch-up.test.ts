@@ -1,7 +1,6 @@
 import { jobsApiPaths, jobSchema, type Job, type JobVariant } from '@cutout/contracts';
 import type { EnginePool } from '@cutout/engine';
 import sharp from 'sharp';
-import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type SignedUp } from '../../test/accounts.js';
 import {
@@ -12,6 +11,7 @@ import {
   type Photo,
 } from '../../test/processing.js';
 import type { TestApp } from '../../test/test-app.js';
+import { unzip } from '../../test/unzip.js';
 import { createApiKey } from '../api-keys/api-keys.service.js';
 import { touchUpTexts } from './jobs.touch-up.js';
 
@@ -92,29 +92,6 @@ function saveMask(id: string, data: Buffer, cookie = user.cookie, type = 'image/
     url: jobsApiPaths.mask(id),
     payload: body.payload,
     headers: { ...body.headers, ...(cookie ? { cookie } : {}) },
-  });
-}
-
-function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    const files = new Map<string, Buffer>();
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error ?? new Error('no zip'));
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (err, stream) => {
-          if (err || !stream) return reject(err ?? new Error('no stream'));
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
   });
 }
 
