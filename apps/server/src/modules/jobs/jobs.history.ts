@@ -5,6 +5,7 @@ import { conflict, notFound } from '../../errors.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import { creditsSpentOn, findJob, listHistory, updateJob } from './jobs.repository.js';
 import type { JobRow } from './jobs.types.js';
+import { resultKey } from './result-files.js';
 
 // History (issue 25, decision 0156): an account's completed jobs whose results are still
 // stored, with the credits the ledger took for each; and deleting a job's stored files before
@@ -70,7 +71,8 @@ export class JobHistory {
     if (!job || job.user_id !== userId || job.purged_at !== null || job.status !== 'completed') {
       throw notFound('Job not found.');
     }
-    const png = await store.read(`${id}/transparent_bg.png`);
+    // The version served now: a touch-up shows in the thumbnail too (decision 0150).
+    const png = await store.read(resultKey(job, 'transparent_bg'));
     if (!png) throw notFound('Job not found.');
     return sharp(png)
       .resize(thumbnailSide, thumbnailSide, { fit: 'inside', withoutEnlargement: true })
