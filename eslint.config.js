@@ -90,4 +90,22 @@ export default tseslint.config(
     ],
     rules: { 'no-console': 'off' },
   },
+  {
+    // Layers (docs/ARCHITECTURE.md, issue 27 point 6): route → service → repository. A route
+    // never reaches a repository; the SQL stays behind the service that owns the rules.
+    files: ['apps/server/src/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`\.repository(\.js)?$`,
+              message: 'A route calls a service; only services import repositories.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumExecutable } from '../scripts/chromium.mjs';
-import { firstLoadBudgetGzip, measureFirstLoad, type FirstLoad } from '../scripts/first-load.mjs';
+import { prerenderedPaths } from '@cutout/contracts';
+import { firstLoadGoal, measureFirstLoad, type FirstLoad } from '../scripts/first-load.mjs';
 import type * as LighthouseAudit from './lighthouse/audit.mjs';
 import type { Category, PageAudit } from './lighthouse/audit.mjs';
 import { startServer } from './lib/server.js';
@@ -25,7 +26,8 @@ import { startServer } from './lib/server.js';
 // reports are written to bench/out/lighthouse/ for a closer look (open one in
 // https://googlechrome.github.io/lighthouse/viewer/).
 
-const PAGES = ['/', '/features', '/pricing', '/api', '/signin', '/dashboard'];
+// Every public (prerendered) page, which the goals apply to, and the dashboard's shell.
+const PAGES = [...prerenderedPaths, '/dashboard'];
 const LIGHTHOUSE_PAGES = ['/', '/pricing', '/features'];
 const SCORE_GOAL = 95;
 const port = Number(process.env.BENCH_PORT ?? 3198);
@@ -109,7 +111,7 @@ try {
 }
 
 const headers = ['page', 'scripts', 'raw JS', 'gzip JS', ...categories.map((c) => scoreColumns[c])];
-const widths = [12, 8, 10, 10, 6, 6, 8, 6];
+const widths = [50, 8, 10, 10, 6, 6, 8, 6];
 const line = (cells: string[]) =>
   cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' ');
 
@@ -125,10 +127,15 @@ for (const w of weights) {
   console.log(line([w.page, String(w.scripts), kb(w.raw), kb(w.gzip), ...scores]));
 }
 
-const home = weights.find((w) => w.page === '/')!;
-const budgetMet = home.gzip < firstLoadBudgetGzip;
+// The goals: the home page under 145 KB, every other public page under 150 KB (decision 0200).
+const publicWeights = weights.filter((w) =>
+  (prerenderedPaths as readonly string[]).includes(w.page),
+);
+const missed = publicWeights.filter((w) => w.gzip >= firstLoadGoal(w.page));
+const budgetMet = missed.length === 0;
 console.log(
-  `\nHome first load: ${kb(home.gzip)} gzip — goal under ${kb(firstLoadBudgetGzip)}: ${budgetMet ? 'met' : 'MISSED'}`,
+  `\nFirst-load goals (home under ${kb(firstLoadGoal('/'))}, other public pages under ${kb(firstLoadGoal('/about'))} gzip): ` +
+    (budgetMet ? 'met' : `MISSED (${missed.map((w) => `${w.page} ${kb(w.gzip)}`).join(', ')})`),
 );
 
 let scoresMet = true;

@@ -1,7 +1,10 @@
 import type { Browser } from '@playwright/test';
 
-export declare const firstLoadBudgetGzip: number;
-export declare const firstLoadCeilingGzip: number;
+export declare const homeGoalGzip: number;
+export declare const pageGoalGzip: number;
+export declare const overGoalCeilingsKb: Readonly<Record<string, number>>;
+export declare function firstLoadGoal(pagePath: string): number;
+export declare function firstLoadCeiling(pagePath: string): number;
 
 export interface FirstLoad {
   /** How many scripts the page fetched. */

@@ -5,15 +5,38 @@
 // and by `npm run bench:web`.
 import { gzipSync } from 'node:zlib';
 
-/** The home page's first load should stay under this goal (docs/decisions/0022). */
-export const firstLoadBudgetGzip = 150 * 1024;
+/** The goals (issue 27 point 8, docs/decisions/0200): the home page, and every public page. */
+export const homeGoalGzip = 145 * 1024;
+export const pageGoalGzip = 150 * 1024;
 
 /**
- * What CI refuses: the goal plus 1 KB, while the route manifest that this session's new routes
- * grew is brought back under the goal (docs/decisions/0103). `npm run bench:web` still reports
- * the goal as met or MISSED.
+ * Public pages still over the 150 KB goal, held at what they load today plus about 1 KB so that
+ * nothing grows while they are brought down (decision 0200 says what each still carries: the
+ * form library on the account and contact forms, Radix Tabs and Dialog on the API pages and
+ * the tutorials, every article on each blog post). `npm run bench:web` reports them as MISSED.
  */
-export const firstLoadCeilingGzip = 151 * 1024;
+export const overGoalCeilingsKb = {
+  '/api': 156.5,
+  '/contact': 156,
+  '/documentation': 160,
+  '/tutorials': 169.5,
+  '/signin': 156,
+  '/signup': 156.5,
+  '/forgot-password': 155.5,
+  '/blog/*': 156.5,
+};
+
+/** The goal a public page is held to. */
+export function firstLoadGoal(pagePath) {
+  return pagePath === '/' ? homeGoalGzip : pageGoalGzip;
+}
+
+/** What CI refuses for a public page: its goal, or its ceiling while it is over the goal. */
+export function firstLoadCeiling(pagePath) {
+  const key = pagePath.startsWith('/blog/') ? '/blog/*' : pagePath;
+  const ceiling = overGoalCeilingsKb[key];
+  return ceiling === undefined ? firstLoadGoal(pagePath) : ceiling * 1024;
+}
 
 export async function measureFirstLoad(browser, url) {
   const context = await browser.newContext();
@@ -25,7 +48,12 @@ export async function measureFirstLoad(browser, url) {
         bodies.set(response.url(), response.body());
       }
     });
-    await page.goto(url, { waitUntil: 'networkidle' });
+    // The prerendered pages start their scripts only after the first paint (apps/web/scripts/
+    // paint-first.mjs), which on a loaded machine can come after a first half second of network
+    // quiet: wait for React Router to have hydrated, then for the network to settle.
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForFunction(() => '__reactRouterDataRouter' in globalThis);
+    await page.waitForLoadState('networkidle');
     let raw = 0;
     let gzip = 0;
     for (const body of await Promise.all(bodies.values())) {

@@ -281,6 +281,11 @@ export async function removeLotRemainderIn(
  * The scheduled sweep: removes the unspent remainder of every lot whose expiry has passed, one
  * 'expiry' ledger row per lot, one transaction per user. Returns the credits removed.
  */
+/** The person's balance: 0 before their first credit. Routes read it here, never from the repository. */
+export async function creditBalance(db: Db, userId: string): Promise<number> {
+  return (await findBalance(db, userId)) ?? 0;
+}
+
 export async function expireCredits(db: Db, now: Date = new Date()): Promise<number> {
   let removed = 0;
   for (;;) {

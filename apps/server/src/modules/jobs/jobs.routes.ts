@@ -19,7 +19,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../errors.js';
 import type { Caller } from '../../plugins/auth.js';
-import { findBalance } from '../credits/credits.repository.js';
+import { creditBalance } from '../credits/credits.service.js';
 import type { SampleCatalog } from '../samples/samples.service.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import { contentDisposition, holdsCredit, inputFromUrl, readMultipart } from './jobs.input.js';
@@ -404,7 +404,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
       if (turnstile && caller.via === 'web') await verifyTurnstile(turnstile, token, request.ip);
     });
     const job = await jobs.runNow(caller.userId, input, abandonSignal(reply));
-    const credits = (await findBalance(db, caller.userId)) ?? 0;
+    const credits = await creditBalance(db, caller.userId);
     void reply.header('x-job-id', job.id).header('x-credits-remaining', String(credits));
     const accept = request.headers.accept ?? '';
     if (/\bimage\/png\b/i.test(accept) && !/application\/json/i.test(accept)) {

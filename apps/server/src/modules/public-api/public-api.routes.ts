@@ -23,7 +23,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { AppError, RetryLaterError } from '../../errors.js';
 import { KeyRateLimiter } from '../../plugins/rate-limits.js';
-import { findBalance } from '../credits/credits.repository.js';
+import { creditBalance } from '../credits/credits.service.js';
 import { holdsCredit, readMultipart, type UploadedFile } from '../jobs/jobs.input.js';
 import { abandonSignal } from '../jobs/jobs.routes.js';
 import { previewsLeft, usageOf, type JobsService } from '../jobs/jobs.service.js';
@@ -211,7 +211,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
     if (params.ignored.length > 0) {
       void reply.header(publicApiHeaders.ignored, params.ignored.join(', '));
     }
-    const credits = (await findBalance(db, caller.userId)) ?? 0;
+    const credits = await creditBalance(db, caller.userId);
     if (params.variant === 'all') {
       return reply
         .header(publicApiHeaders.width, String(job.width))
@@ -372,10 +372,10 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
         void reply.header('cache-control', 'no-store');
         const caller = request.caller!;
         const [credits, free] = await Promise.all([
-          findBalance(db, caller.userId),
+          creditBalance(db, caller.userId),
           previewsLeft(db, caller.userId),
         ]);
-        const balance = credits ?? 0;
+        const balance = credits;
         return {
           data: {
             attributes: {
@@ -423,9 +423,9 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       const userId = request.caller!.userId;
-      const [credits, counts] = await Promise.all([findBalance(db, userId), usageOf(db, userId)]);
+      const [credits, counts] = await Promise.all([creditBalance(db, userId), usageOf(db, userId)]);
       return {
-        credits: credits ?? 0,
+        credits,
         images_processed: counts.total,
         images_processed_this_month: counts.recent,
       };

@@ -1,6 +1,5 @@
-import { Slot } from '@radix-ui/react-slot';
 import { cva, type VariantProps } from 'class-variance-authority';
-import type { ComponentProps } from 'react';
+import { cloneElement, isValidElement, type ComponentProps, type Ref } from 'react';
 import { cn } from '../../lib/cn';
 
 export const buttonVariants = cva(
@@ -31,6 +30,41 @@ export type ButtonProps = ComponentProps<'button'> &
     /** Renders the child element (a link) with button styles. */
     asChild?: boolean;
   };
+
+type SlotProps = ComponentProps<'button'> & Record<string, unknown>;
+
+/**
+ * The child element with the button's props merged in: the child's own props win, except that
+ * classes add up and an event handler of both runs the child's first, then the button's. Ours
+ * rather than Radix's Slot, which weighs ~1 KB gzip on every page's first load for what the
+ * Button needs (docs/decisions/0200).
+ */
+function Slot({ children, ...slotProps }: SlotProps) {
+  if (!isValidElement<SlotProps>(children)) return null;
+  const childProps = children.props;
+  const merged: SlotProps = { ...slotProps, ...childProps };
+  for (const [name, slotValue] of Object.entries(slotProps)) {
+    const childValue = childProps[name];
+    if (!/^on[A-Z]/.test(name) || typeof slotValue !== 'function') continue;
+    if (typeof childValue !== 'function') continue;
+    merged[name] = (...args: unknown[]) => {
+      (childValue as (...a: unknown[]) => unknown)(...args);
+      (slotValue as (...a: unknown[]) => unknown)(...args);
+    };
+  }
+  merged.className = cn(slotProps.className, childProps.className);
+  if (slotProps.ref && childProps.ref) merged.ref = composeRefs(slotProps.ref, childProps.ref);
+  return cloneElement(children, merged);
+}
+
+function composeRefs<T>(...refs: Ref<T>[]): Ref<T> {
+  return (node: T | null) => {
+    for (const ref of refs) {
+      if (typeof ref === 'function') ref(node);
+      else if (ref) ref.current = node;
+    }
+  };
+}
 
 export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
   const Component = asChild ? Slot : 'button';

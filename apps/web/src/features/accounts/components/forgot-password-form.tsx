@@ -1,20 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  authTexts,
-  forgotPasswordBodySchema,
-  paths,
-  resetTexts,
-  type ForgotPasswordBody,
-} from '@cutout/contracts';
+import { authTexts, paths, resetTexts, type ForgotPasswordBody } from '@cutout/contracts';
 import { ArrowLeft, KeyRound, MailCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import type { forgotPasswordBodySchema } from '@cutout/contracts/schemas/accounts';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { toastError } from '../../../lib/error-toast';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { loadToast } from '../../../lib/toast';
 import { requestPasswordReset } from '../api/forgot-password';
 import { applyFieldErrors } from '../form-errors';
@@ -60,11 +55,18 @@ function CheckYourEmail({ reply, onTryAnother }: { reply: string; onTryAnother: 
   );
 }
 
+const validation = lazyZodResolver<ForgotPasswordBody, z.output<typeof forgotPasswordBodySchema>>(
+  () =>
+    import('@cutout/contracts/schemas/accounts').then(
+      (schemas) => schemas.forgotPasswordBodySchema,
+    ),
+);
+
 /** Forgot password (spec §2): email, then the 'Check Your Email' view. */
 export function ForgotPasswordPage() {
   const [sent, setSent] = useState<{ reply: string } | null>(null);
   const form = useForm<ForgotPasswordBody, unknown, z.output<typeof forgotPasswordBodySchema>>({
-    resolver: zodResolver(forgotPasswordBodySchema),
+    resolver: validation.resolver,
     defaultValues: { email: '' },
   });
   const { errors, isSubmitting } = form.formState;
@@ -110,7 +112,12 @@ export function ForgotPasswordPage() {
         </>
       }
     >
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
+      <form
+        noValidate
+        onFocus={validation.preload}
+        onSubmit={(event) => void onSubmit(event)}
+        className="grid gap-5"
+      >
         <EmailField register={() => form.register('email')} error={errors.email?.message} />
         <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? (

@@ -1,14 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { authTexts, navTexts, paths, signInBodySchema, type SignInBody } from '@cutout/contracts';
+import { authTexts, navTexts, paths, type SignInBody } from '@cutout/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { signInBodySchema } from '@cutout/contracts/schemas/accounts';
 import type { z } from 'zod';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { loadToast } from '../../../lib/toast';
 import { signIn } from '../api/sign-in';
 import { errorMessage, toastError } from '../../../lib/error-toast';
@@ -18,6 +19,10 @@ import { authUiTexts } from '../texts';
 import { EmailField } from './email-field';
 import { useSignedIn } from '../use-signed-in';
 import { authLinkClass } from './auth-card';
+
+const validation = lazyZodResolver<SignInBody, z.output<typeof signInBodySchema>>(() =>
+  import('@cutout/contracts/schemas/accounts').then((schemas) => schemas.signInBodySchema),
+);
 
 /**
  * Sign-in (spec §2): email, password, 'Remember me' (sent: a lasting session when ticked,
@@ -30,7 +35,7 @@ export function SignInForm() {
   const signedIn = useSignedIn();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<SignInBody, unknown, z.output<typeof signInBodySchema>>({
-    resolver: zodResolver(signInBodySchema),
+    resolver: validation.resolver,
     defaultValues: { email: '', password: '', rememberMe: false },
   });
   const { errors, isSubmitting } = form.formState;
@@ -55,7 +60,12 @@ export function SignInForm() {
   });
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
+    <form
+      noValidate
+      onFocus={validation.preload}
+      onSubmit={(event) => void onSubmit(event)}
+      className="grid gap-5"
+    >
       {formError ? <ErrorAlert>{formError}</ErrorAlert> : null}
       <EmailField register={() => form.register('email')} error={errors.email?.message} />
       <FormField

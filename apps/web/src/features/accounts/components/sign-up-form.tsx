@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   accountTypes,
   authTexts,
   paths,
-  signUpBodySchema,
   type AccountType,
   type SignUpBody,
 } from '@cutout/contracts';
@@ -11,6 +9,7 @@ import { Briefcase, UserRound } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import type { signUpBodySchema } from '@cutout/contracts/schemas/accounts';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
@@ -18,6 +17,7 @@ import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { toastError } from '../../../lib/error-toast';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { loadToast } from '../../../lib/toast';
 import { signUp } from '../api/sign-up';
 import { applyFieldErrors } from '../form-errors';
@@ -33,13 +33,17 @@ const accountTypeCards: Record<
   business: { ...authUiTexts.signUp.business, icon: <Briefcase aria-hidden="true" /> },
 };
 
+const validation = lazyZodResolver<SignUpBody, z.output<typeof signUpBodySchema>>(() =>
+  import('@cutout/contracts/schemas/accounts').then((schemas) => schemas.signUpBodySchema),
+);
+
 /** Sign-up (spec §2, §5): full name, email, password, account type (personal by default). */
 export function SignUpForm() {
   const navigate = useNavigate();
   const signedIn = useSignedIn();
   const accountTypeErrorId = useId();
   const form = useForm<SignUpBody, unknown, z.output<typeof signUpBodySchema>>({
-    resolver: zodResolver(signUpBodySchema),
+    resolver: validation.resolver,
     defaultValues: { name: '', email: '', password: '', accountType: 'personal' },
   });
   const { errors, isSubmitting } = form.formState;
@@ -69,7 +73,12 @@ export function SignUpForm() {
   });
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
+    <form
+      noValidate
+      onFocus={validation.preload}
+      onSubmit={(event) => void onSubmit(event)}
+      className="grid gap-5"
+    >
       <FormField label={authUiTexts.fields.name} error={errors.name?.message}>
         {(control) => (
           <Input

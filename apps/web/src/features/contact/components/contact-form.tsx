@@ -1,8 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { contactFormSchema, contactTexts, limits, type ContactFormValues } from '@cutout/contracts';
+import { contactTexts, limits, type ContactFormValues } from '@cutout/contracts';
 import { CircleCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
+import type { contactFormSchema } from '@cutout/contracts/schemas/contact';
 import type { z } from 'zod';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -12,6 +12,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { ApiError, NetworkError, TimeoutError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { loadToast } from '../../../lib/toast';
 import { sendContactMessage } from '../api/send-contact-message';
 import { contactUiTexts } from '../texts';
@@ -52,6 +53,10 @@ export function failureOf(error: unknown): { title: string; description: string 
   return { title: contactTexts.sendFailedTitle, description: contactTexts.sendFailedFallback };
 }
 
+const validation = lazyZodResolver<ContactFormValues, z.output<typeof contactFormSchema>>(() =>
+  import('@cutout/contracts/schemas/contact').then((schemas) => schemas.contactFormSchema),
+);
+
 /**
  * The contact form (spec §2 Contact, §5 rules): idle, sending, then sent (form cleared) or failed.
  * Submit is disabled while sending and while any field is blank after trimming.
@@ -59,7 +64,7 @@ export function failureOf(error: unknown): { title: string; description: string 
 export function ContactForm() {
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'none' });
   const form = useForm<ContactFormValues, unknown, z.output<typeof contactFormSchema>>({
-    resolver: zodResolver(contactFormSchema),
+    resolver: validation.resolver,
     defaultValues: empty,
   });
   const { errors, isSubmitting } = form.formState;
@@ -107,7 +112,12 @@ export function ContactForm() {
 
   const t = contactUiTexts;
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
+    <form
+      noValidate
+      onFocus={validation.preload}
+      onSubmit={(event) => void onSubmit(event)}
+      className="grid gap-5"
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label={t.fields.name} error={errors.name?.message}>
           {(control) => (
