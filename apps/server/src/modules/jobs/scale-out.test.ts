@@ -4,9 +4,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../db/database.js';
 import { randomIp } from '../../test/accounts.js';
 import { photo } from '../../test/processing.js';
@@ -81,14 +82,33 @@ function spawnServer(name: string, entry: 'main' | 'worker', env: Record<string,
   return proc;
 }
 
-async function until<T>(what: string, ms: number, probe: () => Promise<T | undefined>) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+/** `probe`'s value once it gives one, asked every 250 ms (vi.waitFor); fails naming `what`. */
+async function until<T>(what: string, ms: number, probe: () => Promise<T | undefined>): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const value = await probe().catch(() => undefined);
+      if (value === undefined) throw new Error(`timed out waiting for ${what}`);
+      return value;
+    },
+    { timeout: ms, interval: 250 },
+  );
+}
+
+/** The first log line of `proc` that `match` accepts, seen already or when it comes. */
+function lineOf(
+  proc: Proc,
+  match: (line: Record<string, unknown>) => boolean,
+): Promise<Record<string, unknown>> {
+  const seen = proc.lines.find(match);
+  if (seen) return Promise.resolve(seen);
+  return new Promise((resolve, reject) => {
+    proc.onLine.push((line) => {
+      if (match(line)) resolve(line);
+    });
+    proc.child.once('exit', (code, signal) =>
+      reject(new Error(`${proc.name} exited (${signal ?? code}) first`)),
+    );
+  });
 }
 
 async function stop(proc: Proc): Promise<void> {
@@ -176,9 +196,7 @@ describe.skipIf(skipReason !== undefined)(
       );
       procs.push(...workers);
       for (const worker of workers) {
-        await until(`${worker.name} to take jobs`, 60_000, async () =>
-          worker.lines.some((l) => l.msg === 'Cutout worker is taking jobs') ? true : undefined,
-        );
+        await lineOf(worker, (l) => l.msg === 'Cutout worker is taking jobs');
       }
       handle = openDatabase({ dialect: 'postgres', url: url.toString() });
     }, 240_000);
@@ -346,6 +364,30 @@ describe.skipIf(skipReason !== undefined)(
 
     it('cancels on one API a job sent to the other, charging nothing', async () => {
       const db = handle!.db;
+      // The queue's own events say when no worker will do more with the job (BullMQ's job id is
+      // ours): removed by the cancel before a worker took it, or completed by the one that had it.
+      const redisAt = new URL(redisUrl!);
+      const events = new QueueEvents('jobs', {
+        connection: { host: redisAt.hostname, port: Number(redisAt.port || 6379) },
+        prefix,
+      });
+      onTestFinished(() => events.close());
+      await events.waitUntilReady();
+      const settled = new Set<string>();
+      const listeners = new Set<(id: string) => void>();
+      const settle = (jobId: string) => {
+        settled.add(jobId);
+        for (const listener of listeners) listener(jobId);
+      };
+      events.on('completed', ({ jobId }) => settle(jobId));
+      events.on('removed', ({ jobId }) => settle(jobId));
+      const workersDone = (id: string) =>
+        new Promise<void>((resolve) => {
+          if (settled.has(id)) return resolve();
+          listeners.add((jobId) => {
+            if (jobId === id) resolve();
+          });
+        });
       const res = await fetch(`${apis[0]}/api/auth/sign-up`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': randomIp() },
@@ -378,7 +420,7 @@ describe.skipIf(skipReason !== undefined)(
       expect(cancelled.status).toBe(200);
       expect(((await cancelled.json()) as { status: string }).status).toBe('cancelled');
       // Whatever the worker was doing with it, the job stays cancelled and uncharged.
-      await new Promise((r) => setTimeout(r, 3000));
+      await workersDone(id);
       const row = await db
         .selectFrom('jobs')
         .select('status')
