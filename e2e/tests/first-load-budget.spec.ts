@@ -1,5 +1,5 @@
 import { paths } from '@cutout/contracts';
-import { expect, test } from './fixtures.js';
+import { expect, test } from '@playwright/test';
 import { firstLoadCeilingGzip, measureFirstLoad } from '../../scripts/first-load.mjs';
 
 // The first-load budget (docs/decisions/0022, 0064, 0103): the goal is a first visit under 150 KB
