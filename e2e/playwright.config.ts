@@ -1,23 +1,58 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { e2eAdmin } from './tests/admin-helpers.js';
 import { chromiumArgs, chromiumExecutable } from '../scripts/chromium.mjs';
 
-// Browser tests drive Debian's Chromium (never a downloaded browser) against the built app. Each
-// worker serves it from a production server of its own, on its own port with a throwaway data
-// directory (the `server` fixture in tests/fixtures.ts; decision 0180), so the workers' tests
-// never share state. E2E_WORKERS sets how many (default 2: CI machines have two cores).
+// Browser tests drive Debian's Chromium (never a downloaded browser) against the built app,
+// served by the production server on its own port with a throwaway data directory.
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const port = Number(process.env.E2E_PORT ?? 3199);
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'cutout-e2e-'));
+process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: './tests',
   outputDir: './.artifacts/results',
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: 1,
   retries: 0,
   forbidOnly: true,
   timeout: 30_000,
   reporter: [['list']],
   use: {
+    baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs },
+  },
+  globalTeardown: './global-teardown.ts',
+  webServer: {
+    command: `node ${path.join(here, '../apps/server/dist/main.js')}`,
+    url: `http://127.0.0.1:${port}/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      // Each test sends its own client address (tests/fixtures.ts), as behind a proxy.
+      TRUST_PROXY: 'true',
+      // Seeded once at start (docs/decisions/0032); tests/accounts.spec.ts signs in with it.
+      ADMIN_EMAIL: e2eAdmin.email,
+      ADMIN_PASSWORD: e2eAdmin.password,
+      // A fast model for the editor's tests; ISNet stays the product default.
+      ENGINE_MODEL: 'u2netp',
+      // Production sells nothing until a provider is chosen (decision 0120): the browser tests
+      // choose the built-in sandbox explicitly, and the admin pages say so.
+      PAYMENTS_PROVIDER: 'sandbox',
+    },
   },
 });

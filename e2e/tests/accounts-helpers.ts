@@ -61,8 +61,7 @@ type OutboxRow = { text: string };
  */
 export async function resetLinkFor(email: string): Promise<string> {
   const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir)
-    throw new Error('E2E_DATA_DIR is not set (the server fixture in tests/fixtures.ts sets it)');
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (see playwright.config.ts)');
   const db = new Database(path.join(dataDir, 'cutout.db'), { readonly: true, fileMustExist: true });
   try {
     const query = db.prepare<[string], OutboxRow>(

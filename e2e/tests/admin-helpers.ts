@@ -1,5 +1,5 @@
 /**
- * The admin the browser-test server seeds at start: the server fixture (tests/fixtures.ts) passes these as
+ * The admin the browser-test server seeds at start: playwright.config.ts passes these as
  * ADMIN_EMAIL / ADMIN_PASSWORD, and the accounts tests sign in with them.
  */
 export const e2eAdmin = {

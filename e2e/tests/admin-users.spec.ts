@@ -25,8 +25,7 @@ const shots = path.join(import.meta.dirname, '..', '.artifacts', 'admin');
 
 function openDb() {
   const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir)
-    throw new Error('E2E_DATA_DIR is not set (the server fixture in tests/fixtures.ts sets it)');
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (see playwright.config.ts)');
   return new Database(path.join(dataDir, 'cutout.db'), { fileMustExist: true });
 }
 

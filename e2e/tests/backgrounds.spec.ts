@@ -17,7 +17,7 @@ import { expect, test } from './fixtures.js';
 // Issue 25 end to end: after a result, the backgrounds panel — each kind of background and a
 // shadow — exported through the server, with the pixels of each download checked, on a desktop
 // and on a 360 px phone. The photo (editor-helpers) is 1200×900: a red disc over a navy block,
-// on a light textured green; the model is u2netp (tests/fixtures.ts).
+// on a light textured green; the model is u2netp (playwright.config.ts).
 
 const dir = scratchDir();
 const user = {

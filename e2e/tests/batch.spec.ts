@@ -11,7 +11,7 @@ import { creditsOf, scratchDir, userIdOf, writePhoto, writeTextFile } from './ed
 import { expect, test } from './fixtures.js';
 
 // Issue 13 end to end: the dashboard's Batch tab against the real server and engine (u2netp in
-// tests/fixtures.ts). Five files, one of them not an image: four complete with the progress
+// playwright.config.ts). Five files, one of them not an image: four complete with the progress
 // their jobs report, one fails and costs nothing, the zip holds four folders of three PNGs, and
 // a reload shows the same batch. A user at 0 credits gets 'Pro Feature' and the ad slot instead.
 // Two sign-ups in the file (the server allows 10 an hour per address, shared with other files).

@@ -15,8 +15,7 @@ import { uniqueEmail } from './accounts-helpers.js';
 /** Rows the server stored, read from its SQLite file (the server writes; we only look). */
 function query<T>(sql: string, ...params: unknown[]): T[] {
   const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir)
-    throw new Error('E2E_DATA_DIR is not set (the server fixture in tests/fixtures.ts sets it)');
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (see playwright.config.ts)');
   const db = new Database(path.join(dataDir, 'cutout.db'), { readonly: true, fileMustExist: true });
   try {
     return db.prepare(sql).all(...params) as T[];

@@ -22,7 +22,7 @@ import {
 import { expect, test } from './fixtures.js';
 
 // Issue 5 end to end: the home page's editor against the real server and engine (u2netp in
-// tests/fixtures.ts, for speed). Two sign-ups in the whole file (the server allows 10 an hour
+// playwright.config.ts, for speed). Two sign-ups in the whole file (the server allows 10 an hour
 // per address, shared with the other files): one user with credits, one set to 0 by the admin.
 
 const password = 'editor-Passw0rd-e2e';

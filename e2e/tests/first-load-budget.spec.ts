@@ -1,5 +1,5 @@
 import { prerenderedPaths } from '@cutout/contracts';
-import { expect, test } from './fixtures.js';
+import { expect, test } from '@playwright/test';
 import { firstLoadCeiling, measureFirstLoad } from '../../scripts/first-load.mjs';
 
 // The first-load budget (docs/decisions/0022, 0064, 0200): every public page (each prerendered

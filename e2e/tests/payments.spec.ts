@@ -14,7 +14,7 @@ import {
 import { expect, test } from './fixtures.js';
 
 // Buying credits through the built-in sandbox provider, chosen explicitly on a production server
-// (PAYMENTS_PROVIDER=sandbox in tests/fixtures.ts; decision 0120): its checkout page, its
+// (PAYMENTS_PROVIDER=sandbox in playwright.config.ts; decision 0120): its checkout page, its
 // signed webhook back to the server, the PDF invoice, a refund request the admin approves, a
 // declined card and a cancel. One sign-up per test.
 
