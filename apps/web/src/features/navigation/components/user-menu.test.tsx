@@ -7,20 +7,20 @@ import { UserMenu } from './user-menu';
 
 async function openMenu() {
   const user = userEvent.setup();
-  await user.click(screen.getByRole('button', { name: 'Account menu' }));
+  await user.click(screen.getByRole('button', { name: /Account menu/ }));
   return screen.findByRole('menu');
 }
 
 describe('avatar menu', () => {
   it('shows the initials of the name on the avatar', () => {
     renderAt(<UserMenu user={anUser} />, { queryClient: testQueryClient({ user: anUser }) });
-    expect(screen.getByRole('button', { name: 'Account menu' })).toHaveTextContent('JD');
+    expect(screen.getByRole('button', { name: 'JD Account menu' })).toHaveTextContent('JD');
   });
 
   it('falls back to the first two letters of the e-mail when there is no name', () => {
     const noName = { ...anUser, name: null };
     renderAt(<UserMenu user={noName} />, { queryClient: testQueryClient({ user: noName }) });
-    expect(screen.getByRole('button', { name: 'Account menu' })).toHaveTextContent('JA');
+    expect(screen.getByRole('button', { name: /Account menu/ })).toHaveTextContent('JA');
   });
 
   it('offers My Account, Dashboard and Sign out, but no Admin Panel, to a user', async () => {
