@@ -53,6 +53,9 @@ const table: Record<string, Access> = {
   'GET /api/jobs/:id/original': 'user',
   // The editor's export of its own finished job (no charge).
   'POST /api/jobs/:id/compose': 'user',
+  // The touch-up brush's mask, and going back to the model's result (decision 0150).
+  'POST /api/jobs/:id/mask': 'caller',
+  'DELETE /api/jobs/:id/mask': 'caller',
   // History (decision 0156).
   'GET /api/jobs/:id/thumbnail': 'user',
   'GET /api/me/history': 'user',
