@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -47,7 +47,13 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const tmp = tempDir();
   const config = testConfig({ DATA_DIR: tmp.dir, ...options.env });
-  if (!options.database && config.database.dialect === 'sqlite' && !options.env?.DATABASE_URL) {
+  // A restart test passes the DATA_DIR of an app it closed: its database is kept, not replaced.
+  if (
+    !options.database &&
+    config.database.dialect === 'sqlite' &&
+    !options.env?.DATABASE_URL &&
+    !existsSync(config.database.file)
+  ) {
     copyFileSync(inject('sqliteTemplate'), config.database.file);
   }
   const app = await buildApp(config, { webApp: null, ...options });
