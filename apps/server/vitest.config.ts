@@ -14,5 +14,8 @@ export default defineConfig({
     globalSetup: ['src/test/database-templates.ts'],
     setupFiles: ['src/test/fail-on-console-error.ts'],
     testTimeout: 30_000,
+    // Set-up hooks start apps that load a model; on 2 cores shared with CI's other lane that
+    // can take longer than vitest's default 10 s.
+    hookTimeout: 60_000,
   },
 });
