@@ -95,7 +95,7 @@ test('an admin creates a landing page, previews it, publishes it, and unpublishe
 
   // The Preview tab's score is the §5 formula on what was typed.
   await dialog.getByRole('tab', { name: pagesTexts.tabs.preview }).click();
-  const typedScore = seoScore({ ...values, content: body });
+  const typedScore = seoScore({ ...values, slug, content: body });
   expect(typedScore).toBeGreaterThan(80);
   await expect(dialog.getByTestId('preview-seo-score')).toHaveText(`${typedScore}/100`);
   await expect(dialog.getByTestId('preview-content-length')).toHaveText(
