@@ -147,7 +147,9 @@ test('an admin creates a landing page, previews it, publishes it, and unpublishe
   const visitor = await anonymousPage(context);
   const draftResponse = await visitor.goto(slug);
   expect(draftResponse?.status()).toBe(404);
-  await expect(visitor.getByRole('heading', { name: appTexts.notFound.title })).toBeVisible();
+  await expect(visitor.getByRole('heading', { name: appTexts.notFound.title })).toBeVisible({
+    timeout: 15_000,
+  });
   expect((await visitor.request.get(`${slug}?preview=true`)).status()).toBe(404);
 
   // Publish through the Edit dialog.
@@ -167,7 +169,9 @@ test('an admin creates a landing page, previews it, publishes it, and unpublishe
   await expect(liveLink).toHaveAttribute('href', slug);
   const liveResponse = await visitor.goto(slug);
   expect(liveResponse?.status()).toBe(200);
-  await expect(visitor.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(visitor.getByRole('heading', { level: 1, name: title })).toBeVisible({
+    timeout: 15_000,
+  });
   await expect(visitor.getByText(values.excerpt)).toBeVisible();
   await expect(visitor.getByTestId('page-content')).toContainText(
     'Cleaner cutouts for every product photo.',
@@ -206,7 +210,9 @@ test('an admin creates a landing page, previews it, publishes it, and unpublishe
   await expect(page.getByText(pagesTexts.updated).last()).toBeVisible();
   const goneResponse = await visitor.reload();
   expect(goneResponse?.status()).toBe(404);
-  await expect(visitor.getByRole('heading', { name: appTexts.notFound.title })).toBeVisible();
+  await expect(visitor.getByRole('heading', { name: appTexts.notFound.title })).toBeVisible({
+    timeout: 15_000,
+  });
   await expect(visitor.getByText(appTexts.notFound.message)).toBeVisible();
   await visitor.getByRole('link', { name: appTexts.notFound.action }).click();
   await expect(visitor).toHaveURL((url) => url.pathname === paths.home);
