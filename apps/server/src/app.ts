@@ -150,7 +150,15 @@ export async function buildApp(
       'data directory made private (0700/0600)',
     );
   }
-  const database = options.database ?? openDatabase(config.database);
+  const database =
+    options.database ??
+    openDatabase(config.database, {
+      onIdleError: (error) =>
+        app.log.warn(
+          { err: error },
+          'PostgreSQL closed an idle connection; the next query opens another',
+        ),
+    });
   app.decorate('database', database);
 
   // Set once the migrations ran (it reads its table); nothing sends mail before that.

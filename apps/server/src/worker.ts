@@ -40,7 +40,10 @@ tightenDataDir(config);
 const queue = config.queue!;
 // Fastify only for its logger (the API's pino setup, redaction included); nothing listens.
 const log = Fastify({ logger: loggerOptions(config.logLevel) }).log;
-const database = openDatabase(config.database);
+const database = openDatabase(config.database, {
+  onIdleError: (error) =>
+    log.warn({ err: error }, 'PostgreSQL closed an idle connection; the next query opens another'),
+});
 await migrateToLatest(database.db, database.dialect);
 
 const processing = createProcessing({

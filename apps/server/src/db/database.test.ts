@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestPostgres, tempDir, testDatabaseUrl } from '../test/test-app.js';
 import {
   countErrorReports,
@@ -98,6 +98,33 @@ if (postgresUrl) {
     describe.skip,
   );
 }
+
+describe.skipIf(!postgresUrl)('PostgreSQL pool', () => {
+  it('survives PostgreSQL dropping an idle connection, says so, and opens another', async () => {
+    const dropped: Error[] = [];
+    const { handle, dispose } = await openTestPostgres(postgresUrl!, {
+      onIdleError: (error) => dropped.push(error),
+    });
+    const { sql } = await import('kysely');
+    try {
+      const backend = async () =>
+        (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(handle.db)).rows[0]!
+          .pid;
+      const first = await backend();
+      // As an administrator (or a PostgreSQL restart) would: the pool's idle connection goes.
+      const admin = await openTestPostgres(postgresUrl!, { empty: true });
+      await sql`select pg_terminate_backend(${first})`.execute(admin.handle.db);
+      await admin.handle.close();
+      await admin.dispose();
+      await vi.waitFor(() => expect(dropped).toHaveLength(1), { timeout: 10_000 });
+      expect((dropped[0] as Error & { code?: string }).code).toBe('57P01');
+      expect(await backend()).not.toBe(first);
+    } finally {
+      await handle.close();
+      await dispose();
+    }
+  });
+});
 
 describe('SQLite file', () => {
   it('is created on first open, in WAL mode', async () => {

@@ -22,7 +22,19 @@ const TIMESTAMPTZ_OID = 1184;
 const TIMESTAMP_OID = 1114;
 const toIso = (value: string) => new Date(value).toISOString();
 
-export function openDatabase(config: DatabaseConfig): DatabaseHandle {
+export interface DatabaseOptions {
+  /**
+   * Told when PostgreSQL drops a connection the pool holds idle (a restart, a failover, an
+   * administrator's pg_terminate_backend). The pool discards that connection and the next query
+   * opens a new one; without a listener, pg would raise the error and end the process.
+   */
+  onIdleError?: (error: Error) => void;
+}
+
+export function openDatabase(
+  config: DatabaseConfig,
+  { onIdleError }: DatabaseOptions = {},
+): DatabaseHandle {
   if (config.dialect === 'sqlite') {
     makePrivateDir(path.dirname(config.file));
     // Created 0600 before SQLite opens it: SQLite gives its WAL and shared-memory files the
@@ -58,6 +70,7 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
     types,
     ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
   });
+  pool.on('error', (error) => onIdleError?.(error));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

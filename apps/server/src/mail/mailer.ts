@@ -27,8 +27,12 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  /** Hands a message over in the background, so a reply's timing never depends on the mail. */
-  enqueue(message: MailMessage): void;
+  /**
+   * Hands a message over in the background, so a reply's timing never depends on the mail. A
+   * message still being written (an invoice whose PDF is being drawn) is given as a promise: it
+   * counts as pending from now, so `idle()` and `close()` wait for it and a shutdown loses nothing.
+   */
+  enqueue(message: MailMessage | Promise<MailMessage>): void;
   /**
    * Hands a message over now and says where it went; an SMTP failure is thrown with the
    * server's own words (Admin → Integrations → Send test e-mail).
@@ -102,15 +106,21 @@ export function createMailer({ settings, db, log }: MailerOptions): Mailer {
 
   return {
     enqueue(message) {
-      const task = deliver(message)
-        .then(() => undefined)
-        .catch((error: unknown) => {
-          // The message itself (it may carry a link with a token) is never logged on failure.
-          log.error(
-            { to: message.to, subject: message.subject, err: error },
-            'mail could not be sent',
-          );
-        })
+      const task = Promise.resolve(message)
+        .then(
+          (ready) =>
+            deliver(ready).then(
+              () => undefined,
+              (error: unknown) => {
+                // The message itself (it may carry a link with a token) is never logged on failure.
+                log.error(
+                  { to: ready.to, subject: ready.subject, err: error },
+                  'mail could not be sent',
+                );
+              },
+            ),
+          (error: unknown) => log.error({ err: error }, 'mail could not be written'),
+        )
         .finally(() => pending.delete(task));
       pending.add(task);
     },

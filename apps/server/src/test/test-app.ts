@@ -7,7 +7,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
-import { openDatabase, type DatabaseHandle } from '../db/database.js';
+import { openDatabase, type DatabaseHandle, type DatabaseOptions } from '../db/database.js';
 import { withDatabase } from './database-templates.js';
 
 // Builds the real app on a fresh SQLite file in a temporary directory (or a fresh PostgreSQL
@@ -79,7 +79,7 @@ export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
  */
 export async function openTestPostgres(
   url: string,
-  { empty = false }: { empty?: boolean } = {},
+  { empty = false, ...options }: { empty?: boolean } & DatabaseOptions = {},
 ): Promise<{ handle: DatabaseHandle; dispose: () => Promise<void> }> {
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -87,7 +87,7 @@ export async function openTestPostgres(
   if (empty) {
     await admin.query(`create schema ${name}`);
     return {
-      handle: openDatabase({ dialect: 'postgres', url, schema: name }),
+      handle: openDatabase({ dialect: 'postgres', url, schema: name }, options),
       dispose: async () => {
         await admin.query(`drop schema if exists ${name} cascade`);
         await admin.end();
@@ -98,7 +98,7 @@ export async function openTestPostgres(
   if (!template) throw new Error('no PostgreSQL template: is TEST_DATABASE_URL set for vitest?');
   await admin.query(`create database ${name} template ${template}`);
   return {
-    handle: openDatabase({ dialect: 'postgres', url: withDatabase(url, name) }),
+    handle: openDatabase({ dialect: 'postgres', url: withDatabase(url, name) }, options),
     dispose: async () => {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();

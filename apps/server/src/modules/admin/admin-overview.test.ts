@@ -192,7 +192,10 @@ onBothDialects(
       const db = app.database.db;
       const sent: { to: string; subject: string; text: string }[] = [];
       const mailer: Mailer = {
-        enqueue: (m) => void sent.push(m),
+        enqueue: (m) => {
+          if (m instanceof Promise) throw new Error('admin alerts hand over finished messages');
+          sent.push(m);
+        },
         send: async (m) => {
           sent.push(m);
           return 'outbox';

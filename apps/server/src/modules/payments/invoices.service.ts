@@ -224,11 +224,8 @@ export class InvoicesService {
   mailIssued(row: InvoiceRow): void {
     const to = invoiceData(row).buyer.email;
     if (!to) return;
-    this.mail(row, to)
-      .then((message) => this.options.mailer.enqueue(message))
-      .catch((error: unknown) =>
-        this.options.log.error({ err: error, invoice: row.number }, 'invoice mail failed'),
-      );
+    // Pending in the mailer from now: closing the app waits for the PDF and the hand-over.
+    this.options.mailer.enqueue(this.mail(row, to));
   }
 
   private async mail(row: InvoiceRow, to: string): Promise<MailMessage> {
