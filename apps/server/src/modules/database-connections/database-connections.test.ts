@@ -797,7 +797,9 @@ describe('network drivers fail clearly within the timeout', () => {
       });
       const started = Date.now();
       const res = await a.test(id);
-      expect(Date.now() - started).toBeLessThan(3000 + 1500);
+      // Bounded by the timeout (plus slack for a machine shared with other tests), not by the
+      // driver's own minutes-long default.
+      expect(Date.now() - started).toBeLessThan(3000 + 5000);
       expect(res).toMatchObject({
         success: false,
         message: 'Host "no-such-host.invalid" was not found.',
@@ -834,7 +836,7 @@ describe('network drivers fail clearly within the timeout', () => {
       expect(r2.success).toBe(false);
       expect(r2.message).toBe(`No answer from 127.0.0.1:${silent.port} within 1500 ms.`);
       expect(took).toBeGreaterThanOrEqual(1400);
-      expect(took).toBeLessThan(1500 + 1500);
+      expect(took).toBeLessThan(1500 + 5000);
     });
   }
 });
