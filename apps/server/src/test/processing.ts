@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createEnginePool, type EnginePool } from '@cutout/engine';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { encodeScene, makeScene, type Scene } from '../../../../packages/engine/test/synthetic.js';
 import { createTestApp, type TestApp } from './test-app.js';
@@ -157,4 +158,25 @@ export async function removeBackground(
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ id: string }>().id;
+}
+
+/** An image's pixels as RGBA, and the four channels at a point. */
+export interface Pixels {
+  data: Buffer;
+  width: number;
+  height: number;
+  at: (x: number, y: number) => number[];
+}
+
+export async function pixels(image: Buffer): Promise<Pixels> {
+  const { data, info } = await sharp(image)
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return {
+    data,
+    width: info.width,
+    height: info.height,
+    at: (x, y) => [...data.subarray((y * info.width + x) * 4, (y * info.width + x) * 4 + 4)],
+  };
 }

@@ -2,7 +2,7 @@ import { compositionApiPaths, compositionTexts } from '@cutout/contracts';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { creditsOf, signUp, type SignedUp } from '../../test/accounts.js';
-import { multipart, removeBackground, useProcessingApp } from '../../test/processing.js';
+import { multipart, pixels, removeBackground, useProcessingApp } from '../../test/processing.js';
 import { createApiKey } from '../api-keys/api-keys.service.js';
 
 // The editor's export: a finished job composed again at full size on a background, through the
@@ -36,20 +36,6 @@ function exportJson(payload: Record<string, unknown>, cookie = user.cookie, id =
   });
 }
 
-async function rgba(image: Buffer) {
-  const { data, info } = await sharp(image)
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return {
-    data,
-    info,
-    at: (x: number, y: number) => [
-      ...data.subarray((y * info.width + x) * 4, (y * info.width + x) * 4 + 4),
-    ],
-  };
-}
-
 describe('POST /api/jobs/{id}/compose', () => {
   it('exports on a colour at full size, as JPG, PNG or WebP, charging nothing', async () => {
     const before = await credits();
@@ -58,8 +44,8 @@ describe('POST /api/jobs/{id}/compose', () => {
     expect(jpg.headers['content-type']).toBe('image/jpeg');
     expect(jpg.headers['content-disposition']).toContain('shop shot_background.jpg');
     expect(jpg.headers['x-credits-charged']).toBe('0');
-    const image = await rgba(jpg.rawPayload);
-    expect([image.info.width, image.info.height]).toEqual([480, 360]);
+    const image = await pixels(jpg.rawPayload);
+    expect([image.width, image.height]).toEqual([480, 360]);
     const [r, g, b] = image.at(0, 0);
     expect([r! < 20, g! > 235, b! < 20]).toEqual([true, true, true]);
 
@@ -88,9 +74,9 @@ describe('POST /api/jobs/{id}/compose', () => {
       headers: { ...body.headers, authorization: `Bearer ${key}` },
     });
     expect(api.statusCode, api.body).toBe(200);
-    const a = await rgba(exported.rawPayload);
-    const b = await rgba(api.rawPayload);
-    expect(a.info.width).toBe(b.info.width);
+    const a = await pixels(exported.rawPayload);
+    const b = await pixels(api.rawPayload);
+    expect(a.width).toBe(b.width);
     expect(a.data.equals(b.data)).toBe(true);
   });
 
@@ -106,7 +92,7 @@ describe('POST /api/jobs/{id}/compose', () => {
       headers: { ...form.headers, cookie: user.cookie },
     });
     expect(cover.statusCode, cover.body).toBe(200);
-    const covered = await rgba(cover.rawPayload);
+    const covered = await pixels(cover.rawPayload);
     expect(covered.at(479, 359)).toEqual([0, 0, 255, 255]);
 
     const containForm = multipart(
@@ -120,13 +106,13 @@ describe('POST /api/jobs/{id}/compose', () => {
       headers: { ...containForm.headers, cookie: user.cookie },
     });
     // A 3:2 image in a 4:3 frame: bands above and below stay transparent.
-    const contained = await rgba(contain.rawPayload);
+    const contained = await pixels(contain.rawPayload);
     expect(contained.at(2, 2)[3]).toBe(0);
     expect(contained.at(2, 180)).toEqual([0, 0, 255, 255]);
 
     const blurred = await exportJson({ bg_blur: true, format: 'png' });
     expect(blurred.statusCode).toBe(200);
-    const image = await rgba(blurred.rawPayload);
+    const image = await pixels(blurred.rawPayload);
     expect(image.at(0, 0)[3]).toBe(255);
     expect((await sharp(blurred.rawPayload).metadata()).hasAlpha).toBe(false);
   });

@@ -5,7 +5,7 @@ import { compositionTexts, removeBgResponseSchema } from '@cutout/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditsOf, setCredits, signUp, TEST_ADMIN, type SignedUp } from '../../test/accounts.js';
-import { multipart, useProcessingApp } from '../../test/processing.js';
+import { multipart, pixels, useProcessingApp, type Pixels } from '../../test/processing.js';
 import { createApiKey } from '../api-keys/api-keys.service.js';
 
 // Backgrounds, shadows and geometry through the public API (issue 25), checked on the pixels of
@@ -79,26 +79,6 @@ function post(
       ...(options.accept ? { accept: options.accept } : {}),
     },
   });
-}
-
-interface Pixels {
-  data: Buffer;
-  width: number;
-  height: number;
-  at: (x: number, y: number) => number[];
-}
-
-async function pixels(image: Buffer): Promise<Pixels> {
-  const { data, info } = await sharp(image)
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return {
-    data,
-    width: info.width,
-    height: info.height,
-    at: (x, y) => [...data.subarray((y * info.width + x) * 4, (y * info.width + x) * 4 + 4)],
-  };
 }
 
 const corners = (p: Pixels) => [
