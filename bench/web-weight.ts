@@ -9,7 +9,7 @@ import { prerenderedPaths } from '@cutout/contracts';
 import { firstLoadGoal, measureFirstLoad, type FirstLoad } from '../scripts/first-load.mjs';
 import type * as LighthouseAudit from './lighthouse/audit.mjs';
 import type { Category, PageAudit } from './lighthouse/audit.mjs';
-import { startServer } from './lib/server.js';
+import { startServer } from './lib/setup.js';
 
 // `npm run bench:web`: against the production build served by the real server on loopback,
 //

@@ -1,14 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { removeBackgroundResponseSchema, type JobTimings } from '@cutout/contracts';
 import { createEnginePool } from '@cutout/engine';
-import { buildApp } from '../../apps/server/src/app.js';
-import { loadConfig } from '../../apps/server/src/config.js';
-import { addCredits } from '../../apps/server/src/modules/credits/credits.service.js';
 import { sizedImages } from '../engine/images.js';
-import { median, ms, ratio, table } from '../engine/stats.js';
+import { median, ms, percentile, ratio, table } from '../engine/stats.js';
+import { describeEmbedded, grantCredits, signUp, startEmbedded } from '../lib/setup.js';
 
 // `npm run bench:api [-- --quick]`: POST /remove-background/ on the real server (loopback, the
 // product's default model and pool sizing) with a 4 MP photo — 20 sequential and 8 concurrent
@@ -22,63 +16,27 @@ const CONCURRENT = quick ? 4 : 8;
 const log = (line = ''): void => console.log(line);
 const progress = (line: string): void => void process.stderr.write(`… ${line}\n`);
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index] ?? Number.NaN;
-}
-
-const dataDir = await mkdtemp(join(tmpdir(), 'cutout-bench-api-'));
-const config = loadConfig({
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
-  HOST: '127.0.0.1',
-  PORT: '0',
-  DATA_DIR: dataDir,
-  ADMIN_PASSWORD: 'bench-admin-password',
-});
-const engine = createEnginePool({
-  model: config.engine.model,
-  limitInputPixels: config.engine.maxInputPixels,
-  maxQueue: 2,
-});
-const app = await buildApp(config, { engine, webApp: null });
-await app.listen({ host: '127.0.0.1', port: 0 });
-const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+const server = await startEmbedded('api', {}, (config) =>
+  createEnginePool({
+    model: config.engine.model,
+    limitInputPixels: config.engine.maxInputPixels,
+    maxQueue: 2,
+  }),
+);
+const { engine, url: base } = server;
 
 try {
   const stats = engine.stats();
   log('# API benchmark');
   log();
-  log(
-    `${availableParallelism()} cores, load average at start ${loadavg()
-      .map((v) => v.toFixed(1))
-      .join(
-        ' / ',
-      )}; model ${stats.model}, ${stats.workers} worker(s) × ${stats.threadsPerWorker} thread(s); ${config.database.dialect}; results on local disk.`,
-  );
+  log(`${describeEmbedded(server)}.`);
 
-  const signUp = await fetch(`${base}/api/auth/sign-up`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: 'Bench Mark',
-      email: 'bench@example.com',
-      password: 'benchmark-password',
-    }),
+  const { userId, cookie } = await signUp(base, {
+    name: 'Bench Mark',
+    email: 'bench@example.com',
+    password: 'benchmark-password',
   });
-  if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.status}`);
-  const cookie = signUp.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const userId = ((await signUp.json()) as { user: { id: string } }).user.id;
-  await addCredits(app.database.db, userId, {
-    kind: 'grant',
-    amount: 1000,
-    reason: 'benchmark',
-    reference: 'bench:api',
-  });
+  await grantCredits(server.app.database.db, userId, 1000, 'bench:api');
 
   const photo = (await sizedImages()).find((image) => image.label === '4 MP');
   if (!photo) throw new Error('no 4 MP image');
@@ -199,7 +157,5 @@ try {
     `Concurrent requests wait for the ${stats.workers} worker(s) in the job queue: with ${CONCURRENT} at once, latency grows with the place in the queue while throughput stays that of the workers.`,
   );
 } finally {
-  await app.close();
-  await engine.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await server.close();
 }

@@ -1,17 +1,13 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { batchSchema, batchItemSchema, type Batch } from '@cutout/contracts';
 import { createEnginePool } from '@cutout/engine';
-import { buildApp } from '../../apps/server/src/app.js';
-import { loadConfig } from '../../apps/server/src/config.js';
-import { addCredits } from '../../apps/server/src/modules/credits/credits.service.js';
 import { feed } from '../../apps/web/src/features/batches/lib/feed.js';
 import { folderImages } from '../engine/images.js';
 import { mb, median, ms, ratio, table } from '../engine/stats.js';
+import { describeEmbedded, grantCredits, signUp, startEmbedded } from '../lib/setup.js';
 
 // `npm run bench:batch [-- --runs N] [-- --quick]`: a 50-image batch through the real server
 // (loopback, the product's default model and pool sizing), sent the way the dashboard's Batch tab
@@ -66,65 +62,34 @@ async function benchImages(): Promise<{
   };
 }
 
-const dataDir = await mkdtemp(join(tmpdir(), 'cutout-bench-batch-'));
-const config = loadConfig({
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
-  HOST: '127.0.0.1',
-  PORT: '0',
-  DATA_DIR: dataDir,
-  ADMIN_PASSWORD: 'bench-admin-password',
-  ...(quick ? { ENGINE_MODEL: 'u2netp' } : {}),
+const server = await startEmbedded('batch', quick ? { ENGINE_MODEL: 'u2netp' } : {}, async (c) => {
+  const probe = createEnginePool({ model: c.engine.model, maxQueue: 0 });
+  const workers = probe.stats().workers;
+  await probe.close();
+  // Room for one waiting task per worker, so the engine-only run never leaves a worker idle.
+  return createEnginePool({
+    model: c.engine.model,
+    limitInputPixels: c.engine.maxInputPixels,
+    maxQueue: workers * 2,
+  });
 });
-const probe = createEnginePool({ model: config.engine.model, maxQueue: 0 });
-const workers = probe.stats().workers;
-await probe.close();
-// Room for one waiting task per worker, so the engine-only run never leaves a worker idle.
-const engine = createEnginePool({
-  model: config.engine.model,
-  limitInputPixels: config.engine.maxInputPixels,
-  maxQueue: workers * 2,
-});
-const app = await buildApp(config, { engine, webApp: null });
-await app.listen({ host: '127.0.0.1', port: 0 });
-const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+const { engine, app, url: base } = server;
+const workers = engine.stats().workers;
 
 try {
-  const stats = engine.stats();
   const { source, files } = await benchImages();
   log('# Batch benchmark');
   log();
-  log(
-    `${availableParallelism()} cores, load average at start ${loadavg()
-      .map((v) => v.toFixed(1))
-      .join(
-        ' / ',
-      )}; model ${stats.model}, ${stats.workers} worker(s) × ${stats.threadsPerWorker} thread(s); ${config.database.dialect}; results on local disk; ${RUNS} run(s) of each.`,
-  );
+  log(`${describeEmbedded(server)}; ${RUNS} run(s) of each.`);
   log(`Images: ${source}.`);
   log();
 
-  const signUp = await fetch(`${base}/api/auth/sign-up`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: 'Bench Mark',
-      email: 'batch@example.com',
-      password: 'benchmark-password',
-    }),
+  const { userId, cookie } = await signUp(base, {
+    name: 'Bench Mark',
+    email: 'batch@example.com',
+    password: 'benchmark-password',
   });
-  if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.status}`);
-  const cookie = signUp.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const userId = ((await signUp.json()) as { user: { id: string } }).user.id;
-  await addCredits(app.database.db, userId, {
-    kind: 'grant',
-    amount: IMAGES * (RUNS + 1),
-    reason: 'benchmark',
-    reference: 'bench:batch',
-  });
+  await grantCredits(app.database.db, userId, IMAGES * (RUNS + 1), 'bench:batch');
 
   /** The same 50 images straight through the pool, keeping every worker busy. */
   async function engineRun(): Promise<number> {
@@ -350,7 +315,5 @@ try {
     `Zipping ${files.length} images (${files.length * 3} PNGs, ${mb(zipBytes)}) grew the server's memory by ${mb(peakRss - before.rss)} at most: the zip is streamed from the stored files, one open at a time, not built in memory.`,
   );
 } finally {
-  await app.close();
-  await engine.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await server.close();
 }

@@ -2,15 +2,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { startTestS3, type TestS3 } from '../../apps/server/src/test/s3-server.js';
 import { folderImages } from '../engine/images.js';
 import { mb, median, ms, ratio, table } from '../engine/stats.js';
+import { freePort, grantCredits, root, signUp, until } from '../lib/setup.js';
 
 // `npm run bench:scale [-- --runs N] [-- --images N] [-- --model u2netp]`: the scale-out mode
 // (issue 17) on this machine.
@@ -38,7 +37,6 @@ const RUNS = Math.max(1, Number(arg('runs') ?? 3));
 const IMAGES = Math.max(2, Number(arg('images') ?? 8));
 const MODEL = arg('model') ?? 'isnet';
 
-const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const log = (line = ''): void => console.log(line);
 const progress = (line: string): void => void process.stderr.write(`… ${line}\n`);
 
@@ -46,17 +44,6 @@ interface Proc {
   name: string;
   child: ChildProcess;
   lines: string[];
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => ok(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 function start(name: string, entry: 'main' | 'worker', env: Record<string, string>): Proc {
@@ -72,14 +59,6 @@ function start(name: string, entry: 'main' | 'worker', env: Record<string, strin
     ?.setEncoding('utf8')
     .on('data', (c: string) => process.stderr.write(`[${name}] ${c}`));
   return proc;
-}
-
-async function until(what: string, probe: () => Promise<boolean>, ms = 120_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await probe().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 async function stop(proc: Proc | undefined): Promise<void> {
@@ -107,23 +86,17 @@ async function startWorker(name: string, env: Record<string, string>): Promise<P
 
 /** Signs a person up (enough credits for the whole bench) and returns their cookie. */
 async function person(api: string, credit: (userId: string) => Promise<void>): Promise<string> {
-  const res = await fetch(`${api}/api/auth/sign-up`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.${rnd()}.${rnd()}` },
-    body: JSON.stringify({
+  const { userId, cookie } = await signUp(
+    api,
+    {
       name: 'Bench',
       email: `bench-${randomBytes(4).toString('hex')}@example.com`,
       password: 'correct horse battery',
-    }),
-  });
-  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const { user } = (await res.json()) as { user: { id: string } };
-  await credit(user.id);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0] ?? '')
-    .filter((c) => c && !c.endsWith('='))
-    .join('; ');
+    },
+    { 'x-forwarded-for': `10.9.${rnd()}.${rnd()}` },
+  );
+  await credit(userId);
+  return cookie;
 }
 
 const rnd = () => Math.floor(Math.random() * 250) + 1;
@@ -217,19 +190,12 @@ async function main(): Promise<void> {
 
     const creditDb = async (url: string, userId: string) => {
       const { openDatabase } = await import('../../apps/server/src/db/database.js');
-      const { addCredits } =
-        await import('../../apps/server/src/modules/credits/credits.service.js');
       const handle = openDatabase(
         url.startsWith('sqlite:')
           ? { dialect: 'sqlite', file: url.slice('sqlite:'.length) }
           : { dialect: 'postgres', url },
       );
-      await addCredits(handle.db, userId, {
-        kind: 'adjustment',
-        amount: 10_000,
-        reason: 'bench',
-        reference: null,
-      });
+      await grantCredits(handle.db, userId, 10_000, 'bench:scale');
       await handle.close();
     };
     const embeddedCookie = await person(embedded.url, (id) =>

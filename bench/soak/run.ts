@@ -1,14 +1,11 @@
-import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
+import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { apiKeysApiPaths, publicApiPaths } from '@cutout/contracts';
 import { openDatabase } from '../../apps/server/src/db/database.js';
-import { addCredits } from '../../apps/server/src/modules/credits/credits.service.js';
 import { encodeScene, makeScene } from '../../packages/engine/test/synthetic.js';
-import { median, ms, table } from '../engine/stats.js';
+import { median, ms, percentile, table } from '../engine/stats.js';
+import { freePort, grantCredits, signUp, startServer } from '../lib/setup.js';
 
 // `npm run bench:soak [-- --images=500 --concurrency=3]`: the embedded server (SQLite, local
 // disk, the in-process engine pool) in a child process of its own, so its resident memory is the
@@ -16,7 +13,6 @@ import { median, ms, table } from '../engine/stats.js';
 // an API key) a few at a time. Prints the server's RSS at 100, 250 and 500 images and p50/p95
 // latency per block of 100, then whether memory stayed flat and p95 stable.
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const arg = (name: string, fallback: number): number => {
   const found = process.argv.find((a) => a.startsWith(`--${name}=`));
   const value = found ? Number(found.split('=')[1]) : fallback;
@@ -31,12 +27,6 @@ const CHECKPOINTS = [100, 250, 500].filter((n) => n <= TOTAL);
 const log = (line = ''): void => console.log(line);
 const progress = (line: string): void => void process.stderr.write(`… ${line}\n`);
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index] ?? Number.NaN;
-}
-
 /** Resident memory of a process, from the kernel (VmRSS, kB). */
 async function rssBytes(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
@@ -46,17 +36,6 @@ async function rssBytes(pid: number): Promise<number> {
 }
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 // A few generated photo-like scenes (subject, hair strokes, cluttered background, grain) of
 // the sizes phones and cameras send after a resize: 1.4–2.3 MP JPEGs.
@@ -73,67 +52,23 @@ for (const [i, spec] of SCENES.entries()) {
   images.push(await encodeScene(await makeScene({ ...spec, seed: 40 + i, clutter: true })));
 }
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'cutout-bench-soak-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
 // The server from source (tsx), as `npm run dev` runs it: no build needed, and tsx's own
 // memory is paid once at start, so it does not change growth.
-const child = spawn(
-  process.execPath,
-  ['--conditions=source', '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
-  {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // The per-key limit (100 a minute) is not what this measures.
-      API_RATE_LIMIT_PER_MINUTE: '1000000',
-    },
-  },
+const server = await startServer(
+  await freePort(),
+  // The per-key limit (100 a minute) is not what this measures.
+  { API_RATE_LIMIT_PER_MINUTE: '1000000' },
+  { fromSource: true, readyWithinMs: 120_000 },
 );
-const pid = child.pid!;
-
-async function stopServer(): Promise<void> {
-  if (child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
-  }
-}
+const base = server.url;
+const pid = server.child.pid!;
 
 try {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the server did not answer /health within 120 s');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-
-  const signUp = await fetch(`${base}/api/auth/sign-up`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: 'Soak Test',
-      email: 'soak@example.com',
-      password: 'soak-password',
-    }),
+  const { userId, cookie } = await signUp(base, {
+    name: 'Soak Test',
+    email: 'soak@example.com',
+    password: 'soak-password',
   });
-  if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.status}`);
-  const cookie = signUp.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const userId = ((await signUp.json()) as { user: { id: string } }).user.id;
   const created = await fetch(`${base}${apiKeysApiPaths.list}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie },
@@ -143,14 +78,12 @@ try {
   const apiKey = ((await created.json()) as { key: string }).key;
   // Credits the way an admin grant adds them, in the server's own database (WAL: both
   // processes may hold it open).
-  const database = openDatabase({ dialect: 'sqlite', file: path.join(dataDir, 'cutout.db') });
+  const database = openDatabase({
+    dialect: 'sqlite',
+    file: path.join(server.dataDir, 'cutout.db'),
+  });
   try {
-    await addCredits(database.db, userId, {
-      kind: 'grant',
-      amount: TOTAL + 20,
-      reason: 'soak benchmark',
-      reference: 'bench:soak',
-    });
+    await grantCredits(database.db, userId, TOTAL + 20, 'bench:soak');
   } finally {
     await database.close();
   }
@@ -260,6 +193,5 @@ try {
       `p95 ${drift >= 0 ? '+' : ''}${drift.toFixed(1)}% from the first block of ${BLOCK} to the last (${stable ? 'stable' : 'NOT stable'}).`,
   );
 } finally {
-  await stopServer();
-  await rm(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

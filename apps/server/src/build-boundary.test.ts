@@ -25,6 +25,15 @@ describe('the production build', () => {
     expect(build.exclude).toEqual(expect.arrayContaining(['src/**/*.test.ts', 'src/test']));
   });
 
+  it('compiles no file named as a test helper (they belong in src/test)', () => {
+    const helpers = built(src).filter((file) =>
+      /(?:^|[-.])(?:testing|tests?-helpers?|fixtures?|mocks?|fakes?)\.ts$/.test(
+        path.basename(file),
+      ),
+    );
+    expect(helpers.map((f) => path.relative(src, f))).toEqual([]);
+  });
+
   it('compiles no file that imports vitest or a test helper', () => {
     const files = built(src);
     expect(files.length).toBeGreaterThan(50);

@@ -131,3 +131,30 @@ export function onBothDialects(
     });
   }
 }
+
+/** The credits `/api/me` shows the holder of `cookie`. */
+export async function creditsOf(app: FastifyInstance, cookie: string): Promise<number> {
+  const res = await app.inject({ url: '/api/me', headers: { cookie } });
+  return res.json<{ credits: number }>().credits;
+}
+
+/** A user's credits as stored, read from the database. */
+export async function storedCredits(app: FastifyInstance, userId: string): Promise<number> {
+  const row = await app.database.db
+    .selectFrom('users')
+    .select('credits')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.credits);
+}
+
+/** Sets a user's credits the way an admin does (PATCH /users/:id/credits). */
+export async function setCredits(app: FastifyInstance, userId: string, credits: number) {
+  const res = await app.inject({
+    method: 'PATCH',
+    url: `/users/${userId}/credits`,
+    headers: { cookie: await adminCookie(app) },
+    payload: { credits },
+  });
+  if (res.statusCode !== 200) throw new Error(`set credits: ${res.statusCode} ${res.body}`);
+}

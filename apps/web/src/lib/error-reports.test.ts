@@ -65,7 +65,13 @@ describe('error reporting', () => {
     const unhandled = vi.fn();
     process.on('unhandledRejection', unhandled);
     expect(() => recordError('manual', new Error('x'))).not.toThrow();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The report was sent and its failure came back: by the check after that, an unhandled
+    // rejection would have been raised.
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.settledResults).toEqual([
+        { type: 'rejected', value: expect.any(TypeError) },
+      ]),
+    );
     process.off('unhandledRejection', unhandled);
     expect(unhandled).not.toHaveBeenCalled();
   });

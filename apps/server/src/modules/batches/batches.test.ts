@@ -1,39 +1,23 @@
 import { batchSchema, batchTexts, editorTexts, limits, type Batch } from '@cutout/contracts';
-import type { EnginePool } from '@cutout/engine';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import yauzl from 'yauzl';
-import { onBothDialects, signUp, type SignedUp } from '../../test/accounts.js';
-import { createTestEnginePool, multipart, photo, type Photo } from '../../test/processing.js';
+import { beforeAll, expect, it, vi } from 'vitest';
+import { onBothDialects, signUp, storedCredits, type SignedUp } from '../../test/accounts.js';
+import { multipart, photo, useTestEngine, type Photo } from '../../test/processing.js';
+import { unzip } from '../../test/unzip.js';
 
 // Batches through the real app: the rules (at most 50, no more than the free credits, nothing
 // written when refused), then a real batch on the small model: an image that is not one fails
 // and costs nothing, the others complete and cost one credit each, running again skips what is
 // done, and the zip holds a folder of three PNGs per completed image.
 
-let engine: EnginePool;
-let picture: Photo;
+const shared = useTestEngine();
 let bigPicture: Photo;
 beforeAll(async () => {
-  engine = createTestEnginePool();
-  picture = await photo();
   bigPicture = await photo(1600, 1200, 5);
-});
-afterAll(async () => {
-  await engine.close();
 });
 
 const names = (n: number, ext = 'jpg') =>
   Array.from({ length: n }, (_, i) => ({ name: `photo-${i + 1}.${ext}` }));
-
-async function balance(app: FastifyInstance, userId: string): Promise<number> {
-  const row = await app.database.db
-    .selectFrom('users')
-    .select('credits')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.credits);
-}
 
 async function countRows(app: FastifyInstance) {
   const batches = await app.database.db.selectFrom('batches').select('id').execute();
@@ -92,29 +76,6 @@ async function untilSettled(app: FastifyInstance, user: SignedUp, id: string) {
   return { batch, seen };
 }
 
-function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error ?? new Error('no zip'));
-      const files = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (err, stream) => {
-          if (err || !stream) return reject(err ?? new Error('no stream'));
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
-
 const isPng = (b: Buffer | undefined) =>
   b !== undefined && b.subarray(0, 8).equals(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]));
 
@@ -148,7 +109,7 @@ onBothDialects('batch rules', (get) => {
     expect(poor.json().error.message).toBe('Not enough credits. You need 5 credits but have 4');
 
     expect(await countRows(app)).toEqual(before);
-    expect(await balance(app, user.id)).toBe(4);
+    expect(await storedCredits(app, user.id)).toBe(4);
   });
 
   it('is for signed-in users only, and each sees only their own batches', async () => {
@@ -180,7 +141,7 @@ onBothDialects('batch rules', (get) => {
     const foreignUpload = await upload(app, other, batch, 0, {
       name: 'a.jpg',
       type: 'image/jpeg',
-      data: picture.file,
+      data: shared.picture.file,
     });
     expect(foreignUpload.statusCode).toBe(404);
 
@@ -265,7 +226,7 @@ onBothDialects(
     it('charges completed images only, keeps failed ones free, and zips three PNGs per image', async () => {
       const { app } = get();
       const user = await signUp(app);
-      const before = await balance(app, user.id);
+      const before = await storedCredits(app, user.id);
       const batch = batchSchema.parse(
         (
           await start(app, user, [
@@ -277,7 +238,7 @@ onBothDialects(
           ])
         ).json(),
       );
-      const jpeg = { name: 'x.jpg', type: 'image/jpeg', data: picture.file };
+      const jpeg = { name: 'x.jpg', type: 'image/jpeg', data: shared.picture.file };
       expect((await upload(app, user, batch, 0, jpeg)).statusCode).toBe(202);
       const text = await upload(app, user, batch, 1, {
         name: 'notes.txt',
@@ -299,7 +260,7 @@ onBothDialects(
       expect(done.counts).toEqual({ pending: 0, processing: 0, completed: 3, error: 0 + 1 });
       // Progress came from the engine's stages: values strictly between start and end were seen.
       expect([...seen].some((p) => p > 0 && p < 100)).toBe(true);
-      expect(await balance(app, user.id)).toBe(before - 3);
+      expect(await storedCredits(app, user.id)).toBe(before - 3);
 
       // Completed images cannot be sent again; a second tab sees the same batch.
       const repeat = await upload(app, user, batch, 0, jpeg);
@@ -355,7 +316,7 @@ onBothDialects(
       expect((await upload(app, user, batch, 1, jpeg)).statusCode).toBe(202);
       const all = await untilSettled(app, user, batch.id);
       expect(all.batch.counts.completed).toBe(4);
-      expect(await balance(app, user.id)).toBe(before - 4);
+      expect(await storedCredits(app, user.id)).toBe(before - 4);
       const nothingLeft = await app.inject({
         method: 'POST',
         url: `/api/batches/${batch.id}/run`,
@@ -420,9 +381,5 @@ onBothDialects(
       expect(jobs).toHaveLength(2);
     });
   },
-  {
-    get engine() {
-      return engine;
-    },
-  },
+  shared.appOptions,
 );

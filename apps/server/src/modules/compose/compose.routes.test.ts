@@ -1,78 +1,39 @@
 import { compositionApiPaths, compositionTexts } from '@cutout/contracts';
-import type { EnginePool } from '@cutout/engine';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type SignedUp } from '../../test/accounts.js';
-import {
-  createProcessingApp,
-  createTestEnginePool,
-  multipart,
-  photo,
-  type Photo,
-} from '../../test/processing.js';
-import type { TestApp } from '../../test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { creditsOf, signUp, type SignedUp } from '../../test/accounts.js';
+import { multipart, pixels, removeBackground, useProcessingApp } from '../../test/processing.js';
 import { createApiKey } from '../api-keys/api-keys.service.js';
 
 // The editor's export: a finished job composed again at full size on a background, through the
 // same engine composition as the public API (the same pixels), charging nothing.
 
-let engine: EnginePool;
-let t: TestApp;
-let picture: Photo;
+const processing = useProcessingApp();
 let user: SignedUp;
 let jobId: string;
 let blue: Buffer;
 
 beforeAll(async () => {
-  engine = createTestEnginePool();
-  t = await createProcessingApp(engine);
-  picture = await photo();
   blue = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#0000ff' } })
     .png()
     .toBuffer();
-  user = await signUp(t.app);
-  const body = multipart({ name: 'shop shot.jpg', type: 'image/jpeg', data: picture.file });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/remove-background/',
-    payload: body.payload,
-    headers: { ...body.headers, cookie: user.cookie, accept: 'application/json' },
+  user = await signUp(processing.app);
+  jobId = await removeBackground(processing.app, user.cookie, {
+    name: 'shop shot.jpg',
+    type: 'image/jpeg',
+    data: processing.picture.file,
   });
-  expect(res.statusCode, res.body).toBe(200);
-  jobId = res.json().id as string;
 });
 
-afterAll(async () => {
-  await t?.close();
-  await engine?.close();
-});
-
-async function credits(): Promise<number> {
-  const res = await t.app.inject({ url: '/api/me', headers: { cookie: user.cookie } });
-  return res.json().credits as number;
-}
+const credits = () => creditsOf(processing.app, user.cookie);
 
 function exportJson(payload: Record<string, unknown>, cookie = user.cookie, id = jobId) {
-  return t.app.inject({
+  return processing.app.inject({
     method: 'POST',
     url: compositionApiPaths.compose(id),
     payload,
     headers: cookie ? { cookie } : {},
   });
-}
-
-async function rgba(image: Buffer) {
-  const { data, info } = await sharp(image)
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return {
-    data,
-    info,
-    at: (x: number, y: number) => [
-      ...data.subarray((y * info.width + x) * 4, (y * info.width + x) * 4 + 4),
-    ],
-  };
 }
 
 describe('POST /api/jobs/{id}/compose', () => {
@@ -83,8 +44,8 @@ describe('POST /api/jobs/{id}/compose', () => {
     expect(jpg.headers['content-type']).toBe('image/jpeg');
     expect(jpg.headers['content-disposition']).toContain('shop shot_background.jpg');
     expect(jpg.headers['x-credits-charged']).toBe('0');
-    const image = await rgba(jpg.rawPayload);
-    expect([image.info.width, image.info.height]).toEqual([480, 360]);
+    const image = await pixels(jpg.rawPayload);
+    expect([image.width, image.height]).toEqual([480, 360]);
     const [r, g, b] = image.at(0, 0);
     expect([r! < 20, g! > 235, b! < 20]).toEqual([true, true, true]);
 
@@ -96,21 +57,26 @@ describe('POST /api/jobs/{id}/compose', () => {
 
   it('gives the same pixels as the public API for the same fields', async () => {
     const exported = await exportJson({ bg_color: '#336699', add_shadow: true, format: 'png' });
-    const { key } = await createApiKey(t.app.database.db, user.id, 'same pixels');
+    const { key } = await createApiKey(processing.app.database.db, user.id, 'same pixels');
     const body = multipart(
-      { name: 'shop shot.jpg', type: 'image/jpeg', data: picture.file, field: 'image_file' },
+      {
+        name: 'shop shot.jpg',
+        type: 'image/jpeg',
+        data: processing.picture.file,
+        field: 'image_file',
+      },
       { bg_color: '336699', add_shadow: 'true', format: 'png' },
     );
-    const api = await t.app.inject({
+    const api = await processing.app.inject({
       method: 'POST',
       url: '/api/v1/remove-background',
       payload: body.payload,
       headers: { ...body.headers, authorization: `Bearer ${key}` },
     });
     expect(api.statusCode, api.body).toBe(200);
-    const a = await rgba(exported.rawPayload);
-    const b = await rgba(api.rawPayload);
-    expect(a.info.width).toBe(b.info.width);
+    const a = await pixels(exported.rawPayload);
+    const b = await pixels(api.rawPayload);
+    expect(a.width).toBe(b.width);
     expect(a.data.equals(b.data)).toBe(true);
   });
 
@@ -119,34 +85,34 @@ describe('POST /api/jobs/{id}/compose', () => {
       { name: 'wall.png', type: 'image/png', data: blue, field: 'bg_image_file' },
       { add_shadow: 'true', format: 'png' },
     );
-    const cover = await t.app.inject({
+    const cover = await processing.app.inject({
       method: 'POST',
       url: compositionApiPaths.compose(jobId),
       payload: form.payload,
       headers: { ...form.headers, cookie: user.cookie },
     });
     expect(cover.statusCode, cover.body).toBe(200);
-    const covered = await rgba(cover.rawPayload);
+    const covered = await pixels(cover.rawPayload);
     expect(covered.at(479, 359)).toEqual([0, 0, 255, 255]);
 
     const containForm = multipart(
       { name: 'wall.png', type: 'image/png', data: blue, field: 'bg_image_file' },
       { bg_image_fit: 'contain', format: 'png' },
     );
-    const contain = await t.app.inject({
+    const contain = await processing.app.inject({
       method: 'POST',
       url: compositionApiPaths.compose(jobId),
       payload: containForm.payload,
       headers: { ...containForm.headers, cookie: user.cookie },
     });
     // A 3:2 image in a 4:3 frame: bands above and below stay transparent.
-    const contained = await rgba(contain.rawPayload);
+    const contained = await pixels(contain.rawPayload);
     expect(contained.at(2, 2)[3]).toBe(0);
     expect(contained.at(2, 180)).toEqual([0, 0, 255, 255]);
 
     const blurred = await exportJson({ bg_blur: true, format: 'png' });
     expect(blurred.statusCode).toBe(200);
-    const image = await rgba(blurred.rawPayload);
+    const image = await pixels(blurred.rawPayload);
     expect(image.at(0, 0)[3]).toBe(255);
     expect((await sharp(blurred.rawPayload).metadata()).hasAlpha).toBe(false);
   });
@@ -157,7 +123,7 @@ describe('POST /api/jobs/{id}/compose', () => {
     expect(two.json().error.message).toBe(compositionTexts.oneBackground);
     const format = await exportJson({ format: 'gif' });
     expect(format.statusCode).toBe(400);
-    const other = await signUp(t.app);
+    const other = await signUp(processing.app);
     expect((await exportJson({}, other.cookie)).statusCode).toBe(404);
     expect((await exportJson({}, '')).statusCode).toBe(401);
     expect((await exportJson({}, user.cookie, 'no-such-job')).statusCode).toBe(404);

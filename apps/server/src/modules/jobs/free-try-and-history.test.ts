@@ -1,16 +1,9 @@
 import { freeTryTexts, historyResponseSchema, jobSchema } from '@cutout/contracts';
-import type { EnginePool } from '@cutout/engine';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { onBothDialects, randomIp, signUp, type SignedUp } from '../../test/accounts.js';
-import {
-  createTestEnginePool,
-  multipart,
-  photo,
-  uploadJob,
-  type Photo,
-} from '../../test/processing.js';
+import { multipart, uploadJob, useTestEngine } from '../../test/processing.js';
 import { createTestApp, tempDir, type TestApp } from '../../test/test-app.js';
 import { sumLedger } from '../credits/credits.repository.js';
 import { visitorCookieName } from './free-try.js';
@@ -18,20 +11,10 @@ import { visitorCookieName } from './free-try.js';
 // A visitor's free try (decision 0155) and the account's history (decision 0156), through HTTP
 // on a real engine (u2netp) and both databases.
 
-let engine: EnginePool;
-let picture: Photo;
-const appOptions: { engine?: EnginePool } = {};
-beforeAll(async () => {
-  engine = createTestEnginePool();
-  appOptions.engine = engine;
-  // 1.08 MP: a preview (at most 0.25 MP) is visibly smaller.
-  picture = await photo(1200, 900);
-});
-afterAll(async () => {
-  await engine.close();
-});
+// 1.08 MP: a preview (at most 0.25 MP) is visibly smaller.
+const shared = useTestEngine({ picture: { width: 1200, height: 900 } });
 
-const upload = () => ({ name: 'beach.jpg', type: 'image/jpeg', data: picture.file });
+const upload = () => ({ name: 'beach.jpg', type: 'image/jpeg', data: shared.picture.file });
 
 /** POST /api/jobs without an account, from `ip`, with the visitor's cookie if any. */
 function tryFree(t: TestApp, ip: string, cookie?: string) {
@@ -164,7 +147,7 @@ onBothDialects(
       expect(tries.map((r) => r.job_id)).not.toContain(id);
     });
   },
-  appOptions,
+  shared.appOptions,
 );
 
 describe('the free try limit across a restart (SQLite)', () => {
@@ -172,12 +155,12 @@ describe('the free try limit across a restart (SQLite)', () => {
     const data = tempDir();
     const ip = randomIp();
     try {
-      let t = await createTestApp({ engine, env: { DATA_DIR: data.dir } });
+      let t = await createTestApp({ engine: shared.engine, env: { DATA_DIR: data.dir } });
       const first = await tryFree(t, ip);
       expect(first.statusCode).toBe(202);
       await t.app.processing.jobs.waitUntilFinished(jobSchema.parse(first.json()).id);
       await t.close();
-      t = await createTestApp({ engine, env: { DATA_DIR: data.dir } });
+      t = await createTestApp({ engine: shared.engine, env: { DATA_DIR: data.dir } });
       try {
         expect((await tryFree(t, ip)).statusCode).toBe(429);
       } finally {
@@ -223,7 +206,7 @@ onBothDialects(
         originalName: 'first.jpg',
         width: 1200,
         height: 900,
-        inputBytes: picture.file.byteLength,
+        inputBytes: shared.picture.file.byteLength,
         size: 'full',
         via: 'web',
         creditsCharged: 1,
@@ -280,5 +263,5 @@ onBothDialects(
       expect((await del(ada, id)).statusCode).toBe(404);
     });
   },
-  appOptions,
+  shared.appOptions,
 );

@@ -2,47 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { jobSchema } from '@cutout/contracts';
-import { createEnginePool, type EnginePool } from '@cutout/engine';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../../test/accounts.js';
-import {
-  createProcessingApp,
-  createTestEnginePool,
-  photo,
-  uploadJob,
-  type Photo,
-} from '../../test/processing.js';
+import { createEnginePool } from '@cutout/engine';
+import { describe, expect, it } from 'vitest';
+import { signUp, storedCredits } from '../../test/accounts.js';
+import { createProcessingApp, uploadJob, useTestEngine } from '../../test/processing.js';
 import { tempDir } from '../../test/test-app.js';
 
 // The queue's edges: full, cancelled, and a restart with jobs left behind.
 
-let engine: EnginePool;
-let picture: Photo;
-beforeAll(async () => {
-  engine = createTestEnginePool();
-  picture = await photo();
-});
-afterAll(async () => {
-  await engine.close();
-});
+const shared = useTestEngine();
 
-const upload = () => ({ name: 'cat.jpg', type: 'image/jpeg', data: picture.file });
-
-async function balance(
-  app: Awaited<ReturnType<typeof createProcessingApp>>['app'],
-  userId: string,
-) {
-  const row = await app.database.db
-    .selectFrom('users')
-    .select('credits')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.credits);
-}
+const upload = () => ({ name: 'cat.jpg', type: 'image/jpeg', data: shared.picture.file });
 
 describe('job queue', () => {
   it('answers 503 with Retry-After when the queue is full, and stores nothing for it', async () => {
-    const t = await createProcessingApp(engine, { JOB_QUEUE_SIZE: '0' });
+    const t = await createProcessingApp(shared.engine, { JOB_QUEUE_SIZE: '0' });
     try {
       const user = await signUp(t.app);
       const first = await uploadJob(t.app, user.cookie, upload());
@@ -68,10 +42,10 @@ describe('job queue', () => {
   });
 
   it('cancels a waiting job without charging for it', async () => {
-    const t = await createProcessingApp(engine, { JOB_QUEUE_SIZE: '4' });
+    const t = await createProcessingApp(shared.engine, { JOB_QUEUE_SIZE: '4' });
     try {
       const user = await signUp(t.app);
-      const start = await balance(t.app, user.id);
+      const start = await storedCredits(t.app, user.id);
       const a = jobSchema.parse((await uploadJob(t.app, user.cookie, upload())).json());
       const b = jobSchema.parse((await uploadJob(t.app, user.cookie, upload())).json());
       const cancelled = await t.app.inject({
@@ -82,7 +56,7 @@ describe('job queue', () => {
       expect(cancelled.statusCode).toBe(200);
       expect(cancelled.json().status).toBe('cancelled');
       expect((await t.app.processing.jobs.waitUntilFinished(a.id)).status).toBe('completed');
-      expect(await balance(t.app, user.id)).toBe(start - 1);
+      expect(await storedCredits(t.app, user.id)).toBe(start - 1);
       const events = await t.app.inject({
         method: 'GET',
         url: `/api/jobs/${b.id}/events`,
@@ -97,7 +71,7 @@ describe('job queue', () => {
 
 describe('fair share and time limit', () => {
   it("keeps one account to half of the waiting room, so another account's job still gets in", async () => {
-    const t = await createProcessingApp(engine, { JOB_QUEUE_SIZE: '2' });
+    const t = await createProcessingApp(shared.engine, { JOB_QUEUE_SIZE: '2' });
     try {
       const alice = await signUp(t.app);
       const bob = await signUp(t.app);
@@ -127,13 +101,13 @@ describe('fair share and time limit', () => {
     const t = await createProcessingApp(strict);
     try {
       const user = await signUp(t.app);
-      const start = await balance(t.app, user.id);
+      const start = await storedCredits(t.app, user.id);
       const created = await uploadJob(t.app, user.cookie, upload());
       expect(created.statusCode).toBe(202);
       const job = await t.app.processing.jobs.waitUntilFinished(created.json().id);
       expect(job).toMatchObject({ status: 'failed', error_code: 'unprocessable' });
       expect(job.error_message).toMatch(/took too long/);
-      expect(await balance(t.app, user.id)).toBe(start);
+      expect(await storedCredits(t.app, user.id)).toBe(start);
       const result = await t.app.inject({
         method: 'GET',
         url: `/api/jobs/${job.id}/results/refined`,
@@ -152,15 +126,15 @@ describe('restart', () => {
     const dir = tempDir();
     try {
       const env = { DATA_DIR: dir.dir };
-      const first = await createProcessingApp(engine, env);
+      const first = await createProcessingApp(shared.engine, env);
       const user = await signUp(first.app);
-      const start = await balance(first.app, user.id);
+      const start = await storedCredits(first.app, user.id);
       // What a crash leaves: one job accepted but not started, one interrupted mid-way.
       const ids = [randomUUID(), randomUUID()];
       const now = new Date().toISOString();
       for (const [i, id] of ids.entries()) {
         mkdirSync(path.join(dir.dir, 'results', id), { recursive: true });
-        writeFileSync(path.join(dir.dir, 'results', id, 'original'), picture.file);
+        writeFileSync(path.join(dir.dir, 'results', id, 'original'), shared.picture.file);
         await first.app.database.db
           .insertInto('jobs')
           .values({
@@ -172,7 +146,7 @@ describe('restart', () => {
             source: 'upload',
             original_name: 'left-behind.jpg',
             content_type: 'image/jpeg',
-            input_bytes: picture.file.length,
+            input_bytes: shared.picture.file.length,
             width: 480,
             height: 360,
             error_code: null,
@@ -189,13 +163,13 @@ describe('restart', () => {
       }
       await first.close();
 
-      const second = await createProcessingApp(engine, env);
+      const second = await createProcessingApp(shared.engine, env);
       try {
         for (const id of ids) {
           const job = await second.app.processing.jobs.waitUntilFinished(id);
           expect(job.status).toBe('completed');
         }
-        expect(await balance(second.app, user.id)).toBe(start - 2);
+        expect(await storedCredits(second.app, user.id)).toBe(start - 2);
       } finally {
         await second.close();
       }
@@ -221,7 +195,7 @@ describe('bot check (Cloudflare Turnstile, when configured)', () => {
     });
     await new Promise<void>((resolve) => verifier.listen(0, '127.0.0.1', resolve));
     const port = (verifier.address() as { port: number }).port;
-    const t = await createProcessingApp(engine, {
+    const t = await createProcessingApp(shared.engine, {
       TURNSTILE_SITE_KEY: 'site-key',
       TURNSTILE_SECRET_KEY: 'secret-key',
       TURNSTILE_VERIFY_URL: `http://127.0.0.1:${port}/siteverify`,
@@ -256,7 +230,7 @@ describe('bot check (Cloudflare Turnstile, when configured)', () => {
   });
 
   it('is off without keys: no token asked, nothing from Cloudflare allowed', async () => {
-    const t = await createProcessingApp(engine);
+    const t = await createProcessingApp(shared.engine);
     try {
       const config = await t.app.inject({ method: 'GET', url: '/api/editor/config' });
       expect(config.json().turnstileSiteKey).toBeNull();

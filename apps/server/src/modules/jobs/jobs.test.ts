@@ -4,58 +4,29 @@ import {
   jobSchema,
   removeBackgroundResponseSchema,
 } from '@cutout/contracts';
-import type { EnginePool } from '@cutout/engine';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { blackPng } from '../../../../../packages/engine/test/png-bytes.js';
 import { iou } from '../../../../../packages/engine/test/synthetic.js';
-import { adminCookie, onBothDialects, signUp, type SignedUp } from '../../test/accounts.js';
 import {
-  createTestEnginePool,
-  multipart,
-  photo,
-  uploadJob,
-  type Photo,
-} from '../../test/processing.js';
+  creditsOf,
+  onBothDialects,
+  setCredits,
+  signUp,
+  type SignedUp,
+} from '../../test/accounts.js';
+import { multipart, uploadJob, useTestEngine } from '../../test/processing.js';
 import type { TestApp } from '../../test/test-app.js';
 import { createApiKey } from '../api-keys/api-keys.service.js';
 import { sumLedger } from '../credits/credits.repository.js';
 
 // The processing service end to end through HTTP, on a real engine (u2netp) and both databases.
 
-let engine: EnginePool;
-let picture: Photo;
-// Filled before the apps are built (file-level hooks run before the suites' own).
-const appOptions: { engine?: EnginePool } = {};
-beforeAll(async () => {
-  engine = createTestEnginePool();
-  appOptions.engine = engine;
-  picture = await photo();
-});
-afterAll(async () => {
-  await engine.close();
-});
+const shared = useTestEngine();
 
 const png = (data: Buffer) => ({ name: 'holiday photo.jpg', type: 'image/jpeg', data });
 
-async function credits(t: TestApp, user: SignedUp): Promise<number> {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: '/api/me',
-    headers: { cookie: user.cookie },
-  });
-  return res.json().credits as number;
-}
-
-async function setCredits(t: TestApp, user: SignedUp, value: number): Promise<void> {
-  const res = await t.app.inject({
-    method: 'PATCH',
-    url: `/users/${user.id}/credits`,
-    headers: { cookie: await adminCookie(t.app) },
-    payload: { credits: value },
-  });
-  expect(res.statusCode).toBe(200);
-}
+const credits = (t: TestApp, user: SignedUp) => creditsOf(t.app, user.cookie);
 
 async function jobCount(t: TestApp, user: SignedUp): Promise<number> {
   const rows = await t.app.database.db
@@ -74,7 +45,7 @@ onBothDialects(
       const user = await signUp(t.app);
       const before = await credits(t, user);
 
-      const created = await uploadJob(t.app, user.cookie, png(picture.file));
+      const created = await uploadJob(t.app, user.cookie, png(shared.picture.file));
       expect(created.statusCode).toBe(202);
       const job = jobSchema.parse(created.json());
       expect(job.status).toBe('queued');
@@ -121,7 +92,7 @@ onBothDialects(
 
       // The cut-out matches the drawn subject.
       const alpha = await sharp(images[2]).extractChannel(3).raw().toBuffer();
-      expect(iou(alpha, picture.scene.mask)).toBeGreaterThan(0.85);
+      expect(iou(alpha, shared.picture.scene.mask)).toBeGreaterThan(0.85);
       // white_bg has no transparency and white where the background was.
       const white = await sharp(images[1]).raw().toBuffer({ resolveWithObject: true });
       expect(white.info.channels).toBe(3);
@@ -148,7 +119,7 @@ onBothDialects(
           await uploadJob(t.app, owner.cookie, {
             name: 'invoice.html',
             type: 'text/html',
-            data: picture.file,
+            data: shared.picture.file,
           })
         ).json(),
       );
@@ -164,7 +135,7 @@ onBothDialects(
       expect(mine.headers['content-disposition']).toBe(
         `attachment; filename="invoice.jpg"; filename*=UTF-8''invoice.jpg`,
       );
-      expect(mine.rawPayload.equals(picture.file)).toBe(true);
+      expect(mine.rawPayload.equals(shared.picture.file)).toBe(true);
       // A name stored before names were cleaned (an install upgraded from then) is cleaned on
       // the way out: no right-to-left override, the detected format's extension.
       await t.app.database.db
@@ -202,7 +173,12 @@ onBothDialects(
     it('POST /remove-background/ answers with signed result addresses that work without a session', async () => {
       const t = get();
       const user = await signUp(t.app);
-      const res = await uploadJob(t.app, user.cookie, png(picture.file), '/remove-background/');
+      const res = await uploadJob(
+        t.app,
+        user.cookie,
+        png(shared.picture.file),
+        '/remove-background/',
+      );
       expect(res.statusCode).toBe(200);
       const body = removeBackgroundResponseSchema.parse(res.json());
       expect(body.credits).toBe(await credits(t, user));
@@ -235,7 +211,7 @@ onBothDialects(
       const user = await signUp(t.app);
       const { key } = await createApiKey(t.app.database.db, user.id, 'test');
       const { payload, headers } = (await import('../../test/processing.js')).multipart(
-        png(picture.file),
+        png(shared.picture.file),
       );
       const res = await t.app.inject({
         method: 'POST',
@@ -272,14 +248,19 @@ onBothDialects(
     it('anonymous callers are told to sign up and users without credits are refused, with nothing stored', async () => {
       const t = get();
       // (POST /api/jobs gives an anonymous visitor a free preview: free-try-and-history.test.ts.)
-      const anonymous = await uploadJob(t.app, undefined, png(picture.file), '/remove-background/');
+      const anonymous = await uploadJob(
+        t.app,
+        undefined,
+        png(shared.picture.file),
+        '/remove-background/',
+      );
       expect(anonymous.statusCode).toBe(401);
       expect(anonymous.json().error.message).toBe(editorTexts.signUpToContinue);
 
       const user = await signUp(t.app);
-      await setCredits(t, user, 0);
+      await setCredits(t.app, user.id, 0);
       for (const url of ['/api/jobs', '/remove-background/']) {
-        const res = await uploadJob(t.app, user.cookie, png(picture.file), url);
+        const res = await uploadJob(t.app, user.cookie, png(shared.picture.file), url);
         expect(res.statusCode, url).toBe(402);
         expect(res.json().error.message).toBe(editorTexts.noCredits);
       }
@@ -297,10 +278,10 @@ onBothDialects(
     it('two simultaneous jobs from a user with one credit: exactly one is accepted', async () => {
       const t = get();
       const user = await signUp(t.app);
-      await setCredits(t, user, 1);
+      await setCredits(t.app, user.id, 1);
       const [a, b] = await Promise.all([
-        uploadJob(t.app, user.cookie, png(picture.file)),
-        uploadJob(t.app, user.cookie, png(picture.file)),
+        uploadJob(t.app, user.cookie, png(shared.picture.file)),
+        uploadJob(t.app, user.cookie, png(shared.picture.file)),
       ]);
       expect([a.statusCode, b.statusCode].sort()).toEqual([202, 402]);
       const accepted = jobSchema.parse((a.statusCode === 202 ? a : b).json());
@@ -329,13 +310,13 @@ onBothDialects(
       });
       expect(empty.statusCode).toBe(415);
 
-      const big = Buffer.concat([picture.file, Buffer.alloc(11 * 1024 * 1024)]);
+      const big = Buffer.concat([shared.picture.file, Buffer.alloc(11 * 1024 * 1024)]);
       const tooBig = await uploadJob(t.app, user.cookie, png(big));
       expect(tooBig.statusCode).toBe(413);
       expect(tooBig.json().error.message).toBe(editorTexts.tooLarge);
 
       // A JPEG cut in half: its header reads, its pixels do not. The job fails; nothing is charged.
-      const truncated = picture.file.subarray(0, Math.floor(picture.file.length / 2));
+      const truncated = shared.picture.file.subarray(0, Math.floor(shared.picture.file.length / 2));
       const cut = await uploadJob(t.app, user.cookie, png(truncated), '/remove-background/');
       expect(cut.statusCode).toBe(422);
       expect(cut.json().error.message).toMatch(/damaged or incomplete/);
@@ -343,7 +324,7 @@ onBothDialects(
       const noFile = await uploadJob(t.app, user.cookie, {
         name: 'x.jpg',
         type: 'image/jpeg',
-        data: picture.file,
+        data: shared.picture.file,
         field: 'image',
       });
       expect(noFile.statusCode).toBe(400);
@@ -351,7 +332,10 @@ onBothDialects(
       // Two "file" parts: refused, not silently reduced to the first (issue 17). The public API's
       // answer names its image fields (public-api.test.ts).
       for (const url of ['/api/jobs', '/remove-background/']) {
-        const body = multipart([png(picture.file), { ...png(picture.file), name: 'other.jpg' }]);
+        const body = multipart([
+          png(shared.picture.file),
+          { ...png(shared.picture.file), name: 'other.jpg' },
+        ]);
         const twice = await t.app.inject({
           method: 'POST',
           url,
@@ -419,7 +403,7 @@ onBothDialects(
       expect(await jobCount(t, user)).toBe(0);
 
       // A normal image still goes through.
-      const ok = await uploadJob(t.app, user.cookie, png(picture.file));
+      const ok = await uploadJob(t.app, user.cookie, png(shared.picture.file));
       expect(ok.statusCode).toBe(202);
       await t.app.processing.jobs.waitUntilFinished(jobSchema.parse(ok.json()).id);
       expect(await credits(t, user)).toBe(before - 1);
@@ -429,7 +413,7 @@ onBothDialects(
       const t = get();
       const user = await signUp(t.app);
       const created = jobSchema.parse(
-        (await uploadJob(t.app, user.cookie, png(picture.file))).json(),
+        (await uploadJob(t.app, user.cookie, png(shared.picture.file))).json(),
       );
       const res = await t.app.inject({
         method: 'GET',
@@ -456,7 +440,7 @@ onBothDialects(
       const t = get();
       const user = await signUp(t.app);
       const created = jobSchema.parse(
-        (await uploadJob(t.app, user.cookie, png(picture.file))).json(),
+        (await uploadJob(t.app, user.cookie, png(shared.picture.file))).json(),
       );
       await t.app.processing.jobs.waitUntilFinished(created.id);
       const later = new Date(Date.now() + 25 * 3_600_000);
@@ -481,5 +465,5 @@ onBothDialects(
       expect(job.status).toBe('completed');
     });
   },
-  appOptions,
+  shared.appOptions,
 );

@@ -1,16 +1,8 @@
 import { jobsApiPaths, jobSchema, type Job, type JobVariant } from '@cutout/contracts';
-import type { EnginePool } from '@cutout/engine';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type SignedUp } from '../../test/accounts.js';
-import {
-  createProcessingApp,
-  createTestEnginePool,
-  multipart,
-  photo,
-  type Photo,
-} from '../../test/processing.js';
-import type { TestApp } from '../../test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { creditsOf, signUp, type SignedUp } from '../../test/accounts.js';
+import { multipart, removeBackground, useProcessingApp } from '../../test/processing.js';
 import { unzip } from '../../test/unzip.js';
 import { createApiKey } from '../api-keys/api-keys.service.js';
 import { touchUpTexts } from './jobs.touch-up.js';
@@ -19,50 +11,36 @@ import { touchUpTexts } from './jobs.touch-up.js';
 // download, the batch zip, the editor's export and the public API serve from then on; the
 // model's results stay; a bad mask changes nothing; nothing is charged.
 
-let engine: EnginePool;
-let t: TestApp;
-let picture: Photo;
+const processing = useProcessingApp();
 let user: SignedUp;
 let other: SignedUp;
 
 beforeAll(async () => {
-  engine = createTestEnginePool();
-  t = await createProcessingApp(engine);
-  picture = await photo();
-  user = await signUp(t.app);
-  other = await signUp(t.app);
-}, 60_000);
-
-afterAll(async () => {
-  await t?.close();
-  await engine?.close();
+  user = await signUp(processing.app);
+  other = await signUp(processing.app);
 });
 
 async function processed(who = user, name = 'dog.jpg'): Promise<Job> {
-  const body = multipart({ name, type: 'image/jpeg', data: picture.file });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/remove-background/',
-    payload: body.payload,
-    headers: { ...body.headers, cookie: who.cookie, accept: 'application/json' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return getJob(res.json().id as string, who);
+  const data = processing.picture.file;
+  return getJob(
+    await removeBackground(processing.app, who.cookie, { name, type: 'image/jpeg', data }),
+    who,
+  );
 }
 
 async function getJob(id: string, who = user): Promise<Job> {
-  const res = await t.app.inject({ url: jobsApiPaths.job(id), headers: { cookie: who.cookie } });
+  const res = await processing.app.inject({
+    url: jobsApiPaths.job(id),
+    headers: { cookie: who.cookie },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return jobSchema.parse(res.json());
 }
 
-async function credits(who = user): Promise<number> {
-  const res = await t.app.inject({ url: '/api/me', headers: { cookie: who.cookie } });
-  return res.json().credits as number;
-}
+const credits = (who = user) => creditsOf(processing.app, who.cookie);
 
 async function download(url: string, cookie = user.cookie): Promise<Buffer> {
-  const res = await t.app.inject({ url, headers: cookie ? { cookie } : {} });
+  const res = await processing.app.inject({ url, headers: cookie ? { cookie } : {} });
   expect(res.statusCode, res.body).toBe(200);
   return res.rawPayload;
 }
@@ -87,7 +65,7 @@ async function editedMask(job: Job): Promise<{ png: Buffer; alpha: Buffer }> {
 
 function saveMask(id: string, data: Buffer, cookie = user.cookie, type = 'image/png') {
   const body = multipart({ name: 'mask.png', type, data, field: 'mask' });
-  return t.app.inject({
+  return processing.app.inject({
     method: 'POST',
     url: jobsApiPaths.mask(id),
     payload: body.payload,
@@ -130,7 +108,7 @@ describe('POST /api/jobs/{id}/mask', () => {
     const mid = (Math.round(job.height! / 2) * w + Math.round(w / 2)) * white.info.channels;
     expect([...white.data.subarray(mid, mid + 3)]).toEqual([255, 255, 255]);
     // Colours of the restored patch are the photo's (transparent_bg keeps the original colours).
-    const photoPixels = await sharp(picture.file).removeAlpha().raw().toBuffer();
+    const photoPixels = await sharp(processing.picture.file).removeAlpha().raw().toBuffer();
     const transparentPixels = await sharp(transparent).raw().toBuffer();
     const p = 10 * w + 10;
     expect([...transparentPixels.subarray(p * 4, p * 4 + 3)]).toEqual([
@@ -138,13 +116,13 @@ describe('POST /api/jobs/{id}/mask', () => {
     ]);
 
     // The model's own results are kept as they were.
-    const store = t.app.processing.store;
+    const store = processing.app.processing.store;
     for (const v of ['refined', 'white_bg', 'transparent_bg'] as const) {
       expect((await store.read(`${job.id}/${v}.png`))!.equals(modelResults[v]!)).toBe(true);
     }
 
     // The editor's export composes the touched-up cut-out.
-    const exported = await t.app.inject({
+    const exported = await processing.app.inject({
       method: 'POST',
       url: `/api/jobs/${job.id}/compose`,
       payload: { format: 'png' },
@@ -154,8 +132,8 @@ describe('POST /api/jobs/{id}/mask', () => {
     expect((await alphaOf(exported.rawPayload)).equals(alpha)).toBe(true);
 
     // The public API's job fetch: signed addresses of the new version.
-    const { key } = await createApiKey(t.app.database.db, user.id, 'touch-up');
-    const api = await t.app.inject({
+    const { key } = await createApiKey(processing.app.database.db, user.id, 'touch-up');
+    const api = await processing.app.inject({
       url: `/api/v1/jobs/${job.id}`,
       headers: { 'x-api-key': key },
     });
@@ -169,7 +147,7 @@ describe('POST /api/jobs/{id}/mask', () => {
     // A second touch-up is version 2; reset serves the model's results again.
     const again = await saveMask(job.id, png);
     expect(jobSchema.parse(again.json()).resultVersion).toBe(2);
-    const reset = await t.app.inject({
+    const reset = await processing.app.inject({
       method: 'DELETE',
       url: jobsApiPaths.mask(job.id),
       headers: { cookie: user.cookie },
@@ -183,7 +161,7 @@ describe('POST /api/jobs/{id}/mask', () => {
   });
 
   it('puts the touched-up results in the batch zip', async () => {
-    const started = await t.app.inject({
+    const started = await processing.app.inject({
       method: 'POST',
       url: '/api/batches',
       headers: { cookie: user.cookie },
@@ -191,8 +169,8 @@ describe('POST /api/jobs/{id}/mask', () => {
     });
     expect(started.statusCode, started.body).toBe(201);
     const batch = started.json<{ id: string; items: { id: string }[] }>();
-    const body = multipart({ name: 'cat.jpg', type: 'image/jpeg', data: picture.file });
-    const put = await t.app.inject({
+    const body = multipart({ name: 'cat.jpg', type: 'image/jpeg', data: processing.picture.file });
+    const put = await processing.app.inject({
       method: 'PUT',
       url: `/api/batches/${batch.id}/items/${batch.items[0]!.id}/image`,
       headers: { ...body.headers, cookie: user.cookie },
@@ -203,7 +181,7 @@ describe('POST /api/jobs/{id}/mask', () => {
     await expect
       .poll(
         async () => {
-          const res = await t.app.inject({
+          const res = await processing.app.inject({
             url: `/api/batches/${batch.id}`,
             headers: { cookie: user.cookie },
           });
@@ -217,7 +195,7 @@ describe('POST /api/jobs/{id}/mask', () => {
     const job = await getJob(jobId!);
     const { png, alpha } = await editedMask(job);
     expect((await saveMask(job.id, png)).statusCode).toBe(200);
-    const zip = await t.app.inject({
+    const zip = await processing.app.inject({
       url: `/api/batches/${batch.id}/download`,
       headers: { cookie: user.cookie },
     });
@@ -245,13 +223,13 @@ describe('POST /api/jobs/{id}/mask', () => {
       expect(now.resultVersion).toBe(0);
       expect((await download(now.result!.refined)).equals(refined)).toBe(true);
       expect(await credits()).toBe(before);
-      const row = await t.app.database.db
+      const row = await processing.app.database.db
         .selectFrom('jobs')
         .select(['result_version', 'result_edits'])
         .where('id', '=', job.id)
         .executeTakeFirstOrThrow();
       expect(row).toEqual({ result_version: 0, result_edits: 0 });
-      const keys = await t.app.processing.store.read(`${job.id}/v1-refined.png`);
+      const keys = await processing.app.processing.store.read(`${job.id}/v1-refined.png`);
       expect(keys).toBeUndefined();
     }
 
@@ -278,7 +256,7 @@ describe('POST /api/jobs/{id}/mask', () => {
 
     it('missing from the form', async () => {
       const body = multipart(undefined, { note: 'no file' });
-      const res = await t.app.inject({
+      const res = await processing.app.inject({
         method: 'POST',
         url: jobsApiPaths.mask(job.id),
         payload: body.payload,
@@ -293,7 +271,7 @@ describe('POST /api/jobs/{id}/mask', () => {
       const foreign = await saveMask(job.id, mask, other.cookie);
       expect(foreign.statusCode).toBe(404);
       expect(foreign.json().error.message).toBe('Job not found.');
-      const reset = await t.app.inject({
+      const reset = await processing.app.inject({
         method: 'DELETE',
         url: jobsApiPaths.mask(job.id),
         headers: { cookie: other.cookie },
@@ -308,7 +286,7 @@ describe('POST /api/jobs/{id}/mask', () => {
       const expired = await processed(user, 'old.jpg');
       // That image was charged; the refused touch-up must charge nothing more.
       before = await credits();
-      await t.app.database.db
+      await processing.app.database.db
         .updateTable('jobs')
         .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
         .where('id', '=', expired.id)
@@ -316,7 +294,7 @@ describe('POST /api/jobs/{id}/mask', () => {
       const res = await saveMask(expired.id, (await editedMask(expired)).png);
       expect(res.statusCode).toBe(404);
       expect(res.json().error.message).toBe(touchUpTexts.expired);
-      const row = await t.app.database.db
+      const row = await processing.app.database.db
         .selectFrom('jobs')
         .select(['result_version', 'result_edits'])
         .where('id', '=', expired.id)

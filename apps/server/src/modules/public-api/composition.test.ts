@@ -2,18 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { compositionTexts, removeBgResponseSchema } from '@cutout/contracts';
-import type { EnginePool } from '@cutout/engine';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCookie, signUp, TEST_ADMIN, type SignedUp } from '../../test/accounts.js';
-import {
-  createProcessingApp,
-  createTestEnginePool,
-  multipart,
-  photo,
-  type Photo,
-} from '../../test/processing.js';
-import type { TestApp } from '../../test/test-app.js';
+import { creditsOf, setCredits, signUp, TEST_ADMIN, type SignedUp } from '../../test/accounts.js';
+import { multipart, pixels, useProcessingApp, type Pixels } from '../../test/processing.js';
 import { createApiKey } from '../api-keys/api-keys.service.js';
 
 // Backgrounds, shadows and geometry through the public API (issue 25), checked on the pixels of
@@ -21,9 +13,10 @@ import { createApiKey } from '../api-keys/api-keys.service.js';
 // fields as its five client libraries send them. Background images come from a server on
 // 127.0.0.1 (allowed for this app as URL import's test hosts are).
 
-let engine: EnginePool;
-let t: TestApp;
-let picture: Photo;
+const processing = useProcessingApp({
+  URL_IMPORT_ALLOW_HOSTS: '127.0.0.1',
+  ADMIN_PASSWORD: TEST_ADMIN.password,
+});
 let blue: Buffer;
 let square: Buffer;
 let imageServer: Server;
@@ -35,12 +28,6 @@ const W = 480;
 const H = 360;
 
 beforeAll(async () => {
-  engine = createTestEnginePool();
-  t = await createProcessingApp(engine, {
-    URL_IMPORT_ALLOW_HOSTS: '127.0.0.1',
-    ADMIN_PASSWORD: TEST_ADMIN.password,
-  });
-  picture = await photo();
   blue = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0000ff' } })
     .png()
     .toBuffer();
@@ -48,7 +35,8 @@ beforeAll(async () => {
     .png()
     .toBuffer();
   imageServer = createServer((req, res) => {
-    const body = req.url === '/blue.png' ? blue : req.url === '/photo.jpg' ? picture.file : null;
+    const body =
+      req.url === '/blue.png' ? blue : req.url === '/photo.jpg' ? processing.picture.file : null;
     if (!body) {
       res.writeHead(404);
       res.end();
@@ -59,29 +47,19 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => imageServer.listen(0, '127.0.0.1', resolve));
   imageBase = `http://127.0.0.1:${(imageServer.address() as AddressInfo).port}`;
-  user = await signUp(t.app);
-  key = (await createApiKey(t.app.database.db, user.id, 'composition')).key;
-  await t.app.inject({
-    method: 'PATCH',
-    url: `/users/${user.id}/credits`,
-    headers: { cookie: await adminCookie(t.app) },
-    payload: { credits: 500 },
-  });
+  user = await signUp(processing.app);
+  key = (await createApiKey(processing.app.database.db, user.id, 'composition')).key;
+  await setCredits(processing.app, user.id, 500);
 });
 
 afterAll(async () => {
   imageServer?.closeAllConnections();
   await new Promise((resolve) => imageServer?.close(resolve));
-  await t?.close();
-  await engine?.close();
 });
 
-async function balance(): Promise<number> {
-  const res = await t.app.inject({ url: '/api/me', headers: { cookie: user.cookie } });
-  return res.json().credits as number;
-}
+const balance = () => creditsOf(processing.app, user.cookie);
 
-const jpeg = () => ({ name: 'studio shot.jpg', type: 'image/jpeg', data: picture.file });
+const jpeg = () => ({ name: 'studio shot.jpg', type: 'image/jpeg', data: processing.picture.file });
 
 function post(
   fields: Record<string, string>,
@@ -91,7 +69,7 @@ function post(
   if (options.bg)
     files.push({ name: 'bg.png', type: 'image/png', data: options.bg, field: 'bg_image_file' });
   const body = multipart(files, fields);
-  return t.app.inject({
+  return processing.app.inject({
     method: 'POST',
     url: options.url ?? '/api/v1/remove-background',
     payload: body.payload,
@@ -101,26 +79,6 @@ function post(
       ...(options.accept ? { accept: options.accept } : {}),
     },
   });
-}
-
-interface Pixels {
-  data: Buffer;
-  width: number;
-  height: number;
-  at: (x: number, y: number) => number[];
-}
-
-async function pixels(image: Buffer): Promise<Pixels> {
-  const { data, info } = await sharp(image)
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return {
-    data,
-    width: info.width,
-    height: info.height,
-    at: (x, y) => [...data.subarray((y * info.width + x) * 4, (y * info.width + x) * 4 + 4)],
-  };
 }
 
 const corners = (p: Pixels) => [
@@ -212,7 +170,7 @@ describe('composition through the public API', () => {
     const res = await post({ bg_blur: 'true', format: 'png' });
     expect(res.statusCode, res.body).toBe(200);
     const image = await pixels(res.rawPayload);
-    const original = await pixels(picture.file);
+    const original = await pixels(processing.picture.file);
     // Every pixel is opaque, and the corners keep the photo's colours (blurred).
     expect(corners(image).every((p) => p[3] === 255)).toBe(true);
     for (const [x, y] of [
@@ -361,7 +319,7 @@ describe("remove.bg's client libraries, with the composition fields", () => {
     Object.entries(fields).map(([name, value]) => ({ name, value }));
 
   async function send(body: { payload: Buffer | string; contentType: string }, accept?: string) {
-    const res = await t.app.inject({
+    const res = await processing.app.inject({
       method: 'POST',
       url: '/v1.0/removebg',
       payload: body.payload,
@@ -379,7 +337,7 @@ describe("remove.bg's client libraries, with the composition fields", () => {
     const res = await send(
       {
         payload: JSON.stringify({
-          image_file_b64: picture.file.toString('base64'),
+          image_file_b64: processing.picture.file.toString('base64'),
           size: 'regular',
           type: 'auto',
           format: 'auto',
@@ -414,7 +372,12 @@ describe("remove.bg's client libraries, with the composition fields", () => {
       orderedForm([
         ...fieldParts({ size: 'auto', format: 'png', add_shadow: 'true', bg_image_fit: 'cover' }),
         { name: 'bg_image_file', file: 'background.png', type: 'image/png', data: blue },
-        { name: 'image_file', file: 'photo.jpg', type: 'image/jpeg', data: picture.file },
+        {
+          name: 'image_file',
+          file: 'photo.jpg',
+          type: 'image/jpeg',
+          data: processing.picture.file,
+        },
       ]),
     );
     expect(res.headers['content-type']).toBe('image/png');
@@ -428,7 +391,7 @@ describe("remove.bg's client libraries, with the composition fields", () => {
           name: 'image_file',
           file: 'photo.jpg',
           type: 'application/octet-stream',
-          data: picture.file,
+          data: processing.picture.file,
         },
         ...fieldParts({
           bg_color: '00ff0080',
@@ -461,7 +424,12 @@ describe("remove.bg's client libraries, with the composition fields", () => {
           add_shadow: 'false',
           semitransparency: 'true',
         }),
-        { name: 'image_file', file: 'photo.jpg', type: 'image/jpeg', data: picture.file },
+        {
+          name: 'image_file',
+          file: 'photo.jpg',
+          type: 'image/jpeg',
+          data: processing.picture.file,
+        },
         { name: 'bg_image_file', file: 'bg.png', type: 'image/png', data: blue },
       ]),
     );
@@ -473,7 +441,7 @@ describe("remove.bg's client libraries, with the composition fields", () => {
 
     const encoded = await send({
       payload: new URLSearchParams({
-        image_file_b64: picture.file.toString('base64'),
+        image_file_b64: processing.picture.file.toString('base64'),
         size: 'regular',
         roi: '0 0 100% 100%',
         crop: 'true',
@@ -496,7 +464,12 @@ describe("remove.bg's client libraries, with the composition fields", () => {
   it('the PHP client: image_file first then fields, PHP booleans as 1/0, and form_params for a URL', async () => {
     const res = await send(
       orderedForm([
-        { name: 'image_file', file: 'photo.png', type: 'image/jpeg', data: picture.file },
+        {
+          name: 'image_file',
+          file: 'photo.png',
+          type: 'image/jpeg',
+          data: processing.picture.file,
+        },
         ...fieldParts({
           size: 'auto',
           add_shadow: '1',

@@ -18,41 +18,33 @@ import {
   removeBgResponseSchema,
   usageSchema,
 } from '@cutout/contracts';
-import type { EnginePool } from '@cutout/engine';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCookie, onBothDialects, signUp, type SignedUp } from '../../test/accounts.js';
 import {
-  createProcessingApp,
-  createTestEnginePool,
-  multipart,
-  photo,
-  type Photo,
-} from '../../test/processing.js';
+  creditsOf,
+  onBothDialects,
+  setCredits,
+  signUp,
+  type SignedUp,
+} from '../../test/accounts.js';
+import { createProcessingApp, multipart, photo, useTestEngine } from '../../test/processing.js';
 import type { TestApp } from '../../test/test-app.js';
 
 // The public API the way its callers use it: keys made in the settings page's routes, then
 // plain HTTP with the key — our own fields and remove.bg's, multipart, JSON and URL-encoded —
 // on a real engine (u2netp) and both databases. Every refusal is checked to cost nothing.
 
-let engine: EnginePool;
-let picture: Photo;
+const shared = useTestEngine({ env: { URL_IMPORT_ALLOW_HOSTS: '127.0.0.1' } });
 let imageServer: Server;
 let imageBase: string;
 /** Served at /big.png: a PNG over remove.bg's 12 MB, made by the test that needs it. */
 let bigPng: Buffer | undefined;
-const appOptions: { engine?: EnginePool; env?: Record<string, string> } = {
-  env: { URL_IMPORT_ALLOW_HOSTS: '127.0.0.1' },
-};
 beforeAll(async () => {
-  engine = createTestEnginePool();
-  appOptions.engine = engine;
-  picture = await photo();
   imageServer = createServer((req, res) => {
     if (req.url === '/photo.jpg') {
       res.writeHead(200, { 'content-type': 'image/jpeg' });
-      res.end(picture.file);
+      res.end(shared.picture.file);
       return;
     }
     if (req.url === '/big.png' && bigPng) {
@@ -69,25 +61,11 @@ beforeAll(async () => {
 afterAll(async () => {
   imageServer?.closeAllConnections();
   await new Promise((resolve) => imageServer?.close(resolve));
-  await engine?.close();
 });
 
-const jpeg = () => ({ name: 'studio shot.jpg', type: 'image/jpeg', data: picture.file });
+const jpeg = () => ({ name: 'studio shot.jpg', type: 'image/jpeg', data: shared.picture.file });
 
-async function balance(app: FastifyInstance, user: SignedUp): Promise<number> {
-  const res = await app.inject({ method: 'GET', url: '/api/me', headers: { cookie: user.cookie } });
-  return res.json().credits as number;
-}
-
-async function setCredits(app: FastifyInstance, user: SignedUp, credits: number) {
-  const res = await app.inject({
-    method: 'PATCH',
-    url: `/users/${user.id}/credits`,
-    headers: { cookie: await adminCookie(app) },
-    payload: { credits },
-  });
-  expect(res.statusCode).toBe(200);
-}
+const balance = (app: FastifyInstance, user: SignedUp) => creditsOf(app, user.cookie);
 
 async function jobsOf(app: FastifyInstance, user: SignedUp) {
   return app.database.db
@@ -380,7 +358,7 @@ onBothDialects(
       expect(meta.width * meta.height).toBeLessThanOrEqual(250_000);
 
       // With no credits a preview still works; a full-size image does not.
-      await setCredits(app, user, 0);
+      await setCredits(app, user.id, 0);
       const free = await post(
         app,
         '/api/v1/remove-background',
@@ -441,7 +419,7 @@ onBothDialects(
         url: '/v1.0/removebg',
         headers: { 'x-api-key': key, accept: 'application/json' },
         payload: {
-          image_file_b64: picture.file.toString('base64'),
+          image_file_b64: shared.picture.file.toString('base64'),
           image_url: null,
           size: 'full',
           type: 'product',
@@ -500,7 +478,7 @@ onBothDialects(
           },
         ],
       });
-      await setCredits(app, user, 0);
+      await setCredits(app, user.id, 0);
       const broke = await post(app, '/v1.0/removebg', key, { size: 'full' }, { file: jpeg() });
       expect(broke.statusCode).toBe(402);
       expect(broke.json().errors[0]).toMatchObject({
@@ -572,7 +550,7 @@ onBothDialects(
       expect(await balance(app, user)).toBe(before);
       expect(await jobsOf(app, user)).toEqual([]);
 
-      await setCredits(app, user, 0);
+      await setCredits(app, user.id, 0);
       const broke = await post(app, url, key, {}, { file: jpeg() });
       expect(broke.statusCode).toBe(402);
       expect(await jobsOf(app, user)).toEqual([]);
@@ -954,13 +932,13 @@ onBothDialects(
       expect(short.json().error.message).toBe('Name must be at least 2 characters');
     });
   },
-  appOptions,
+  shared.appOptions,
 );
 
 describe('public API rate limit', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createProcessingApp(engine, { API_RATE_LIMIT_PER_MINUTE: '2' });
+    t = await createProcessingApp(shared.engine, { API_RATE_LIMIT_PER_MINUTE: '2' });
   });
   afterAll(async () => {
     await t?.close();
