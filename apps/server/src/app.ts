@@ -10,6 +10,7 @@ import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrations/index.js';
 import { loggerOptions } from './logger.js';
 import { SecretBox } from './db/secret-box.js';
+import { deriveKey } from './derive-key.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { IntegrationSettings } from './modules/integrations/integration-settings.js';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.js';
@@ -195,7 +196,7 @@ export async function buildApp(
       db: database.db,
       dialect: database.dialect,
       publicUrl: startUrl,
-      secret,
+      secret: deriveKey(secret, 'sessions').toString('utf8'),
       log: app.log,
       sendResetPassword: (user, token, invitation) => {
         const base = settings().current().publicUrl;
@@ -308,7 +309,7 @@ export async function buildApp(
   });
   await app.register(errorReportsRoutes, { db: database.db });
   await app.register(samplesRoutes, { catalog: samples });
-  const signer = new ResultSigner(`results:${secret}`);
+  const signer = new ResultSigner(deriveKey(secret, 'result-links'));
   await app.register(jobsRoutes, {
     db: database.db,
     jobs: proc.jobs,
@@ -319,7 +320,7 @@ export async function buildApp(
     retentionMs: config.jobs.retentionMs,
     urlImportAllowHosts: config.jobs.urlImportAllowHosts,
     turnstile: async () => (await settings().effective()).turnstile,
-    visitorSecret: `visitors:${secret}`,
+    visitorSecret: deriveKey(secret, 'visitors'),
   });
   await app.register(historyRoutes, {
     history: new JobHistory({ db: database.db, store: proc.store }),
