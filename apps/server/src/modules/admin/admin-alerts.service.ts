@@ -164,7 +164,7 @@ export async function adminSignedIn(
 export async function accountLockedOut(deps: AlertsDeps, email: string): Promise<void> {
   await recordAudit(deps.db, {
     actor: 'system',
-    action: 'account.lockout',
+    action: auditActions.accountLockout,
     target: { type: 'email', id: email },
     detail: { reason: 'too many failed sign-ins across addresses' },
   });
