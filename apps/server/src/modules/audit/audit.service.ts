@@ -11,6 +11,12 @@ export interface AuditActor {
   email: string | null;
 }
 
+/** Who does an admin action, and from where (built from a request by `acting`, ./acting.ts). */
+export interface Acting {
+  actor: AuditActor & { id: string };
+  ip: string;
+}
+
 export interface AuditInput {
   /** Who did it; `system` for scheduled work and provider webhooks. */
   actor: AuditActor | 'system';

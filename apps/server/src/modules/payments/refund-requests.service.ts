@@ -14,7 +14,7 @@ import { AppError, conflict, notFound } from '../../errors.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { findLot } from '../credits/credits.repository.js';
-import type { Acting } from './acting.js';
+import type { Acting } from '../audit/audit.service.js';
 import { findOrder } from './orders.repository.js';
 import type { OrdersService } from './orders.service.js';
 import { orderExtras, refundableNow, toOrder } from './order-view.js';
