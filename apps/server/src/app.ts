@@ -10,10 +10,12 @@ import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrations/index.js';
 import { loggerOptions } from './logger.js';
 import { SecretBox } from './db/secret-box.js';
+import { deriveKey } from './derive-key.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { IntegrationSettings } from './modules/integrations/integration-settings.js';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.js';
-import { resetPasswordMail, setPasswordMail } from './mail/templates.js';
+import { resetPasswordMail } from './mail/templates/reset-password.js';
+import { setPasswordMail } from './mail/templates/set-password.js';
 import { SignInThrottle } from './modules/accounts/failed-sign-ins.js';
 import { RedisSignInStore } from './modules/accounts/sign-in-store-redis.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
@@ -203,7 +205,7 @@ export async function buildApp(
       db: database.db,
       dialect: database.dialect,
       publicUrl: startUrl,
-      secret,
+      secret: deriveKey(secret, 'sessions').toString('utf8'),
       log: app.log,
       sendResetPassword: (user, token, invitation) => {
         const base = settings().current().publicUrl;
@@ -316,7 +318,7 @@ export async function buildApp(
   });
   await app.register(errorReportsRoutes, { db: database.db });
   await app.register(samplesRoutes, { catalog: samples });
-  const signer = new ResultSigner(`results:${secret}`);
+  const signer = new ResultSigner(deriveKey(secret, 'result-links'));
   await app.register(jobsRoutes, {
     db: database.db,
     jobs: proc.jobs,
@@ -327,7 +329,7 @@ export async function buildApp(
     retentionMs: config.jobs.retentionMs,
     urlImportAllowHosts: config.jobs.urlImportAllowHosts,
     turnstile: async () => (await settings().effective()).turnstile,
-    visitorSecret: `visitors:${secret}`,
+    visitorSecret: deriveKey(secret, 'visitors'),
   });
   await app.register(historyRoutes, {
     history: new JobHistory({ db: database.db, store: proc.store }),

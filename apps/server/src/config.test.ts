@@ -76,4 +76,30 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT: must be between 0 and 65535/);
     expect(() => loadConfig({ PUBLIC_URL: 'cutout.example' })).toThrow(/PUBLIC_URL/);
   });
+
+  it('names the variable behind a problem the mapping finds', () => {
+    expect(() =>
+      loadConfig({ HTTP_HEADERS_TIMEOUT_SECONDS: '90', HTTP_REQUEST_TIMEOUT_SECONDS: '60' }),
+    ).toThrow(/HTTP_HEADERS_TIMEOUT_SECONDS: must be less than HTTP_REQUEST_TIMEOUT_SECONDS/);
+    let caught: unknown;
+    try {
+      loadConfig({ PAYMENTS_PROVIDER: 'lemonsqueezy', LEMONSQUEEZY_API_KEY: 'key' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    expect((caught as ConfigError).problems).toEqual([
+      'LEMONSQUEEZY_STORE_ID: must be set when PAYMENTS_PROVIDER is lemonsqueezy',
+      'LEMONSQUEEZY_WEBHOOK_SECRET: must be set when PAYMENTS_PROVIDER is lemonsqueezy',
+    ]);
+  });
+
+  it('takes the shared Redis from REDIS_URL, else from the queue', () => {
+    expect(loadConfig({}).redis.url).toBeUndefined();
+    expect(loadConfig({ QUEUE_URL: 'redis://q:6379' }).redis.url).toBe('redis://q:6379');
+    expect(loadConfig({ QUEUE_URL: 'redis://q:6379', REDIS_URL: 'redis://r:6379' }).redis.url).toBe(
+      'redis://r:6379',
+    );
+    expect(() => loadConfig({ REDIS_URL: 'http://r' })).toThrow(/REDIS_URL: must be a redis/);
+  });
 });

@@ -160,107 +160,14 @@ const envSchema = z.object({
   HTTP_BODY_MIN_BYTES_PER_SECOND: positiveInt.default(httpTimeoutDefaults.bodyMinBytesPerSecond),
   HTTP_IDLE_TIMEOUT_SECONDS: positiveSeconds.default(httpTimeoutDefaults.idleSeconds),
   HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: positiveSeconds.default(httpTimeoutDefaults.keepAliveSeconds),
-});
-
-// Shared counters in Redis (docs/decisions/0114): REDIS_URL, or else the queue's QUEUE_URL.
-const redisEnvSchema = z.object({
+  // Shared counters in Redis (docs/decisions/0114): REDIS_URL, or else the queue's QUEUE_URL.
   REDIS_URL: z
     .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
     .optional(),
-  QUEUE_URL: z.string().optional(),
 });
 
 export type DatabaseConfig =
   { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string; schema?: string };
-
-export interface Config {
-  env: 'development' | 'production' | 'test';
-  port: number;
-  host: string;
-  dataDir: string;
-  database: DatabaseConfig;
-  publicUrl: string;
-  logLevel: string;
-  webDistDir: string;
-  trustProxy: boolean;
-  metricsToken: string | undefined;
-  /** Signs session cookies. Unset: a secret generated once and kept in DATA_DIR/auth-secret. */
-  authSecret: string | undefined;
-  mail: {
-    smtpUrl: string | undefined;
-    from: string;
-    /** Where contact-form messages are e-mailed (SUPPORT_EMAIL). */
-    support: string;
-  };
-  /** The first admin, created at start when there is no admin yet (never overwritten). */
-  admin: { email: string; password: string | undefined };
-  engine: {
-    /** A built-in model name, a .onnx file path or an https URL (downloaded once). */
-    model: string;
-    modelSha256: string | undefined;
-    /** Square input side of a custom model (path or URL); built-in models know their own. */
-    modelInputSize: number;
-    /** Unset: sized for the machine by the engine (docs/decisions/0014). 0: no engine here. */
-    workers: number | undefined;
-    threads: number | undefined;
-    /** onnxruntime's memory arena: faster inference, about 0.8 GB more per worker (0066). */
-    memoryArena: boolean;
-    maxInputPixels: number;
-    /** Longest side in pixels (decision 0013). */
-    maxInputSide: number;
-    /** Long side over short side (decision 0013). */
-    maxAspectRatio: number;
-    /** A job processing longer than this fails, uncharged (decision 0100). */
-    jobTimeoutMs: number;
-  };
-  jobs: {
-    /** Jobs allowed to wait for a worker; beyond that, 503 with Retry-After. */
-    queueSize: number;
-    resultsDir: string;
-    /** An S3-compatible bucket for originals and results instead of resultsDir (decision 0102). */
-    storage: S3StoreOptions | undefined;
-    /** Where the rendered sample images are kept (rendered at first start). */
-    samplesDir: string;
-    retentionMs: number;
-    cleanupIntervalMs: number;
-    /** Hosts URL import may fetch even when they resolve to private addresses (tests only). */
-    urlImportAllowHosts: string[];
-  };
-  /** The public API: processing calls per minute per API key (or per signed-in user). */
-  api: { rateLimitPerMinute: number };
-  /** Admin database connections: the only directory SQLite connections may open files in. */
-  databaseConnections: { sqliteDir: string };
-  /** Cloudflare Turnstile; the editor's bot check runs only when both keys are set. */
-  turnstile: { siteKey: string; secretKey: string; verifyUrl: string } | undefined;
-  /** Where Turnstile tokens are verified (TURNSTILE_VERIFY_URL; tests point it at themselves). */
-  turnstileVerifyUrl: string;
-  /** Who sells credit packs (docs/decisions/0070). */
-  payments: PaymentsConfig;
-  /**
-   * The integration variables exactly as the environment gives them (unset: absent). The admin's
-   * Integrations settings may fill what the environment leaves unset; the environment wins
-   * (modules/integrations, docs/decisions/0107).
-   */
-  integrationEnv: IntegrationEnv;
-  /** Rate limits and the sign-in back-off in Redis, shared by API processes (decision 0114). */
-  redis: { url: string | undefined };
-  /** Scale-out: jobs go through BullMQ on this Redis (decision 0110); unset: in-process. */
-  queue: QueueConfig | undefined;
-  /** How long a client may take to send its request, and idle limits (decision 0130). */
-  http: HttpTimeouts;
-}
-
-export interface QueueConfig {
-  url: string;
-  /** BullMQ's and the job events' Redis key prefix. */
-  prefix: string;
-  /** How long a worker's hold on a job lasts unrenewed: a dead worker's job moves after it. */
-  lockMs: number;
-  /** How often workers look for jobs whose holder died. */
-  stalledIntervalMs: number;
-  /** How long a stopping worker lets running jobs finish before handing them back. */
-  shutdownGraceMs: number;
-}
 
 export const integrationEnvNames = [
   'PUBLIC_URL',
@@ -304,28 +211,20 @@ export type PaymentsConfig = {
   | { provider: 'none' }
 );
 
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-    this.name = 'ConfigError';
-  }
-}
+type Env = z.output<typeof envSchema>;
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
-    );
-  }
-  const e = parsed.data;
-  const redisEnv = redisEnvSchema.safeParse(env);
-  if (!redisEnv.success) {
-    throw new ConfigError(
-      redisEnv.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
-    );
-  }
-  const payments = paymentsConfig(e);
+/**
+ * The environment and the shape the server reads, in one place: the variables' schema, then the
+ * mapping to the app's settings. `Config` is what this mapping returns (issue 27, decision 0225),
+ * so a new setting is written once here. A problem the variables alone cannot show is reported
+ * under the variable to change.
+ */
+const configSchema = envSchema.transform((e, ctx) => {
+  const problem = (variable: string, message: string) => {
+    ctx.addIssue({ code: 'custom', path: [variable], message, input: e[variable as keyof Env] });
+    return z.NEVER;
+  };
+  const payments = paymentsConfig(e, problem);
   const dataDir = path.resolve(e.DATA_DIR);
   const database: DatabaseConfig = !e.DATABASE_URL
     ? { dialect: 'sqlite', file: path.join(dataDir, 'cutout.db') }
@@ -341,27 +240,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         })
       : undefined;
   } catch (error) {
-    throw new ConfigError([`STORAGE_URL: ${(error as Error).message}`]);
+    return problem('STORAGE_URL', (error as Error).message);
   }
   if (e.HTTP_HEADERS_TIMEOUT_SECONDS >= e.HTTP_REQUEST_TIMEOUT_SECONDS) {
-    throw new ConfigError([
-      'HTTP_HEADERS_TIMEOUT_SECONDS: must be less than HTTP_REQUEST_TIMEOUT_SECONDS (the headers are part of the request)',
-    ]);
+    return problem(
+      'HTTP_HEADERS_TIMEOUT_SECONDS',
+      'must be less than HTTP_REQUEST_TIMEOUT_SECONDS (the headers are part of the request)',
+    );
   }
   if (e.ENGINE_WORKERS === 0 && !e.QUEUE_URL) {
-    throw new ConfigError([
-      'ENGINE_WORKERS: 0 (no engine in this process) needs QUEUE_URL, so worker processes run the jobs',
-    ]);
+    return problem(
+      'ENGINE_WORKERS',
+      '0 (no engine in this process) needs QUEUE_URL, so worker processes run the jobs',
+    );
   }
-  const queue: QueueConfig | undefined = e.QUEUE_URL
-    ? {
-        url: e.QUEUE_URL,
-        prefix: e.QUEUE_PREFIX,
-        lockMs: e.QUEUE_LOCK_SECONDS * 1000,
-        stalledIntervalMs: e.QUEUE_STALLED_CHECK_SECONDS * 1000,
-        shutdownGraceMs: e.WORKER_SHUTDOWN_SECONDS * 1000,
-      }
-    : undefined;
+  const integrationEnv: IntegrationEnv = Object.fromEntries(
+    integrationEnvNames.flatMap((name) => (e[name] === undefined ? [] : [[name, e[name]]])),
+  );
   const displayHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
   return {
     env: e.NODE_ENV,
@@ -374,65 +269,94 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/build/client')),
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
+    /** Signs session cookies. Unset: a secret generated once and kept in DATA_DIR/auth-secret. */
     authSecret: e.AUTH_SECRET,
     mail: {
-      smtpUrl: e.SMTP_URL,
-      from: e.MAIL_FROM ?? 'Cutout <no-reply@cutout.local>',
+      /**
+       * Where contact-form messages are e-mailed (SUPPORT_EMAIL). The transport and sender are
+       * integration settings (SMTP_URL, MAIL_FROM through integrationEnv).
+       */
       support: e.SUPPORT_EMAIL ?? 'support@cutout.local',
     },
+    /** The public API: processing calls per minute per API key (or per signed-in user). */
     api: { rateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE },
+    /** The first admin, created at start when there is no admin yet (never overwritten). */
     admin: {
       email: (e.ADMIN_EMAIL ?? 'admin@cutout.local').toLowerCase(),
       password: e.ADMIN_PASSWORD,
     },
     engine: {
+      /** A built-in model name, a .onnx file path or an https URL (downloaded once). */
       model: e.ENGINE_MODEL,
       modelSha256: e.ENGINE_MODEL_SHA256?.toLowerCase(),
+      /** Square input side of a custom model (path or URL); built-in models know their own. */
       modelInputSize: e.ENGINE_MODEL_INPUT_SIZE,
+      /** Unset: sized for the machine by the engine (docs/decisions/0014). 0: no engine here. */
       workers: e.ENGINE_WORKERS,
       threads: e.ENGINE_THREADS,
+      /** onnxruntime's memory arena: faster inference, about 0.8 GB more per worker (0066). */
       memoryArena: e.ENGINE_MEMORY_ARENA,
       maxInputPixels: e.ENGINE_MAX_INPUT_PIXELS,
+      /** Longest side in pixels (decision 0013). */
       maxInputSide: e.ENGINE_MAX_INPUT_SIDE,
+      /** Long side over short side (decision 0013). */
       maxAspectRatio: e.ENGINE_MAX_ASPECT_RATIO,
+      /** A job processing longer than this fails, uncharged (decision 0100). */
       jobTimeoutMs: e.ENGINE_JOB_TIMEOUT_SECONDS * 1000,
     },
     jobs: {
+      /** Jobs allowed to wait for a worker; beyond that, 503 with Retry-After. */
       queueSize: e.JOB_QUEUE_SIZE,
       resultsDir: path.resolve(e.RESULTS_DIR ?? path.join(dataDir, 'results')),
+      /** An S3-compatible bucket for originals and results instead of resultsDir (decision 0102). */
       storage,
+      /** Where the rendered sample images are kept (rendered at first start). */
       samplesDir: path.resolve(e.SAMPLES_DIR ?? path.join(dataDir, 'samples')),
       retentionMs: e.RESULT_RETENTION_HOURS * 3_600_000,
       cleanupIntervalMs: e.CLEANUP_INTERVAL_MINUTES * 60_000,
+      /** Hosts URL import may fetch even when they resolve to private addresses (tests only). */
       urlImportAllowHosts: (e.URL_IMPORT_ALLOW_HOSTS ?? '')
         .split(',')
         .map((h) => h.trim().toLowerCase())
         .filter(Boolean),
     },
+    /** Admin database connections: the only directory SQLite connections may open files in. */
     databaseConnections: {
       sqliteDir: path.resolve(
         e.DATABASE_CONNECTIONS_SQLITE_DIR ?? path.join(dataDir, 'sqlite-connections'),
       ),
     },
+    /**
+     * Where Turnstile tokens are verified (TURNSTILE_VERIFY_URL; tests point it at themselves).
+     * The keys are integration settings (TURNSTILE_* through integrationEnv).
+     */
     turnstileVerifyUrl:
       e.TURNSTILE_VERIFY_URL ?? 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
-    turnstile:
-      e.TURNSTILE_SITE_KEY && e.TURNSTILE_SECRET_KEY
-        ? {
-            siteKey: e.TURNSTILE_SITE_KEY,
-            secretKey: e.TURNSTILE_SECRET_KEY,
-            verifyUrl:
-              e.TURNSTILE_VERIFY_URL ?? 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
-          }
-        : undefined,
+    /** Who sells credit packs (docs/decisions/0070). */
     payments,
-    integrationEnv: Object.fromEntries(
-      integrationEnvNames.flatMap((name) => (e[name] === undefined ? [] : [[name, e[name]]])),
-    ),
-    redis: {
-      url: redisEnv.data.REDIS_URL ?? (redisEnv.data.QUEUE_URL || undefined),
-    },
-    queue,
+    /**
+     * The integration variables exactly as the environment gives them (unset: absent). The admin's
+     * Integrations settings may fill what the environment leaves unset; the environment wins
+     * (modules/integrations, docs/decisions/0107).
+     */
+    integrationEnv,
+    /** Rate limits and the sign-in back-off in Redis, shared by API processes (decision 0114). */
+    redis: { url: e.REDIS_URL ?? e.QUEUE_URL },
+    /** Scale-out: jobs go through BullMQ on this Redis (decision 0110); unset: in-process. */
+    queue: e.QUEUE_URL
+      ? {
+          url: e.QUEUE_URL,
+          /** BullMQ's and the job events' Redis key prefix. */
+          prefix: e.QUEUE_PREFIX,
+          /** How long a worker's hold on a job lasts unrenewed: a dead worker's job moves after it. */
+          lockMs: e.QUEUE_LOCK_SECONDS * 1000,
+          /** How often workers look for jobs whose holder died. */
+          stalledIntervalMs: e.QUEUE_STALLED_CHECK_SECONDS * 1000,
+          /** How long a stopping worker lets running jobs finish before handing them back. */
+          shutdownGraceMs: e.WORKER_SHUTDOWN_SECONDS * 1000,
+        }
+      : undefined,
+    /** How long a client may take to send its request, and idle limits (decision 0130). */
     http: {
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
       requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
@@ -440,8 +364,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       bodyMinBytesPerSecond: e.HTTP_BODY_MIN_BYTES_PER_SECOND,
       idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
       keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
-    },
+    } satisfies HttpTimeouts,
   };
+});
+
+export type Config = z.output<typeof configSchema>;
+export type QueueConfig = NonNullable<Config['queue']>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  return parsed.data;
 }
 
 /**
@@ -457,7 +401,10 @@ export function defaultPaymentProvider(
   return nodeEnv === 'production' ? 'none' : 'sandbox';
 }
 
-function paymentsConfig(e: z.infer<typeof envSchema>): PaymentsConfig {
+function paymentsConfig(
+  e: Env,
+  problem: (variable: string, message: string) => void,
+): PaymentsConfig {
   const expirySweepMs = e.CREDIT_EXPIRY_SWEEP_MINUTES * 60_000;
   const provider =
     e.PAYMENTS_PROVIDER ?? defaultPaymentProvider(e.NODE_ENV, Boolean(e.LEMONSQUEEZY_API_KEY));
@@ -473,11 +420,8 @@ function paymentsConfig(e: z.infer<typeof envSchema>): PaymentsConfig {
   const missing = (
     ['LEMONSQUEEZY_API_KEY', 'LEMONSQUEEZY_STORE_ID', 'LEMONSQUEEZY_WEBHOOK_SECRET'] as const
   ).filter((name) => !e[name]);
-  if (missing.length > 0) {
-    throw new ConfigError(
-      missing.map((name) => `${name}: must be set when PAYMENTS_PROVIDER is lemonsqueezy`),
-    );
-  }
+  for (const name of missing) problem(name, 'must be set when PAYMENTS_PROVIDER is lemonsqueezy');
+  if (missing.length > 0) return { provider: 'none', expirySweepMs };
   const variants: Record<string, string> = {};
   if (e.LEMONSQUEEZY_VARIANT_CREDITS_10) variants['credits-10'] = e.LEMONSQUEEZY_VARIANT_CREDITS_10;
   if (e.LEMONSQUEEZY_VARIANT_CREDITS_100)

@@ -82,7 +82,10 @@ export const adminRuleTexts = {
   reasonTooLong: 'The reason must be at most 500 characters',
 } as const;
 
-/** Audit log actions written by the admin back-office (no '_' or '%': the viewer filters by prefix). */
+/**
+ * Every audit log action the server writes: the server takes its action names from here only
+ * (no '_' or '%': the viewer filters by prefix).
+ */
 export const auditActions = {
   userCreate: 'user.create',
   userUpdate: 'user.edit-subscription',
@@ -105,4 +108,16 @@ export const auditActions = {
   usersClear: 'user.clear-all',
   integrationsUpdate: 'integrations.update',
   integrationsTestEmail: 'integrations.test-email',
+  accountLockout: 'account.lockout',
+  pageCreate: 'page.create',
+  pageUpdate: 'page.update',
+  pageDelete: 'page.delete',
+  databaseConnectionCreate: 'database.connection.create',
+  databaseConnectionUpdate: 'database.connection.update',
+  databaseConnectionCopy: 'database.connection.copy',
+  databaseConnectionDelete: 'database.connection.delete',
+  databaseConnect: 'database.connect',
+  databaseDisconnect: 'database.disconnect',
+  databaseQuery: 'database.query',
 } as const;
+export type AuditAction = (typeof auditActions)[keyof typeof auditActions];

@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { deriveKey } from '../derive-key.js';
 
 // Secrets Cutout must store and use again later — a payment provider's API key entered in the
 // admin, a database connection's password — are encrypted at rest with AES-256-GCM. The key is
@@ -30,9 +31,7 @@ export class SecretBox {
   constructor(serverSecret: string) {
     if (serverSecret.length < 16)
       throw new Error('SecretBox needs a server secret of 16+ characters');
-    this.#key = Buffer.from(
-      hkdfSync('sha256', serverSecret, 'cutout', 'cutout:stored-secrets:v1', 32),
-    );
+    this.#key = deriveKey(serverSecret, 'stored-secrets');
   }
 
   seal(plain: string): string {

@@ -39,6 +39,11 @@ declare module 'fastify' {
     sessionToken: string | null;
     /** Set by callerGuard hooks (or loadCaller). */
     caller: Caller | null;
+    /**
+     * The signed-in user as the actor of an audit entry; only behind requireUser/requireAdmin
+     * (read without a session, it throws: a route that records must be guarded).
+     */
+    readonly actor: { id: string; email: string };
   }
   interface FastifyInstance {
     /** 401 'You must be logged in' without a session. */
@@ -100,6 +105,12 @@ export const authPlugin = fp<{ auth: Auth; publicUrl: string; db: Db }>(
     app.decorateRequest('user', null);
     app.decorateRequest('sessionToken', null);
     app.decorateRequest('caller', null);
+    app.decorateRequest('actor', {
+      getter(this: FastifyRequest) {
+        if (!this.user) throw new Error('request.actor read on a request without a session');
+        return { id: this.user.id, email: this.user.email };
+      },
+    });
 
     // CSRF: the session cookie is SameSite=Lax, and on top of that a browser's state-changing
     // request must come from our own origin (PUBLIC_URL, or the host it was sent to). Browsers

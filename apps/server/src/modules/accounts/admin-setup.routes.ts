@@ -15,6 +15,7 @@ import { RetryLaterError } from '../../errors.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { rateLimits } from '../../plugins/rate-limits.js';
 import type { Db } from '../../db/database.js';
+import { acting } from '../audit/acting.js';
 import { clearUsers, currentAdminEmail } from '../users/users.service.js';
 import type { Auth } from './auth.js';
 import { setAdminCredentials } from './admin-setup.service.js';
@@ -72,12 +73,7 @@ export const adminSetupRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       await setAdminCredentials(
         { db, auth, mailer, publicUrl },
-        {
-          id: request.user!.id,
-          email: request.user!.email,
-          sessionToken: request.sessionToken!,
-          ip: request.ip,
-        },
+        { ...request.actor, sessionToken: request.sessionToken!, ip: request.ip },
         request.body,
       );
       return { message: accountTexts.adminCredentialsSaved };
@@ -95,10 +91,7 @@ export const adminSetupRoutes: FastifyPluginAsyncZod<{
       onRequest: app.requireAdmin,
     },
     async (request) => ({
-      deleted: await clearUsers(db, {
-        actor: { id: request.user!.id, email: request.user!.email },
-        ip: request.ip,
-      }),
+      deleted: await clearUsers(db, acting(request)),
     }),
   );
 };

@@ -3,7 +3,7 @@ import { auditActions, authTexts } from '@cutout/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { adminCredentialsChangedMail } from '../../mail/templates.js';
+import { adminCredentialsChangedMail } from '../../mail/templates/admin-credentials-changed.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { grantSignUpCredits } from '../credits/credits.service.js';
 import {

@@ -1,6 +1,8 @@
-import { appTexts, auditActions, type AdminPreferences, type SessionUser } from '@cutout/contracts';
+import { auditActions, type AdminPreferences, type SessionUser } from '@cutout/contracts';
 import type { Db } from '../../db/database.js';
 import type { Mailer } from '../../mail/mailer.js';
+import { adminNotificationMail } from '../../mail/templates/admin-notification.js';
+import { securityAlertMail } from '../../mail/templates/security-alert.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import {
   adminRecipients,
@@ -72,11 +74,6 @@ const notificationPages: Record<NotificationKind, string> = {
   webhook_failed: '/admin/subscriptions',
 };
 
-const factLines = (facts: Record<string, string | number | null | undefined>) =>
-  Object.entries(facts)
-    .filter(([, v]) => v !== undefined && v !== null && v !== '')
-    .map(([k, v]) => `${k}: ${String(v)}`);
-
 /**
  * Called by payments on each purchase, refund, order held for review and refund request, and
  * for the hourly digest of failed webhooks. Mails every active admin whose notifications are on;
@@ -88,22 +85,11 @@ export async function notifyAdmins(
   facts: Record<string, string | number | null | undefined>,
 ): Promise<number> {
   const recipients = await adminRecipients(deps.db, 'notifications');
-  const subject = `[${appTexts.productName}] ${notificationSubjects[kind]}`;
-  const lines = factLines(facts);
+  const link = `${deps.publicUrl()}${notificationPages[kind]}`;
   for (const admin of recipients) {
-    deps.mailer.enqueue({
-      to: admin.email,
-      subject,
-      text: [
-        `Hello ${admin.name},`,
-        '',
-        `${notificationSubjects[kind]}:`,
-        ...lines,
-        '',
-        `See: ${deps.publicUrl()}${notificationPages[kind]}`,
-        'You get this mail because notifications are on in the admin overview.',
-      ].join('\n'),
-    });
+    deps.mailer.enqueue(
+      adminNotificationMail(admin, { title: notificationSubjects[kind], facts, link }),
+    );
   }
   return recipients.length;
 }
@@ -114,20 +100,9 @@ async function securityAlert(
   facts: Record<string, string | number | null | undefined>,
 ): Promise<number> {
   const recipients = await adminRecipients(deps.db, 'security_alerts');
+  const auditLogUrl = `${deps.publicUrl()}/admin/audit-log`;
   for (const admin of recipients) {
-    deps.mailer.enqueue({
-      to: admin.email,
-      subject: `[${appTexts.productName} security] ${title}`,
-      text: [
-        `Hello ${admin.name},`,
-        '',
-        `${title}.`,
-        ...factLines(facts),
-        '',
-        `The audit log: ${deps.publicUrl()}/admin/audit-log`,
-        'You get this mail because security alerts are on in the admin overview.',
-      ].join('\n'),
-    });
+    deps.mailer.enqueue(securityAlertMail(admin, { title, facts, auditLogUrl }));
   }
   return recipients.length;
 }
@@ -164,7 +139,7 @@ export async function adminSignedIn(
 export async function accountLockedOut(deps: AlertsDeps, email: string): Promise<void> {
   await recordAudit(deps.db, {
     actor: 'system',
-    action: 'account.lockout',
+    action: auditActions.accountLockout,
     target: { type: 'email', id: email },
     detail: { reason: 'too many failed sign-ins across addresses' },
   });

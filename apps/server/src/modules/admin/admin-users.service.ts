@@ -16,7 +16,7 @@ import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError, conflict, notFound } from '../../errors.js';
 import type { Auth } from '../accounts/auth.js';
-import { recordAudit, type AuditActor } from '../audit/audit.service.js';
+import { recordAudit, type Acting } from '../audit/audit.service.js';
 import { adjustCredits, grantSignUpCredits } from '../credits/credits.service.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import {
@@ -52,12 +52,6 @@ export interface AdminUsersDeps {
   db: Db;
   auth: Auth;
   store: ObjectStore;
-}
-
-/** Who acts, and from where (for the audit log). */
-export interface Acting {
-  actor: AuditActor & { id: string };
-  ip: string;
 }
 
 export function toAdminUser(row: AdminUserRow): AdminUser {

@@ -18,9 +18,9 @@ import {
   userIdParamsSchema,
   userProfileSchema,
 } from '@cutout/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { acting } from '../audit/acting.js';
 import { auditEntries } from '../audit/audit.service.js';
 import { getPreferences, updatePreferences } from './admin-alerts.service.js';
 import { adminOverview, type OverviewDeps } from './admin-overview.service.js';
@@ -34,7 +34,6 @@ import {
   setRole,
   updateUser,
   usersStats,
-  type Acting,
   type AdminUsersDeps,
 } from './admin-users.service.js';
 
@@ -42,11 +41,6 @@ import {
 // toggles, User Management, the audit log. Every route is admin-only (route-guards.test.ts).
 
 const errors = errorResponses(400, 401, 403, 404, 409);
-
-const acting = (request: FastifyRequest): Acting => ({
-  actor: { id: request.user!.id, email: request.user!.email },
-  ip: request.ip,
-});
 
 export const adminRoutes: FastifyPluginAsyncZod<AdminUsersDeps & Omit<OverviewDeps, 'db'>> = async (
   app,

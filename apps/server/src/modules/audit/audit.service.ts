@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AuditAction } from '@cutout/contracts';
 import type { Db } from '../../db/database.js';
 import { insertAuditEntry, listAuditEntries, type AuditQuery } from './audit.repository.js';
 
@@ -10,11 +11,17 @@ export interface AuditActor {
   email: string | null;
 }
 
+/** Who does an admin action, and from where (built from a request by `acting`, ./acting.ts). */
+export interface Acting {
+  actor: AuditActor & { id: string };
+  ip: string;
+}
+
 export interface AuditInput {
   /** Who did it; `system` for scheduled work and provider webhooks. */
   actor: AuditActor | 'system';
-  /** Dotted verb: 'user.deactivate', 'order.refund', 'database.query', … */
-  action: string;
+  /** Dotted verb from the contracts' `auditActions`, the only list of them. */
+  action: AuditAction;
   target?: { type: string; id: string };
   /** Facts of the change; stored as JSON. Never put a password, token or key here. */
   detail?: Record<string, unknown>;

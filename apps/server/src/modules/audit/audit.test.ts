@@ -16,12 +16,12 @@ onBothDialects('audit log', (get) => {
     });
     await recordAudit(db, {
       actor: 'system',
-      action: 'credits.expire',
+      action: 'account.lockout',
       target: { type: 'user', id: 'u-2' },
       at: new Date('2026-01-02T00:00:00.000Z'),
     });
     const all = await auditEntries(db);
-    expect(all.map((e) => e.action)).toEqual(['credits.expire', 'user.deactivate']);
+    expect(all.map((e) => e.action)).toEqual(['account.lockout', 'user.deactivate']);
     expect(all[1]).toMatchObject({
       actorId: 'admin-1',
       actorEmail: 'admin@example.com',

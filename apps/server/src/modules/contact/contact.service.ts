@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { contactTexts, type ContactMessage } from '@cutout/contracts';
 import type { Db } from '../../db/database.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { contactMessageMail } from '../../mail/templates.js';
+import { contactMessageMail } from '../../mail/templates/contact-message.js';
 import { insertContactMessage } from './contact.repository.js';
 
 export interface ContactDeps {

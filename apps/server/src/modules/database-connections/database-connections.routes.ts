@@ -14,18 +14,14 @@ import {
   errorResponses,
   messageResponseSchema,
 } from '@cutout/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { DatabaseConnections, Caller } from './database-connections.service.js';
+import { acting } from '../audit/acting.js';
+import type { DatabaseConnections } from './database-connections.service.js';
 
 // Admin → Database management (spec §2): connections, Test, Connect/Disconnect, Status, Query,
 // Tables. Admin only, every one.
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422);
-
-function caller(request: FastifyRequest): Caller {
-  return { actor: { id: request.user!.id, email: request.user!.email }, ip: request.ip };
-}
 
 export const databaseConnectionsRoutes: FastifyPluginAsyncZod<{
   connections: DatabaseConnections;
@@ -57,7 +53,7 @@ export const databaseConnectionsRoutes: FastifyPluginAsyncZod<{
       ...guard,
     },
     async (request, reply) => {
-      const connection = await connections.create(request.body, caller(request));
+      const connection = await connections.create(request.body, acting(request));
       return reply.status(201).send({ connection, message: databaseTexts.connectionSaved });
     },
   );
@@ -74,7 +70,7 @@ export const databaseConnectionsRoutes: FastifyPluginAsyncZod<{
       ...guard,
     },
     async (request) => ({
-      connection: await connections.update(request.params.id, request.body, caller(request)),
+      connection: await connections.update(request.params.id, request.body, acting(request)),
       message: databaseTexts.connectionUpdated,
     }),
   );
@@ -90,7 +86,7 @@ export const databaseConnectionsRoutes: FastifyPluginAsyncZod<{
       ...guard,
     },
     async (request) => {
-      await connections.remove(request.params.id, caller(request));
+      await connections.remove(request.params.id, acting(request));
       return { message: databaseConfigTexts.connectionDeleted };
     },
   );
@@ -106,7 +102,7 @@ export const databaseConnectionsRoutes: FastifyPluginAsyncZod<{
       ...guard,
     },
     async (request, reply) => {
-      const connection = await connections.copy(request.params.id, caller(request));
+      const connection = await connections.copy(request.params.id, acting(request));
       return reply.status(201).send({ connection, message: databaseTexts.connectionDuplicated });
     },
   );
@@ -134,7 +130,7 @@ export const databaseConnectionsRoutes: FastifyPluginAsyncZod<{
       },
       ...guard,
     },
-    async (request) => connections.connect(request.params.id, caller(request)),
+    async (request) => connections.connect(request.params.id, acting(request)),
   );
 
   app.post(
@@ -146,7 +142,7 @@ export const databaseConnectionsRoutes: FastifyPluginAsyncZod<{
       },
       ...guard,
     },
-    async (request) => connections.disconnect(caller(request)),
+    async (request) => connections.disconnect(acting(request)),
   );
 
   app.get(
@@ -173,7 +169,7 @@ export const databaseConnectionsRoutes: FastifyPluginAsyncZod<{
       ...guard,
     },
     async (request) =>
-      connections.query(request.body.query, caller(request), {
+      connections.query(request.body.query, acting(request), {
         confirmWrite: request.body.confirmWrite === true,
       }),
   );

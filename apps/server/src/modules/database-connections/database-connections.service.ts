@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import {
+  auditActions,
   databaseConfigTexts,
   databaseDestination,
   databaseLimits,
@@ -113,7 +114,7 @@ export class DatabaseConnections {
       await insertConnection(trx, row);
       await recordAudit(trx, {
         actor: caller.actor,
-        action: 'database.connection.create',
+        action: auditActions.databaseConnectionCreate,
         target: { type: 'database_connection', id: row.id },
         detail: {
           name,
@@ -149,7 +150,7 @@ export class DatabaseConnections {
         throw notFound(databaseConfigTexts.connectionNotFound);
       await recordAudit(trx, {
         actor: caller.actor,
-        action: 'database.connection.update',
+        action: auditActions.databaseConnectionUpdate,
         target: { type: 'database_connection', id },
         detail: {
           name,
@@ -185,7 +186,7 @@ export class DatabaseConnections {
       await insertConnection(trx, row);
       await recordAudit(trx, {
         actor: caller.actor,
-        action: 'database.connection.copy',
+        action: auditActions.databaseConnectionCopy,
         target: { type: 'database_connection', id: row.id },
         detail: { from: id, name: row.name },
         ip: caller.ip,
@@ -201,7 +202,7 @@ export class DatabaseConnections {
         throw notFound(databaseConfigTexts.connectionNotFound);
       await recordAudit(trx, {
         actor: caller.actor,
-        action: 'database.connection.delete',
+        action: auditActions.databaseConnectionDelete,
         target: { type: 'database_connection', id },
         detail: { name: existing.name, type: existing.type, wasActive: existing.is_active === 1 },
         ip: caller.ip,
@@ -254,7 +255,7 @@ export class DatabaseConnections {
       await setActiveConnection(trx, id, now);
       await recordAudit(trx, {
         actor: caller.actor,
-        action: 'database.connect',
+        action: auditActions.databaseConnect,
         target: { type: 'database_connection', id },
         detail: { name: row.name, type: row.type, host: row.host, database: row.database_name },
         ip: caller.ip,
@@ -271,7 +272,7 @@ export class DatabaseConnections {
       if (row) {
         await recordAudit(trx, {
           actor: caller.actor,
-          action: 'database.disconnect',
+          action: auditActions.databaseDisconnect,
           target: { type: 'database_connection', id: row.id },
           ip: caller.ip,
         });
@@ -359,7 +360,7 @@ export class DatabaseConnections {
     const audit = (detail: Record<string, unknown>) =>
       recordAudit(this.deps.db, {
         actor: caller.actor,
-        action: 'database.query',
+        action: auditActions.databaseQuery,
         target: { type: 'database_connection', id: row.id },
         detail: { statement: text.slice(0, 10_000), mode, ...detail },
         ip: caller.ip,

@@ -4,6 +4,7 @@ import {
   type IntegrationCheckResult,
 } from '@cutout/contracts';
 import type { Mailer } from '../../mail/mailer.js';
+import { testEmailMail } from '../../mail/templates/test-email.js';
 import type { EffectiveIntegrations } from './integration-settings.js';
 
 // The Integrations page's two buttons (issue 14): each does the real thing and reports what
@@ -15,15 +16,7 @@ export async function sendTestEmail(
   publicUrl: string,
 ): Promise<IntegrationCheckResult> {
   try {
-    const where = await mailer.send({
-      to,
-      subject: integrationTexts.testEmailSubject,
-      text: [
-        'This is a test e-mail from Cutout (Admin → Integration settings → Send test e-mail).',
-        '',
-        `If you can read it, mail from ${publicUrl} reaches you.`,
-      ].join('\n'),
-    });
+    const where = await mailer.send(testEmailMail(to, publicUrl));
     return where === 'smtp'
       ? { ok: true, message: integrationTexts.testEmailSent(to) }
       : { ok: true, message: integrationTexts.testEmailOutbox(to) };

@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import type { Mailer } from '../../mail/mailer.js';
+import { acting } from '../audit/acting.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { checkPaymentProvider, sendTestEmail } from './integration-checks.js';
 import type { IntegrationSettings } from './integration-settings.js';
@@ -51,10 +52,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{
       ...guard,
     },
     async (request) => ({
-      settings: await integrations.save(request.body, {
-        actor: { id: request.user!.id, email: request.user!.email },
-        ip: request.ip,
-      }),
+      settings: await integrations.save(request.body, acting(request)),
       message: integrationTexts.saved,
     }),
   );
@@ -72,7 +70,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{
       const { publicUrl } = await integrations.effective();
       const result = await sendTestEmail(mailer, request.user!.email, publicUrl);
       await recordAudit(db, {
-        actor: { id: request.user!.id, email: request.user!.email },
+        actor: request.actor,
         action: auditActions.integrationsTestEmail,
         target: { type: 'integration_settings', id: 'integrations' },
         detail: { to: request.user!.email, ok: result.ok, message: result.message },

@@ -41,7 +41,7 @@ export function tokenMatches(token: string | undefined, hash: string | null): bo
  * The key an address's tries are counted by. An IPv6 address counts by its /64 (one home or
  * device network gets many addresses of one /64), an IPv4 address by itself.
  */
-export function addressHash(secret: string, ip: string): string {
+export function addressHash(secret: string | Buffer, ip: string): string {
   let key = ip;
   if (ip.startsWith('::ffff:') && ip.includes('.')) key = ip.slice(7);
   else if (isIPv6(ip)) key = `${expandIPv6(ip).slice(0, 4).join(':')}::/64`;

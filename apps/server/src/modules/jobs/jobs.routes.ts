@@ -54,7 +54,7 @@ export interface JobsRoutesOptions {
   /** Turnstile's keys now (Admin → Integrations or the environment); undefined: no bot check. */
   turnstile: () => Promise<TurnstileConfig | undefined>;
   /** Keys the free tries' address counter (decision 0155). */
-  visitorSecret: string;
+  visitorSecret: Buffer;
 }
 
 const idParams = z.object({ id: z.string().min(1).max(64) });

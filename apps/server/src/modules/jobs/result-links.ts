@@ -17,7 +17,7 @@ import type { JobRow } from './jobs.types.js';
 export type StoredFile = JobVariant | 'original';
 
 export class ResultSigner {
-  constructor(private readonly secret: string) {}
+  constructor(private readonly secret: string | Buffer) {}
 
   private mac(jobId: string, file: StoredFile, expires: number): Buffer {
     return createHmac('sha256', this.secret).update(`${jobId}\n${file}\n${expires}`).digest();

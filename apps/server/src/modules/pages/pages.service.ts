@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { recordAudit } from '../audit/audit.service.js';
 import {
+  auditActions,
   pagesTexts,
   seoScore,
   slugKey,
@@ -120,7 +121,7 @@ export async function createPage(
       });
       await recordAudit(trx, {
         actor: auditActor(actor),
-        action: 'page.create',
+        action: auditActions.pageCreate,
         target: { type: 'page', id },
         detail: { after: { title: fields.title, slug: fields.slug, status: fields.status } },
         ip,
@@ -159,7 +160,7 @@ export async function updatePage(
       if (!updated || !before) return;
       await recordAudit(trx, {
         actor: auditActor(actor),
-        action: 'page.update',
+        action: auditActions.pageUpdate,
         target: { type: 'page', id },
         detail: {
           before: { title: before.title, slug: before.slug, status: before.status },
@@ -188,7 +189,7 @@ export async function deletePage(
     if (!(await deletePageRow(trx, id))) return false;
     await recordAudit(trx, {
       actor: auditActor(actor),
-      action: 'page.delete',
+      action: auditActions.pageDelete,
       target: { type: 'page', id },
       detail: { before: { title: before?.title, slug: before?.slug, status: before?.status } },
       ip,

@@ -7,7 +7,7 @@ import {
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { recordAudit } from '../audit/audit.service.js';
-import type { Acting } from './acting.js';
+import type { Acting } from '../audit/audit.service.js';
 import {
   clearPopularExcept,
   countActivePacksExcept,

@@ -22,7 +22,7 @@ import {
 } from '@cutout/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { acting } from './acting.js';
+import { acting } from '../audit/acting.js';
 import { toRefundRequest } from './order-view.js';
 import type { PaymentsSetup } from './payments.js';
 import { paymentsServerPaths } from './payments.paths.js';

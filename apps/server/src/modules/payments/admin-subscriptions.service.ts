@@ -10,7 +10,7 @@ import { notFound } from '../../errors.js';
 import { paidOrdersSince } from '../admin/admin-overview.repository.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { findLot } from '../credits/credits.repository.js';
-import type { Acting } from './acting.js';
+import type { Acting } from '../audit/audit.service.js';
 import { findBuyer, ledgerRowsOfOrder } from './admin-subscriptions.repository.js';
 import {
   countAwaitingAdmin,
@@ -35,8 +35,6 @@ import { webhookEventsOfOrder } from './webhook-events.repository.js';
 // The admin's purchases: spec §7's "subscriptions" are, for one-time credit packs, orders with
 // their credit lots (docs/decisions/0104). List, detail, the admin's note, refund ("cancel")
 // through the provider, and sales by plan. Refunds and notes are audited with before/after.
-
-export type { Acting } from './acting.js';
 
 const DAY = 86_400_000;
 

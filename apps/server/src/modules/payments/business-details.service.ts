@@ -1,7 +1,7 @@
 import { auditActions, type BillingProfile, type BusinessDetails } from '@cutout/contracts';
 import type { Db } from '../../db/database.js';
 import { recordAudit } from '../audit/audit.service.js';
-import type { Acting } from './acting.js';
+import type { Acting } from '../audit/audit.service.js';
 import { findBillingProfile, upsertBillingProfile } from './billing-profiles.repository.js';
 import { listBusinessDetails, upsertBusinessDetail } from './business-details.repository.js';
 

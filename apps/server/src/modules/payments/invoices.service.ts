@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { appTexts, formatPrice, policyTexts, type SessionUser } from '@cutout/contracts';
+import type { SessionUser } from '@cutout/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../errors.js';
 import type { Mailer, MailMessage } from '../../mail/mailer.js';
+import { invoiceMail } from '../../mail/templates/invoice.js';
 import { billingProfile, businessDetails } from './business-details.service.js';
 import {
   invoiceFacts,
@@ -231,25 +232,16 @@ export class InvoicesService {
   private async mail(row: InvoiceRow, to: string): Promise<MailMessage> {
     const data = invoiceData(row);
     const { filename, pdf } = await this.pdf(row);
-    const product = appTexts.productName;
-    const billing = `${await this.options.publicUrl()}/dashboard/subscriptions`;
-    const intro =
-      data.kind === 'invoice'
-        ? 'Thank you for your purchase. Your invoice is attached.'
-        : `Your refund of ${formatPrice(data.totalCents / 100, data.currency)} was made. The credit note is attached; the money goes back to the payment method you used.`;
-    return {
-      to,
-      subject: `Your ${product} ${invoiceTitle(data).toLowerCase()} ${data.number}`,
-      text: [
-        ...(data.testMode ? ['Test mode — no real payment.', ''] : []),
-        intro,
-        '',
-        ...invoiceFacts(data).map(([k, v]) => `${k}: ${v}`),
-        '',
-        policyTexts.summary,
-        `Your orders and invoices: ${billing}`,
-      ].join('\n'),
-      attachments: [{ filename, content: pdf, contentType: 'application/pdf' }],
-    };
+    return invoiceMail(to, {
+      kind: data.kind,
+      title: invoiceTitle(data),
+      number: data.number,
+      totalCents: data.totalCents,
+      currency: data.currency,
+      testMode: data.testMode,
+      facts: invoiceFacts(data),
+      billingUrl: `${await this.options.publicUrl()}/dashboard/subscriptions`,
+      pdf: { filename, content: pdf },
+    });
   }
 }

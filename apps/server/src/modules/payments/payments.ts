@@ -1,10 +1,10 @@
-import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { paymentsServerPaths } from './payments.paths.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentsStatus } from '@cutout/contracts';
 import type { PaymentsConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
+import { deriveKey } from '../../derive-key.js';
 import type { Mailer } from '../../mail/mailer.js';
 import type { IntegrationSettings } from '../integrations/integration-settings.js';
 import { sellingNow, type ActiveProvider } from './active-provider.js';
@@ -85,7 +85,7 @@ export async function createPayments(options: {
   // only while it is the provider selling.
   const sandboxSecret =
     (config.provider === 'sandbox' ? config.sandboxSecret : undefined) ??
-    createHmac('sha256', options.secret).update('cutout-sandbox-webhooks').digest('hex');
+    deriveKey(options.secret, 'sandbox-webhooks').toString('hex');
   const sandboxWebhookUrl = config.provider === 'sandbox' ? config.sandboxWebhookUrl : undefined;
   const target = () => {
     if (sandboxWebhookUrl) return sandboxWebhookUrl;

@@ -1,20 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import {
-  appTexts,
-  auditActions,
-  formatPrice,
-  paymentTexts,
-  type Order,
-  type SessionUser,
-} from '@cutout/contracts';
+import { auditActions, paymentTexts, type Order, type SessionUser } from '@cutout/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError, conflict, notFound } from '../../errors.js';
 import type { Mailer } from '../../mail/mailer.js';
+import { refundDeclinedMail } from '../../mail/templates/refund-declined.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { findLot } from '../credits/credits.repository.js';
-import type { Acting } from './acting.js';
+import type { Acting } from '../audit/audit.service.js';
 import { findOrder } from './orders.repository.js';
 import type { OrdersService } from './orders.service.js';
 import { orderExtras, refundableNow, toOrder } from './order-view.js';
@@ -179,18 +173,17 @@ export class RefundRequestsService {
     const to = order?.buyer_email;
     if (order && to) {
       const billing = `${await this.options.publicUrl()}/dashboard/subscriptions`;
-      this.options.mailer.enqueue({
-        to,
-        subject: `Your ${appTexts.productName} refund request for order ${order.receipt_number}`,
-        text: [
-          `Your request to refund the ${request.credits} unused credits of ${order.plan_name ?? 'your pack'} (${formatPrice(request.amount_cents / 100, request.currency)}) was declined.`,
-          '',
-          `Reason: ${reason}`,
-          '',
-          `Your credits stay in your account. Your orders: ${billing}`,
-          'Reply to this mail or use the contact page if you have a question.',
-        ].join('\n'),
-      });
+      this.options.mailer.enqueue(
+        refundDeclinedMail(to, {
+          receiptNumber: order.receipt_number,
+          credits: request.credits,
+          planName: order.plan_name,
+          amountCents: request.amount_cents,
+          currency: request.currency,
+          reason,
+          billingUrl: billing,
+        }),
+      );
     }
     return declined;
   }

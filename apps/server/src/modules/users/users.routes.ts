@@ -131,7 +131,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         const before = await getProfile(trx, admin, request.params.id);
         const after = await adjustCredits(trx, request.params.id, request.body, admin.id);
         await recordAudit(trx, {
-          actor: { id: admin.id, email: admin.email },
+          actor: request.actor,
           action: auditActions.userCredits,
           target: { type: 'user', id: request.params.id },
           detail: {

@@ -1,0 +1,31 @@
+import { appTexts, limits } from '@cutout/contracts';
+import type { MailMessage } from '../mailer.js';
+import { escapeHtml } from './html.js';
+
+/**
+ * An account an admin added (User Management → Add User): the reset-password link, worded as an
+ * invitation to set a first password. Same token, same lifetime, same page.
+ */
+export function setPasswordMail(to: string, name: string, link: string): MailMessage {
+  const minutes = Math.round(limits.resetTokenLifetimeMs / 60_000);
+  const product = appTexts.productName;
+  return {
+    to,
+    subject: `Set your ${product} password`,
+    text: [
+      `Hello ${name},`,
+      '',
+      `An administrator created a ${product} account for you. To choose your password, open this link:`,
+      '',
+      link,
+      '',
+      `The link works once, for ${minutes} minutes. After that, use "Forgot password" on the sign-in page to get a new one.`,
+    ].join('\n'),
+    html: [
+      `<p>Hello ${escapeHtml(name)},</p>`,
+      `<p>An administrator created a ${product} account for you. To choose your password, open this link:</p>`,
+      `<p><a href="${escapeHtml(link)}">Set your password</a></p>`,
+      `<p>The link works once, for ${minutes} minutes. After that, use "Forgot password" on the sign-in page to get a new one.</p>`,
+    ].join('\n'),
+  };
+}
