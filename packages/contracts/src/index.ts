@@ -48,6 +48,7 @@ export * from './schemas/contact.js';
 export * from './schemas/credits.js';
 export * from './schemas/database-connections.js';
 export * from './schemas/endpoint.js';
+export * from './schemas/endpoints/all.js';
 export * from './schemas/endpoints/contact.js';
 export * from './schemas/endpoints/jobs.js';
 export * from './schemas/endpoints/samples.js';

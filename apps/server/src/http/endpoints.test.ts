@@ -1,0 +1,104 @@
+import { allEndpoints, routerUrl, type Endpoint } from '@cutout/contracts';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccountsApp } from '../test/accounts.js';
+import type { TestApp } from '../test/test-app.js';
+
+// One endpoint contract per call (decision 0220): every API route the app registers comes from
+// a contract in packages/contracts, every contract is registered, and no routes file or web
+// feature writes an API path of its own.
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+/** The routes not made from a contract: the OpenAPI document's own pages. */
+const outsideContracts = (route: string) => / \/api\/docs(\/|$)/.test(route);
+
+/** Modules whose routes are not yet registered from a contract (issue 27 point 3). */
+const pending = [
+  '/api/auth/',
+  '/api/me',
+  '/api/admin/',
+  '/api/batches',
+  '/api/checkouts',
+  '/api/billing',
+  '/api/v1/',
+  '/v1.0/',
+  '/api/pages',
+  '/api/payments',
+  '/api/webhooks',
+  '/api/sandbox',
+  '/api/plans',
+  '/users/',
+];
+const isPending = (route: string) =>
+  pending.some((prefix) => route.split(' ')[1]!.startsWith(prefix)) &&
+  !contractRoutes().has(route);
+
+function contractRoutes(): Set<string> {
+  const endpoints = Object.values(allEndpoints).flatMap((group) =>
+    Object.values(group as Record<string, Endpoint>),
+  );
+  return new Set(endpoints.map((endpoint) => `${endpoint.method} ${routerUrl(endpoint)}`));
+}
+
+function filesUnder(dir: string, keep: (file: string) => boolean): string[] {
+  return readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
+    .map((file) => path.join(dir, file))
+    .filter(keep);
+}
+
+describe('endpoint contracts', () => {
+  const routes = new Set<string>();
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createAccountsApp('sqlite', {
+      onRoute: (route) => {
+        for (const method of [route.method].flat()) {
+          // HEAD answers exactly like the GET it mirrors.
+          if (method !== 'HEAD') routes.add(`${method} ${route.url}`);
+        }
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('register every API route from a contract, and every contract as a route', () => {
+    const api = [...routes].filter(
+      (route) =>
+        / \/(api|v1\.0|remove-background)\//.test(`${route}/`) && !outsideContracts(route),
+    );
+    const contracts = contractRoutes();
+    expect(api.filter((route) => !contracts.has(route) && !isPending(route))).toEqual([]);
+    expect([...contracts].filter((route) => !routes.has(route))).toEqual([]);
+  });
+
+  it('leave no API path written in a routes file or a web feature', () => {
+    const files = [
+      ...filesUnder('apps/server/src/modules', (file) => file.endsWith('.routes.ts')),
+      ...filesUnder(
+        'apps/web/src/features',
+        (file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file),
+      ),
+    ];
+    const literal = /['"`]\/(api|v1\.0)\//;
+    const offenders = files.filter((file) => literal.test(readFileSync(path.join(root, file), 'utf8')));
+    expect(offenders.filter((file) => !pendingFiles.some((p) => file.includes(p)))).toEqual([]);
+  });
+});
+
+/** Files of the modules still pending (see `pending`). */
+const pendingFiles = [
+  'modules/accounts/',
+  'modules/admin/',
+  'modules/api-keys/',
+  'modules/batches/',
+  'modules/database-connections/',
+  'modules/integrations/',
+  'modules/pages/',
+  'modules/payments/',
+  'modules/public-api/',
+  'modules/users/',
+  'features/',
+];

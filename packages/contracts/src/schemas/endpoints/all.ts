@@ -1,0 +1,13 @@
+import { contactEndpoints, errorReportsEndpoints, newsletterEndpoints } from './contact.js';
+import { jobsEndpoints } from './jobs.js';
+import { samplesEndpoints } from './samples.js';
+
+// Every endpoint contract, by server module: the server's test checks that each route it
+// registers comes from one of these, and each of these is registered (decision 0220).
+export const allEndpoints = {
+  contact: contactEndpoints,
+  errorReports: errorReportsEndpoints,
+  jobs: jobsEndpoints,
+  newsletter: newsletterEndpoints,
+  samples: samplesEndpoints,
+};
