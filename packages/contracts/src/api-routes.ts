@@ -1,7 +1,11 @@
 import { compositionApiPaths } from './composition.js';
+import { databaseConnectionsApiPaths as db } from './database-connections.js';
+import { integrationsApiPaths } from './integrations.js';
 import type { JobVariant } from './jobs.js';
+import { apiKeysApiPaths } from './public-api.js';
 import {
   accountsApiPaths,
+  adminApiPaths,
   contactApiPath,
   errorReportsApiPath,
   jobsApiPaths,
@@ -79,6 +83,66 @@ export const accountsApi = {
   validateResetToken: apiRoute('GET', accountsApiPaths.validateResetToken),
   resetPassword: apiRoute('POST', accountsApiPaths.resetPassword),
   changePassword: apiRoute('POST', accountsApiPaths.changePassword),
+  adminSetup: apiRoute('GET', accountsApiPaths.adminSetup),
+  adminCredentials: apiRoute('PUT', accountsApiPaths.adminCredentials),
+  adminClearUsers: apiRoute('POST', accountsApiPaths.adminClearUsers),
+};
+
+/** users: the signed-in user's profile, usage and credits; the spec's /users/{id} calls. */
+export const usersApi = {
+  me: apiRoute('GET', accountsApiPaths.me),
+  updateMe: apiRoute('PATCH', accountsApiPaths.me),
+  usage: apiRoute('GET', accountsApiPaths.usage),
+  creditHistory: apiRoute('GET', accountsApiPaths.creditHistory),
+  user: apiRoute('GET', id(accountsApiPaths.user)),
+  updateCredits: apiRoute('PATCH', id(accountsApiPaths.userCredits)),
+};
+
+/** api-keys: the signed-in user's keys. */
+export const apiKeysApi = {
+  list: apiRoute('GET', apiKeysApiPaths.list),
+  create: apiRoute('POST', apiKeysApiPaths.list),
+  revoke: apiRoute('DELETE', id(apiKeysApiPaths.key)),
+};
+
+/** admin: the overview and its toggles, User Management, the audit log. */
+export const adminApi = {
+  overview: apiRoute('GET', adminApiPaths.overview),
+  preferences: apiRoute('GET', adminApiPaths.preferences),
+  updatePreferences: apiRoute('PUT', adminApiPaths.preferences),
+  users: apiRoute('GET', adminApiPaths.users),
+  userStats: apiRoute('GET', adminApiPaths.userStats),
+  createUser: apiRoute('POST', adminApiPaths.users),
+  user: apiRoute('GET', id(adminApiPaths.user)),
+  updateUser: apiRoute('PUT', id(adminApiPaths.user)),
+  adjustCredits: apiRoute('POST', id(adminApiPaths.userCredits)),
+  resetUsage: apiRoute('POST', id(adminApiPaths.resetUsage)),
+  deleteUser: apiRoute('DELETE', id(adminApiPaths.user)),
+  setRole: apiRoute('PATCH', id(accountsApiPaths.adminUserRole)),
+  auditLog: apiRoute('GET', adminApiPaths.auditLog),
+};
+
+/** database-connections: Admin → Database management. */
+export const databaseConnectionsApi = {
+  list: apiRoute('GET', db.connections),
+  create: apiRoute('POST', db.connections),
+  update: apiRoute('PUT', id(db.connection)),
+  remove: apiRoute('DELETE', id(db.connection)),
+  copy: apiRoute('POST', id(db.copy)),
+  test: apiRoute('POST', id(db.test)),
+  connect: apiRoute('POST', id(db.connect)),
+  disconnect: apiRoute('POST', db.disconnect),
+  status: apiRoute('GET', db.status),
+  query: apiRoute('POST', db.query),
+  tables: apiRoute('GET', db.tables),
+};
+
+/** integrations: Admin → Integration settings. */
+export const integrationsApi = {
+  settings: apiRoute('GET', integrationsApiPaths.settings),
+  save: apiRoute('PUT', integrationsApiPaths.settings),
+  testEmail: apiRoute('POST', integrationsApiPaths.testEmail),
+  checkPaymentProvider: apiRoute('POST', integrationsApiPaths.checkPaymentProvider),
 };
 
 /** contact, newsletter, error-reports: one POST each. */

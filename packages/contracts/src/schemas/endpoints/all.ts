@@ -1,3 +1,6 @@
+import { accountsEndpoints, apiKeysEndpoints, usersEndpoints } from './accounts.js';
+import { adminEndpoints } from './admin.js';
+import { databaseConnectionsEndpoints, integrationsEndpoints } from './admin-settings.js';
 import { contactEndpoints, errorReportsEndpoints, newsletterEndpoints } from './contact.js';
 import { jobsEndpoints } from './jobs.js';
 import { samplesEndpoints } from './samples.js';
@@ -5,9 +8,15 @@ import { samplesEndpoints } from './samples.js';
 // Every endpoint contract, by server module: the server's test checks that each route it
 // registers comes from one of these, and each of these is registered (decision 0220).
 export const allEndpoints = {
+  accounts: accountsEndpoints,
+  admin: adminEndpoints,
+  apiKeys: apiKeysEndpoints,
   contact: contactEndpoints,
+  databaseConnections: databaseConnectionsEndpoints,
   errorReports: errorReportsEndpoints,
+  integrations: integrationsEndpoints,
   jobs: jobsEndpoints,
   newsletter: newsletterEndpoints,
   samples: samplesEndpoints,
+  users: usersEndpoints,
 };
