@@ -1,6 +1,8 @@
+import { batchesApiPaths } from './batches.js';
 import { compositionApiPaths } from './composition.js';
 import { databaseConnectionsApiPaths as db } from './database-connections.js';
 import { integrationsApiPaths } from './integrations.js';
+import { pagesApiPaths } from './pages.js';
 import type { JobVariant } from './jobs.js';
 import { apiKeysApiPaths } from './public-api.js';
 import {
@@ -68,7 +70,9 @@ export function apiRouteUrl(
 export function routerUrl(route: ApiRoute): string {
   if (typeof route.path === 'string') return route.path;
   const marks = new Proxy({} as PathParams, { get: (_, name) => `~${String(name)}~` });
-  return (route.path as (params: PathParams) => string)(marks).replace(/~(\w+)~/g, ':$1');
+  return (route.path as (params: PathParams) => string)(marks)
+    .replace(/~\*~/g, '*')
+    .replace(/~(\w+)~/g, ':$1');
 }
 
 const id = (make: (id: string) => string) => (params: { id: string }) => make(params.id);
@@ -143,6 +147,32 @@ export const integrationsApi = {
   save: apiRoute('PUT', integrationsApiPaths.settings),
   testEmail: apiRoute('POST', integrationsApiPaths.testEmail),
   checkPaymentProvider: apiRoute('POST', integrationsApiPaths.checkPaymentProvider),
+};
+
+/** pages: the CMS (admin) and the published pages by slug. */
+export const pagesApi = {
+  list: apiRoute('GET', pagesApiPaths.list),
+  stats: apiRoute('GET', pagesApiPaths.stats),
+  /** The slug is the router's wildcard (`*`): it may hold slashes. */
+  bySlug: apiRoute('GET', (params: { '*': string }) => pagesApiPaths.bySlug(params['*'])),
+  page: apiRoute('GET', id(pagesApiPaths.page)),
+  create: apiRoute('POST', pagesApiPaths.list),
+  update: apiRoute('PUT', id(pagesApiPaths.page)),
+  remove: apiRoute('DELETE', id(pagesApiPaths.page)),
+};
+
+type ItemParams = { id: string; itemId: string };
+
+/** batches: the dashboard's Batch tab. */
+export const batchesApi = {
+  list: apiRoute('GET', batchesApiPaths.list),
+  create: apiRoute('POST', batchesApiPaths.list),
+  batch: apiRoute('GET', id(batchesApiPaths.batch)),
+  remove: apiRoute('DELETE', id(batchesApiPaths.batch)),
+  run: apiRoute('POST', id(batchesApiPaths.run)),
+  removeItem: apiRoute('DELETE', (p: ItemParams) => batchesApiPaths.item(p.id, p.itemId)),
+  uploadItem: apiRoute('PUT', (p: ItemParams) => batchesApiPaths.itemImage(p.id, p.itemId)),
+  download: apiRoute('GET', id(batchesApiPaths.download)),
 };
 
 /** contact, newsletter, error-reports: one POST each. */
