@@ -65,11 +65,11 @@ export function apiRouteUrl(
 /**
  * The route's URL in the router's form (`/api/jobs/:id`): the path made with each parameter's
  * name as its value. `~` is left alone by encodeURIComponent, so the marks survive the paths'
- * encoding; a parameter name is a plain identifier.
+ * encoding; a parameter name is a plain identifier, or `*` for the router's wildcard.
  */
 export function routerUrl(route: ApiRoute): string {
   if (typeof route.path === 'string') return route.path;
-  const marks = new Proxy({} as PathParams, { get: (_, name) => `~${String(name)}~` });
+  const marks = new Proxy<PathParams>({}, { get: (_, name) => `~${String(name)}~` });
   return (route.path as (params: PathParams) => string)(marks)
     .replace(/~\*~/g, '*')
     .replace(/~(\w+)~/g, ':$1');

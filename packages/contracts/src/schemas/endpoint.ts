@@ -50,7 +50,9 @@ export type EndpointParams<E extends ApiRoute> = RouteParams<E>;
 
 /** The error answers of an endpoint, by status, all with the one error body. */
 export type ErrorResponses<Codes extends readonly number[] | undefined> =
-  Codes extends readonly number[] ? { [Code in Codes[number]]: typeof errorBodySchema } : {};
+  Codes extends readonly number[]
+    ? { [Code in Codes[number]]: typeof errorBodySchema }
+    : Record<never, never>;
 
 /** Every answer of an endpoint by status: its own schemas, then the error body for its errors. */
 export function endpointResponses<E extends Endpoint>(
