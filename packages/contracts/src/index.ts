@@ -1,5 +1,6 @@
 // Zod-free modules: constants, texts, paths and types. Importing one never loads zod.
 export * from './accounts.js';
+export * from './api-routes.js';
 export * from './admin.js';
 export * from './admin-subscriptions.js';
 export * from './api-examples.js';
@@ -46,6 +47,15 @@ export * from './schemas/admin-subscriptions.js';
 export * from './schemas/contact.js';
 export * from './schemas/credits.js';
 export * from './schemas/database-connections.js';
+export * from './schemas/endpoint.js';
+export * from './schemas/endpoints/accounts.js';
+export * from './schemas/endpoints/admin.js';
+export * from './schemas/endpoints/admin-settings.js';
+export * from './schemas/endpoints/all.js';
+export * from './schemas/endpoints/contact.js';
+export * from './schemas/endpoints/jobs.js';
+export * from './schemas/endpoints/pages-and-batches.js';
+export * from './schemas/endpoints/samples.js';
 export * from './schemas/errors.js';
 export * from './schemas/error-reports.js';
 export * from './schemas/health.js';

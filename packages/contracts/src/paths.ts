@@ -113,6 +113,7 @@ export const adminApiPaths = {
   users: '/api/admin/users',
   userStats: '/api/admin/users/stats',
   user: (id: string) => `/api/admin/users/${encodeURIComponent(id)}`,
+  userCredits: (id: string) => `/api/admin/users/${encodeURIComponent(id)}/credits`,
   resetUsage: (id: string) => `/api/admin/users/${encodeURIComponent(id)}/reset-usage`,
   auditLog: '/api/admin/audit-log',
 } as const;

@@ -1,4 +1,16 @@
-import { httpClient, httpTexts, type ErrorBody } from '@cutout/contracts';
+import {
+  apiRouteUrl,
+  httpClient,
+  httpTexts,
+  type ApiRoute,
+  type Endpoint,
+  type EndpointBody,
+  type EndpointParams,
+  type EndpointQuery,
+  type EndpointResponse,
+  type ErrorBody,
+  type PathParams,
+} from '@cutout/contracts';
 import { lazyModule } from './lazy-module';
 
 // The one way the browser talks to the Cutout server (spec §7): JSON in and out, same-origin
@@ -51,6 +63,24 @@ export type RequestOptions<T> = {
   /** Validates and types the response body (a schema from @cutout/contracts). */
   schema?: { parse: (data: unknown) => T };
 };
+
+/**
+ * What a call to an endpoint sends: its path's parameters, its query and its body, each where
+ * the contract has one. A body the route reads itself (multipart, or JSON it checks by hand)
+ * has no schema in the contract.
+ */
+export type CallInit<E extends ApiRoute> = (EndpointParams<E> extends undefined
+  ? { params?: undefined }
+  : { params: EndpointParams<E> }) &
+  (EndpointQuery<E> extends undefined
+    ? { query?: undefined }
+    : { query?: EndpointQuery<E> & Record<string, QueryValue> }) &
+  (EndpointBody<E> extends undefined ? { body?: unknown } : { body: EndpointBody<E> }) & {
+    headers?: Record<string, string>;
+    signal?: AbortSignal;
+  };
+
+type QueryValue = string | number | boolean | null | undefined;
 
 export type ApiClientDeps = {
   fetch?: typeof fetch;
@@ -237,8 +267,40 @@ export function createApiClient(deps: ApiClientDeps = {}) {
     }
   }
 
+  /**
+   * Calls an endpoint from its contract (packages/contracts, decision 0220): the method and the
+   * address come from it, and the answer is read with its schema. A page that must load without
+   * zod passes the contract's zod-free route and names the contract as a type only
+   * (`apiClient.call<typeof accountsEndpoints.signIn>(accountsApi.signIn, …)`): the answer is
+   * then typed by the contract but not parsed again (docs/decisions/0064).
+   */
+  function call<E extends ApiRoute>(
+    endpoint: E | (E extends Endpoint ? E['route'] : never),
+    init: CallInit<E>,
+  ): Promise<EndpointResponse<E>> {
+    const { params, query, body, headers, signal } = init as {
+      params?: PathParams;
+      query?: Record<string, QueryValue>;
+      body?: unknown;
+      headers?: Record<string, string>;
+      signal?: AbortSignal;
+    };
+    const responses = (endpoint as Partial<Endpoint>).responses;
+    const schema = responses?.[200] ?? responses?.[201] ?? responses?.[202];
+    return request<EndpointResponse<E>>(apiRouteUrl(endpoint, params, query), {
+      method: endpoint.method,
+      body,
+      ...(headers && { headers }),
+      ...(signal && { signal }),
+      ...(schema && {
+        schema: schema as unknown as { parse: (data: unknown) => EndpointResponse<E> },
+      }),
+    });
+  }
+
   return {
     request,
+    call,
     get: <T = unknown>(url: string, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
       request<T>(url, { ...options, method: 'GET' }),
     post: <T = unknown>(

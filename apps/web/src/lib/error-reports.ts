@@ -1,6 +1,7 @@
 import {
   errorReportLimits as max,
-  errorReportsApiPath,
+  errorReportsApi,
+  type errorReportsEndpoints,
   limits,
   type ErrorReport,
   type errorReportKinds,
@@ -53,9 +54,11 @@ export function recordError(kind: Kind, error: unknown, componentStack?: string 
 
   if (sent >= maxReportsPerPage) return;
   sent += 1;
-  apiClient.post(errorReportsApiPath, report).catch(() => {
-    // Reporting must never cause an error of its own.
-  });
+  apiClient
+    .call<typeof errorReportsEndpoints.report>(errorReportsApi.report, { body: report })
+    .catch(() => {
+      // Reporting must never cause an error of its own.
+    });
 }
 
 export function recordedErrors(): readonly RecordedError[] {

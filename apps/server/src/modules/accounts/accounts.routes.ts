@@ -1,22 +1,8 @@
-import {
-  accountsApiPaths,
-  authUserResponseSchema,
-  changePasswordBodySchema,
-  errorBodySchema,
-  errorResponses,
-  forgotPasswordBodySchema,
-  messageResponseSchema,
-  resetPasswordBodySchema,
-  resetTokenQuerySchema,
-  resetTokenValidationSchema,
-  sessionResponseSchema,
-  signInBodySchema,
-  signUpBodySchema,
-} from '@cutout/contracts';
+import { accountsEndpoints } from '@cutout/contracts';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../http/route.js';
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
 import { RetryLaterError } from '../../errors.js';
 import { authHeaders, setCookies } from '../../plugins/auth.js';
 import {
@@ -36,8 +22,6 @@ import { rateLimits } from '../../plugins/rate-limits.js';
 // routes validate with the shared zod schemas and call auth.api (docs/decisions/0030).
 
 const authRateLimits = rateLimits.accounts;
-
-const errors = errorResponses(400, 401, 403, 409, 429);
 
 /** A text field of the (not yet validated) body, or '' (rate-limit keys run before validation). */
 const bodyText = (request: FastifyRequest, name: string): string => {
@@ -74,13 +58,12 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (app, d
     };
   };
 
-  app.post(
-    accountsApiPaths.signUp,
+  route(
+    app,
+    accountsEndpoints.signUp,
     {
       schema: {
         summary: 'Create an account (10 starting credits) and sign in',
-        body: signUpBodySchema,
-        response: { 201: authUserResponseSchema, ...errors },
       },
       preHandler: [
         limit('sign-up', authRateLimits.signUp.perIp),
@@ -94,13 +77,12 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (app, d
     },
   );
 
-  app.post(
-    accountsApiPaths.signIn,
+  route(
+    app,
+    accountsEndpoints.signIn,
     {
       schema: {
         summary: 'Sign in with e-mail and password',
-        body: signInBodySchema,
-        response: { 200: authUserResponseSchema, ...errors },
       },
       preHandler: [limit('sign-in', authRateLimits.signIn.perIp)],
     },
@@ -116,12 +98,12 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (app, d
     },
   );
 
-  app.post(
-    accountsApiPaths.signOut,
+  route(
+    app,
+    accountsEndpoints.signOut,
     {
       schema: {
         summary: 'Sign out (ends the session; fine without one)',
-        response: { 204: z.null().describe('Signed out') },
       },
     },
     async (request, reply) => {
@@ -130,10 +112,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (app, d
     },
   );
 
-  app.get(
-    accountsApiPaths.session,
+  route(
+    app,
+    accountsEndpoints.session,
     {
-      schema: { summary: 'The signed-in user, or null', response: { 200: sessionResponseSchema } },
+      schema: { summary: 'The signed-in user, or null' },
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
@@ -141,13 +124,12 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (app, d
     },
   );
 
-  app.post(
-    accountsApiPaths.forgotPassword,
+  route(
+    app,
+    accountsEndpoints.forgotPassword,
     {
       schema: {
         summary: 'E-mail a password-reset link (same answer whether or not the account exists)',
-        body: forgotPasswordBodySchema,
-        response: { 200: messageResponseSchema, ...errors },
       },
       preHandler: [
         limit('forgot', authRateLimits.forgotPassword.perIp),
@@ -159,13 +141,12 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (app, d
     }),
   );
 
-  app.get(
-    accountsApiPaths.validateResetToken,
+  route(
+    app,
+    accountsEndpoints.validateResetToken,
     {
       schema: {
         summary: 'Whether a reset token is valid (the reset page checks on load)',
-        querystring: resetTokenQuerySchema,
-        response: { 200: resetTokenValidationSchema, 429: errorBodySchema },
       },
       preHandler: [limit('validate-reset', authRateLimits.validateResetToken.perIp)],
     },
@@ -175,13 +156,12 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (app, d
     },
   );
 
-  app.post(
-    accountsApiPaths.resetPassword,
+  route(
+    app,
+    accountsEndpoints.resetPassword,
     {
       schema: {
         summary: 'Set a new password with a reset token (signs out every session)',
-        body: resetPasswordBodySchema,
-        response: { 200: messageResponseSchema, ...errors },
       },
       preHandler: [
         limit('reset', authRateLimits.resetPassword.perIp),
@@ -193,13 +173,12 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (app, d
     }),
   );
 
-  app.post(
-    accountsApiPaths.changePassword,
+  route(
+    app,
+    accountsEndpoints.changePassword,
     {
       schema: {
         summary: "Change the signed-in user's password (signs out their other sessions)",
-        body: changePasswordBodySchema,
-        response: { 200: messageResponseSchema, ...errors },
       },
       onRequest: app.requireUser,
     },

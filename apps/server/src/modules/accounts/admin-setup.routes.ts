@@ -1,16 +1,7 @@
-import {
-  accountsApiPaths,
-  accountTexts,
-  adminCredentialsBodySchema,
-  adminSetupResponseSchema,
-  clearUsersBodySchema,
-  clearUsersResponseSchema,
-  errorBodySchema,
-  errorResponses,
-  messageResponseSchema,
-} from '@cutout/contracts';
+import { accountTexts, accountsEndpoints } from '@cutout/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../http/route.js';
 import { RetryLaterError } from '../../errors.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { rateLimits } from '../../plugins/rate-limits.js';
@@ -22,8 +13,6 @@ import { setAdminCredentials } from './admin-setup.service.js';
 
 // Admin settings → Admin Setup tab (spec §2 Admin): who the admin is, set the admin's
 // credentials, clear all users after confirmation. Admin only.
-
-const errors = errorResponses(400, 401, 403, 409);
 
 export const adminSetupRoutes: FastifyPluginAsyncZod<{
   db: Db;
@@ -46,26 +35,25 @@ export const adminSetupRoutes: FastifyPluginAsyncZod<{
     }
   };
 
-  app.get(
-    accountsApiPaths.adminSetup,
+  route(
+    app,
+    accountsEndpoints.adminSetup,
     {
       schema: {
         summary: "The admin account's e-mail (never a password)",
-        response: { 200: adminSetupResponseSchema, ...errors },
       },
       onRequest: app.requireAdmin,
     },
     async () => ({ email: await currentAdminEmail(db) }),
   );
 
-  app.put(
-    accountsApiPaths.adminCredentials,
+  route(
+    app,
+    accountsEndpoints.adminCredentials,
     {
       schema: {
         summary:
           "Set the signed-in admin's e-mail and password (needs the current password; ends the admin's other sessions; mails the old address)",
-        body: adminCredentialsBodySchema,
-        response: { 200: messageResponseSchema, 429: errorBodySchema, ...errors },
       },
       onRequest: app.requireAdmin,
       preHandler: limitAttempts,
@@ -80,13 +68,12 @@ export const adminSetupRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post(
-    accountsApiPaths.adminClearUsers,
+  route(
+    app,
+    accountsEndpoints.adminClearUsers,
     {
       schema: {
         summary: 'Delete every user except the admins (body must be { confirm: true })',
-        body: clearUsersBodySchema,
-        response: { 200: clearUsersResponseSchema, ...errors },
       },
       onRequest: app.requireAdmin,
     },

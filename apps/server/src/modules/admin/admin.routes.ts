@@ -1,25 +1,6 @@
-import {
-  adminApiPaths,
-  adminOverviewSchema,
-  adminPreferencesSchema,
-  adminUserSchema,
-  adminUsersQuerySchema,
-  adminUsersResponseSchema,
-  adjustCreditsBodySchema,
-  adminUserStatsSchema,
-  auditLogQuerySchema,
-  auditLogResponseSchema,
-  createAdminUserBodySchema,
-  errorResponses,
-  resetUsageBodySchema,
-  setRoleBodySchema,
-  updateAdminPreferencesSchema,
-  updateAdminUserBodySchema,
-  userIdParamsSchema,
-  userProfileSchema,
-} from '@cutout/contracts';
+import { adminEndpoints } from '@cutout/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { route } from '../../http/route.js';
 import { acting } from '../audit/acting.js';
 import { auditEntries } from '../audit/audit.service.js';
 import { getPreferences, updatePreferences } from './admin-alerts.service.js';
@@ -40,8 +21,6 @@ import {
 // The admin back-office, part one (spec §7 Admin calls, under the API prefix): overview and its
 // toggles, User Management, the audit log. Every route is admin-only (route-guards.test.ts).
 
-const errors = errorResponses(400, 401, 403, 404, 409);
-
 export const adminRoutes: FastifyPluginAsyncZod<AdminUsersDeps & Omit<OverviewDeps, 'db'>> = async (
   app,
   deps,
@@ -51,37 +30,36 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminUsersDeps & Omit<OverviewDe
     void reply.header('cache-control', 'no-store');
   });
 
-  app.get(
-    adminApiPaths.overview,
+  route(
+    app,
+    adminEndpoints.overview,
     {
       schema: {
         summary: 'Overview figures from stored data and the processing service',
-        response: { 200: adminOverviewSchema, ...errors },
       },
       onRequest: app.requireAdmin,
     },
     async () => adminOverview({ ...deps, db }),
   );
 
-  app.get(
-    adminApiPaths.preferences,
+  route(
+    app,
+    adminEndpoints.preferences,
     {
       schema: {
         summary: "The signed-in admin's notifications and security-alert toggles",
-        response: { 200: adminPreferencesSchema, ...errors },
       },
       onRequest: app.requireAdmin,
     },
     async (request) => getPreferences(db, request.user!.id),
   );
 
-  app.put(
-    adminApiPaths.preferences,
+  route(
+    app,
+    adminEndpoints.updatePreferences,
     {
       schema: {
         summary: "Change the signed-in admin's toggles",
-        body: updateAdminPreferencesSchema,
-        response: { 200: adminPreferencesSchema, ...errors },
       },
       onRequest: app.requireAdmin,
     },
@@ -91,13 +69,12 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminUsersDeps & Omit<OverviewDe
     },
   );
 
-  app.get(
-    adminApiPaths.users,
+  route(
+    app,
+    adminEndpoints.users,
     {
       schema: {
         summary: 'Users with server-side search, plan and status filters and pages',
-        querystring: adminUsersQuerySchema,
-        response: { 200: adminUsersResponseSchema, ...errors },
       },
       onRequest: app.requireAdmin,
     },
@@ -113,25 +90,24 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminUsersDeps & Omit<OverviewDe
     },
   );
 
-  app.get(
-    adminApiPaths.userStats,
+  route(
+    app,
+    adminEndpoints.userStats,
     {
       schema: {
         summary: 'Users by status and plan, and new in the last 7 days',
-        response: { 200: adminUserStatsSchema, ...errors },
       },
       onRequest: app.requireAdmin,
     },
     async () => usersStats(db),
   );
 
-  app.post(
-    adminApiPaths.users,
+  route(
+    app,
+    adminEndpoints.createUser,
     {
       schema: {
         summary: 'Add a user with a plan and status; a set-password link is e-mailed',
-        body: createAdminUserBodySchema,
-        response: { 201: adminUserSchema, ...errors },
       },
       onRequest: app.requireAdmin,
     },
@@ -139,42 +115,37 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminUsersDeps & Omit<OverviewDe
       reply.status(201).send(await createUser(deps, acting(request), request.body)),
   );
 
-  app.get(
-    '/api/admin/users/:id',
+  route(
+    app,
+    adminEndpoints.user,
     {
       schema: {
         summary: 'One user as User Management shows it',
-        params: userIdParamsSchema,
-        response: { 200: adminUserSchema, ...errors },
       },
       onRequest: app.requireAdmin,
     },
     async (request) => getAdminUser(db, request.params.id),
   );
 
-  app.put(
-    '/api/admin/users/:id',
+  route(
+    app,
+    adminEndpoints.updateUser,
     {
       schema: {
         summary: 'Edit Subscription (plan, image limit, images processed) and/or the status',
-        params: userIdParamsSchema,
-        body: updateAdminUserBodySchema,
-        response: { 200: adminUserSchema, ...errors },
       },
       onRequest: app.requireAdmin,
     },
     async (request) => updateUser(deps, acting(request), request.params.id, request.body),
   );
 
-  app.post(
-    '/api/admin/users/:id/credits',
+  route(
+    app,
+    adminEndpoints.adjustCredits,
     {
       schema: {
         summary:
           'Adjust credits: add or remove an amount, with a reason (ledger row + audit entry)',
-        params: userIdParamsSchema,
-        body: adjustCreditsBodySchema,
-        response: { 200: adminUserSchema, ...errors },
       },
       onRequest: app.requireAdmin,
     },
@@ -188,27 +159,24 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminUsersDeps & Omit<OverviewDe
       ),
   );
 
-  app.post(
-    '/api/admin/users/:id/reset-usage',
+  route(
+    app,
+    adminEndpoints.resetUsage,
     {
       schema: {
         summary: 'Reset Usage: the images-processed counter starts again from 0',
-        params: userIdParamsSchema,
-        body: z.optional(resetUsageBodySchema),
-        response: { 200: adminUserSchema, ...errors },
       },
       onRequest: app.requireAdmin,
     },
     async (request) => resetUsage(deps, acting(request), request.params.id, request.body?.reason),
   );
 
-  app.delete(
-    '/api/admin/users/:id',
+  route(
+    app,
+    adminEndpoints.deleteUser,
     {
       schema: {
         summary: 'Delete a user, their sessions, keys and stored results (ledger kept, anonymised)',
-        params: userIdParamsSchema,
-        response: { 204: z.null().describe('Deleted'), ...errors },
       },
       onRequest: app.requireAdmin,
     },
@@ -218,27 +186,24 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminUsersDeps & Omit<OverviewDe
     },
   );
 
-  app.patch(
-    '/api/admin/users/:id/role',
+  route(
+    app,
+    adminEndpoints.setRole,
     {
       schema: {
         summary: "Change a user's role (not one's own, not the last active admin)",
-        params: userIdParamsSchema,
-        body: setRoleBodySchema,
-        response: { 200: userProfileSchema, ...errors },
       },
       onRequest: app.requireAdmin,
     },
     async (request) => setRole(deps, acting(request), request.params.id, request.body.role),
   );
 
-  app.get(
-    adminApiPaths.auditLog,
+  route(
+    app,
+    adminEndpoints.auditLog,
     {
       schema: {
         summary: 'The audit log, newest first, filtered by action, actor, target and time',
-        querystring: auditLogQuerySchema,
-        response: { 200: auditLogResponseSchema, ...errors },
       },
       onRequest: app.requireAdmin,
     },

@@ -1,29 +1,20 @@
-import {
-  apiKeyIdParamsSchema,
-  apiKeyListSchema,
-  apiKeysApiPaths,
-  createApiKeyBodySchema,
-  createdApiKeySchema,
-  errorResponses,
-} from '@cutout/contracts';
+import { apiKeysEndpoints } from '@cutout/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { route } from '../../http/route.js';
 import type { Db } from '../../db/database.js';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service.js';
 
 // The signed-in user's API keys (/dashboard/settings). Session only: a key cannot mint keys.
 
-const errors = errorResponses(400, 401, 404, 409);
-
 export const apiKeysRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get(
-    apiKeysApiPaths.list,
+  route(
+    app,
+    apiKeysEndpoints.list,
     {
       onRequest: app.requireUser,
       schema: {
         tags: ['api keys'],
         summary: "The signed-in user's API keys (name, prefix, created, last used)",
-        response: { 200: apiKeyListSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -32,15 +23,14 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
   );
 
-  app.post(
-    apiKeysApiPaths.list,
+  route(
+    app,
+    apiKeysEndpoints.create,
     {
       onRequest: app.requireUser,
       schema: {
         tags: ['api keys'],
         summary: 'Create an API key; the whole key is in this answer only',
-        body: createApiKeyBodySchema,
-        response: { 201: createdApiKeySchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -49,15 +39,14 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
   );
 
-  app.delete(
-    '/api/me/api-keys/:id',
+  route(
+    app,
+    apiKeysEndpoints.revoke,
     {
       onRequest: app.requireUser,
       schema: {
         tags: ['api keys'],
         summary: 'Revoke an API key: calls with it are refused from now on',
-        params: apiKeyIdParamsSchema,
-        response: { 204: z.null().describe('Revoked'), ...errors },
       },
     },
     async (request, reply) => {

@@ -1,19 +1,14 @@
 import multipart from '@fastify/multipart';
 import {
-  batchesApiPaths,
-  batchItemSchema,
-  batchListSchema,
-  batchSchema,
   batchZipName,
-  errorResponses,
   jobVariants,
   limits,
   outputFileName,
-  runBatchBodySchema,
+  batchesEndpoints,
 } from '@cutout/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { route } from '../../http/route.js';
 import { AppError } from '../../errors.js';
 import { tooLarge } from '../jobs/image-input.js';
 import type { ObjectStore } from '../storage/object-store.js';
@@ -28,11 +23,6 @@ export interface BatchesRoutesOptions {
   store: ObjectStore;
 }
 
-const errors = errorResponses(400, 401, 402, 404, 409);
-
-const batchParams = z.object({ id: z.string().min(1).max(64) });
-const itemParams = batchParams.extend({ itemId: z.string().min(1).max(64) });
-
 const noFileMessage = 'Please choose an image file to upload (form field "file").';
 
 export const batchesRoutes: FastifyPluginAsyncZod<BatchesRoutesOptions> = async (app, options) => {
@@ -43,14 +33,14 @@ export const batchesRoutes: FastifyPluginAsyncZod<BatchesRoutesOptions> = async 
   const userId = (request: FastifyRequest) => request.user!.id;
   const tags = ['batches'];
 
-  app.get(
-    batchesApiPaths.list,
+  route(
+    app,
+    batchesEndpoints.list,
     {
       onRequest: app.requireUser,
       schema: {
         tags,
         summary: "The signed-in user's batches, newest first",
-        response: { 200: batchListSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -59,8 +49,9 @@ export const batchesRoutes: FastifyPluginAsyncZod<BatchesRoutesOptions> = async 
     },
   );
 
-  app.post(
-    batchesApiPaths.list,
+  route(
+    app,
+    batchesEndpoints.create,
     {
       onRequest: app.requireUser,
       schema: {
@@ -68,8 +59,6 @@ export const batchesRoutes: FastifyPluginAsyncZod<BatchesRoutesOptions> = async 
         summary: 'Start a batch of up to 50 images',
         description:
           'Names the images; each file is then uploaded to its item. Refused with 402 when the images outnumber the free credits, with 400 past 50 images or with none.',
-        body: runBatchBodySchema,
-        response: { 201: batchSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -81,11 +70,12 @@ export const batchesRoutes: FastifyPluginAsyncZod<BatchesRoutesOptions> = async 
     },
   );
 
-  app.get(
-    '/api/batches/:id',
+  route(
+    app,
+    batchesEndpoints.batch,
     {
       onRequest: app.requireUser,
-      schema: { tags, params: batchParams, response: { 200: batchSchema, ...errors } },
+      schema: { tags },
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
@@ -93,14 +83,13 @@ export const batchesRoutes: FastifyPluginAsyncZod<BatchesRoutesOptions> = async 
     },
   );
 
-  app.delete(
-    '/api/batches/:id',
+  route(
+    app,
+    batchesEndpoints.remove,
     {
       onRequest: app.requireUser,
       schema: {
         tags,
-        params: batchParams,
-        response: { 204: z.null().describe('Deleted'), ...errors },
       },
     },
     async (request, reply) => {
@@ -109,8 +98,9 @@ export const batchesRoutes: FastifyPluginAsyncZod<BatchesRoutesOptions> = async 
     },
   );
 
-  app.post(
-    '/api/batches/:id/run',
+  route(
+    app,
+    batchesEndpoints.run,
     {
       onRequest: app.requireUser,
       schema: {
@@ -118,9 +108,6 @@ export const batchesRoutes: FastifyPluginAsyncZod<BatchesRoutesOptions> = async 
         summary: 'Run a batch again, optionally with more images',
         description:
           'Failed images go back to pending; completed ones are skipped. The same limits as starting a batch.',
-        params: batchParams,
-        body: runBatchBodySchema,
-        response: { 200: batchSchema, ...errors },
       },
     },
     async (request) =>
@@ -131,18 +118,20 @@ export const batchesRoutes: FastifyPluginAsyncZod<BatchesRoutesOptions> = async 
       ),
   );
 
-  app.delete(
-    '/api/batches/:id/items/:itemId',
+  route(
+    app,
+    batchesEndpoints.removeItem,
     {
       onRequest: app.requireUser,
-      schema: { tags, params: itemParams, response: { 200: batchSchema, ...errors } },
+      schema: { tags },
     },
     async (request) =>
       batches.removeItem(userId(request), request.params.id, request.params.itemId),
   );
 
-  app.put(
-    '/api/batches/:id/items/:itemId/image',
+  route(
+    app,
+    batchesEndpoints.uploadItem,
     {
       onRequest: app.requireUser,
       schema: {
@@ -150,8 +139,6 @@ export const batchesRoutes: FastifyPluginAsyncZod<BatchesRoutesOptions> = async 
         summary: 'Upload an image of the batch; it starts processing',
         description:
           'multipart/form-data with field `file`. Answers 202 with the item; an image that is refused marks the item failed and costs nothing. 503 with Retry-After when the queue is full: send it again later.',
-        params: itemParams,
-        response: { 202: batchItemSchema },
       },
     },
     async (request, reply) => {
@@ -185,15 +172,15 @@ export const batchesRoutes: FastifyPluginAsyncZod<BatchesRoutesOptions> = async 
     },
   );
 
-  app.get(
-    '/api/batches/:id/download',
+  route(
+    app,
+    batchesEndpoints.download,
     {
       onRequest: app.requireUser,
       schema: {
         tags,
         summary: 'The completed images as a zip',
         description: `\`batch_processed_{date}.zip\` with a folder per completed image holding ${jobVariants.map((v) => `\`${outputFileName('{name}', v)}\``).join(', ')} (the names the editor downloads), streamed from the stored results.`,
-        params: batchParams,
       },
     },
     async (request, reply) => {

@@ -4,13 +4,14 @@ import {
   composeRequestSchema,
   downloadName,
   exportFormats,
+  jobsEndpoints,
   limits,
 } from '@cutout/contracts';
 import { encodeComposed } from '@cutout/engine';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError, conflict, notFound } from '../../errors.js';
+import { route } from '../../http/route.js';
 import { contentDisposition, readMultipart, type UploadedFile } from '../jobs/jobs.input.js';
 import type { JobsService } from '../jobs/jobs.service.js';
 import { parseComposition } from './compose.params.js';
@@ -64,8 +65,9 @@ export const composeRoutes: FastifyPluginAsyncZod<ComposeRoutesOptions> = async 
     return { fields: parsed.data };
   }
 
-  app.post(
-    '/api/jobs/:id/compose',
+  route(
+    app,
+    jobsEndpoints.compose,
     {
       onRequest: needsOwner,
       config: { rateLimit: exportRateLimit },
@@ -73,7 +75,6 @@ export const composeRoutes: FastifyPluginAsyncZod<ComposeRoutesOptions> = async 
         tags: ['processing'],
         summary: 'Export a finished result on a background, at full size (no charge)',
         description: `The job's refined cut-out composed by the engine: \`bg_color\`, \`bg_blur\`, \`bg_image_file\` (multipart) or \`bg_image_url\`, \`bg_image_fit\` (cover|contain), \`add_shadow\`, \`shadow_opacity\`, \`scale\`, \`position\`, \`crop\`, \`crop_margin\` — the public API's fields and meaning — and \`format\` (${exportFormats.join('|')}). Answers the image; charges nothing (the job was charged when it completed).`,
-        params: z.object({ id: z.string().min(1).max(64) }),
       },
     },
     async (request, reply) => {

@@ -1,12 +1,7 @@
-import {
-  contactApiPath,
-  contactBodySchema,
-  contactResponseSchema,
-  contactTexts,
-  errorBodySchema,
-} from '@cutout/contracts';
+import { contactBodySchema, contactEndpoints, contactTexts } from '@cutout/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
+import { route } from '../../http/route.js';
 import { receiveContactMessage, type ContactDeps } from './contact.service.js';
 import { rateLimits } from '../../plugins/rate-limits.js';
 
@@ -23,17 +18,12 @@ function fieldErrors(body: unknown): Record<string, string> {
 // POST /api/contact (spec §7 Contact). The client IP comes from the connection (request.ip,
 // which honours TRUST_PROXY), never from the body or a third-party lookup.
 export const contactRoutes: FastifyPluginAsyncZod<ContactDeps> = async (app, deps) => {
-  app.post(
-    contactApiPath,
+  route(
+    app,
+    contactEndpoints.send,
     {
       schema: {
         summary: 'Send a message to support (stored, then e-mailed to the support address)',
-        body: contactBodySchema,
-        response: {
-          201: contactResponseSchema,
-          400: errorBodySchema,
-          429: errorBodySchema,
-        },
       },
       // Validation failures reach the handler, which answers with the spec's text for an
       // invalid form ('Please fill in all required fields correctly') and a message per field.

@@ -1,54 +1,39 @@
 import {
-  databaseConnectionBodySchema,
-  databaseConnectionListSchema,
   databaseConfigTexts,
-  databaseConnectionParamsSchema,
-  databaseConnectionResponseSchema,
-  databaseConnectionsApiPaths as api,
-  databaseQueryBodySchema,
-  databaseQueryResultSchema,
-  databaseStatusSchema,
-  databaseTablesSchema,
-  databaseTestResultSchema,
   databaseTexts,
-  errorResponses,
-  messageResponseSchema,
+  databaseConnectionsEndpoints,
 } from '@cutout/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../http/route.js';
 import { acting } from '../audit/acting.js';
 import type { DatabaseConnections } from './database-connections.service.js';
 
 // Admin → Database management (spec §2): connections, Test, Connect/Disconnect, Status, Query,
 // Tables. Admin only, every one.
 
-const errors = errorResponses(400, 401, 403, 404, 409, 422);
-
 export const databaseConnectionsRoutes: FastifyPluginAsyncZod<{
   connections: DatabaseConnections;
 }> = async (app, { connections }) => {
   const guard = { onRequest: app.requireAdmin };
-  // The contracts' builders encode their argument; Fastify wants the bare ':id' parameter.
-  const route = (build: (id: string) => string) => build(':id').replace('%3Aid', ':id');
 
-  app.get(
-    api.connections,
+  route(
+    app,
+    databaseConnectionsEndpoints.list,
     {
       schema: {
         summary: 'Stored database connections (passwords masked)',
-        response: { 200: databaseConnectionListSchema, ...errors },
       },
       ...guard,
     },
     async () => ({ connections: await connections.list() }),
   );
 
-  app.post(
-    api.connections,
+  route(
+    app,
+    databaseConnectionsEndpoints.create,
     {
       schema: {
         summary: 'Store a connection (inactive); blank fields take the defaults of its type',
-        body: databaseConnectionBodySchema,
-        response: { 201: databaseConnectionResponseSchema, ...errors },
       },
       ...guard,
     },
@@ -58,14 +43,12 @@ export const databaseConnectionsRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.put(
-    route(api.connection),
+  route(
+    app,
+    databaseConnectionsEndpoints.update,
     {
       schema: {
         summary: 'Change a connection; a blank password keeps the stored one',
-        params: databaseConnectionParamsSchema,
-        body: databaseConnectionBodySchema,
-        response: { 200: databaseConnectionResponseSchema, ...errors },
       },
       ...guard,
     },
@@ -75,13 +58,12 @@ export const databaseConnectionsRoutes: FastifyPluginAsyncZod<{
     }),
   );
 
-  app.delete(
-    route(api.connection),
+  route(
+    app,
+    databaseConnectionsEndpoints.remove,
     {
       schema: {
         summary: 'Delete a connection (the active one is disconnected first)',
-        params: databaseConnectionParamsSchema,
-        response: { 200: messageResponseSchema, ...errors },
       },
       ...guard,
     },
@@ -91,13 +73,12 @@ export const databaseConnectionsRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post(
-    route(api.copy),
+  route(
+    app,
+    databaseConnectionsEndpoints.copy,
     {
       schema: {
         summary: "Copy a connection: an inactive '{name} (Copy)'",
-        params: databaseConnectionParamsSchema,
-        response: { 201: databaseConnectionResponseSchema, ...errors },
       },
       ...guard,
     },
@@ -107,64 +88,61 @@ export const databaseConnectionsRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post(
-    route(api.test),
+  route(
+    app,
+    databaseConnectionsEndpoints.test,
     {
       schema: {
         summary: 'Connect with the connection’s timeout, one round trip, and say how it went',
-        params: databaseConnectionParamsSchema,
-        response: { 200: databaseTestResultSchema, ...errors },
       },
       ...guard,
     },
     async (request) => connections.test(request.params.id),
   );
 
-  app.post(
-    route(api.connect),
+  route(
+    app,
+    databaseConnectionsEndpoints.connect,
     {
       schema: {
         summary: 'Make this the one active connection (opens its pool)',
-        params: databaseConnectionParamsSchema,
-        response: { 200: databaseStatusSchema, ...errors },
       },
       ...guard,
     },
     async (request) => connections.connect(request.params.id, acting(request)),
   );
 
-  app.post(
-    api.disconnect,
+  route(
+    app,
+    databaseConnectionsEndpoints.disconnect,
     {
       schema: {
         summary: 'Disconnect the active connection',
-        response: { 200: databaseStatusSchema, ...errors },
       },
       ...guard,
     },
     async (request) => connections.disconnect(acting(request)),
   );
 
-  app.get(
-    api.status,
+  route(
+    app,
+    databaseConnectionsEndpoints.status,
     {
       schema: {
         summary: 'Status of the active connection, measured now',
-        response: { 200: databaseStatusSchema, ...errors },
       },
       ...guard,
     },
     async () => connections.status(),
   );
 
-  app.post(
-    api.query,
+  route(
+    app,
+    databaseConnectionsEndpoints.query,
     {
       schema: {
         summary:
           'Run one statement on the active connection: read-only unless the connection allows writes, and then a write runs only with confirmWrite; at most 1,000 rows and 4 MB; audited',
-        body: databaseQueryBodySchema,
-        response: { 200: databaseQueryResultSchema, ...errors },
       },
       ...guard,
     },
@@ -174,12 +152,12 @@ export const databaseConnectionsRoutes: FastifyPluginAsyncZod<{
       }),
   );
 
-  app.get(
-    api.tables,
+  route(
+    app,
+    databaseConnectionsEndpoints.tables,
     {
       schema: {
         summary: 'Tables and views of the active connection, from its catalogue',
-        response: { 200: databaseTablesSchema, ...errors },
       },
       ...guard,
     },

@@ -1,16 +1,16 @@
-import { errorReportSchema, errorReportsApiPath } from '@cutout/contracts';
+import { errorReportsEndpoints } from '@cutout/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/database.js';
+import { route } from '../../http/route.js';
 import { recordErrorReport } from './error-reports.service.js';
 import { rateLimits } from '../../plugins/rate-limits.js';
 
 // POST /api/errors: the browser reports crashes (spec §7), rate-limited per client address.
 export const errorReportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.post(
-    errorReportsApiPath,
+  route(
+    app,
+    errorReportsEndpoints.report,
     {
-      schema: { body: errorReportSchema, response: { 202: z.object({ id: z.string() }) } },
       config: { rateLimit: rateLimits.errorReports },
     },
     async (request, reply) => {

@@ -1,14 +1,6 @@
-import {
-  auditActions,
-  errorResponses,
-  integrationCheckResultSchema,
-  integrationsApiPaths as api,
-  integrationsSaveBodySchema,
-  integrationsSaveResponseSchema,
-  integrationsViewSchema,
-  integrationTexts,
-} from '@cutout/contracts';
+import { auditActions, integrationTexts, integrationsEndpoints } from '@cutout/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../http/route.js';
 import type { Db } from '../../db/database.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { acting } from '../audit/acting.js';
@@ -19,8 +11,6 @@ import type { IntegrationSettings } from './integration-settings.js';
 // Admin → Integration settings (issue 14): read, save, and the two buttons. Admin only, every one;
 // secrets leave the server masked.
 
-const errors = errorResponses(400, 401, 403);
-
 export const integrationsRoutes: FastifyPluginAsyncZod<{
   db: Db;
   integrations: IntegrationSettings;
@@ -28,26 +18,25 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, integrations, mailer }) => {
   const guard = { onRequest: app.requireAdmin };
 
-  app.get(
-    api.settings,
+  route(
+    app,
+    integrationsEndpoints.settings,
     {
       schema: {
         summary:
           'Integration settings: each field with its source (env, stored, default); secrets masked',
-        response: { 200: integrationsViewSchema, ...errors },
       },
       ...guard,
     },
     async () => integrations.view(),
   );
 
-  app.put(
-    api.settings,
+  route(
+    app,
+    integrationsEndpoints.save,
     {
       schema: {
         summary: 'Save integration settings; a blank or masked secret keeps the stored one',
-        body: integrationsSaveBodySchema,
-        response: { 200: integrationsSaveResponseSchema, ...errors },
       },
       ...guard,
     },
@@ -57,12 +46,12 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{
     }),
   );
 
-  app.post(
-    api.testEmail,
+  route(
+    app,
+    integrationsEndpoints.testEmail,
     {
       schema: {
         summary: 'Send a test e-mail to the signed-in admin through the mail transport in effect',
-        response: { 200: integrationCheckResultSchema, ...errors },
       },
       ...guard,
     },
@@ -80,12 +69,12 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post(
-    api.checkPaymentProvider,
+  route(
+    app,
+    integrationsEndpoints.checkPaymentProvider,
     {
       schema: {
         summary: 'Check the payment provider in effect (Lemon Squeezy: GET /v1/stores/{id})',
-        response: { 200: integrationCheckResultSchema, ...errors },
       },
       ...guard,
     },

@@ -1,12 +1,7 @@
-import {
-  authTexts,
-  historyQuerySchema,
-  historyResponseSchema,
-  jobsApiPaths,
-} from '@cutout/contracts';
+import { authTexts, jobsApiPaths, jobsEndpoints } from '@cutout/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { unauthorized } from '../../errors.js';
+import { route } from '../../http/route.js';
 import { historyPerPage, type JobHistory } from './jobs.history.js';
 import { toJob } from './result-links.js';
 
@@ -19,8 +14,6 @@ export interface HistoryRoutesOptions {
   retentionMs: number;
 }
 
-const idParams = z.object({ id: z.string().min(1).max(64) });
-
 export const historyRoutes: FastifyPluginAsyncZod<HistoryRoutesOptions> = async (app, options) => {
   const { history } = options;
   const userId = (request: { user: { id: string } | null }) => {
@@ -28,15 +21,14 @@ export const historyRoutes: FastifyPluginAsyncZod<HistoryRoutesOptions> = async 
     return request.user.id;
   };
 
-  app.get(
-    jobsApiPaths.history,
+  route(
+    app,
+    jobsEndpoints.history,
     {
       onRequest: app.requireUser,
       schema: {
         tags: ['processing'],
         summary: "The account's processed images still stored",
-        querystring: historyQuerySchema,
-        response: { 200: historyResponseSchema },
       },
     },
     async (request) => {
@@ -71,21 +63,20 @@ export const historyRoutes: FastifyPluginAsyncZod<HistoryRoutesOptions> = async 
     },
   );
 
-  app.delete(
-    '/api/me/history/:id',
-    {
-      onRequest: app.requireUser,
-      schema: { tags: ['processing'], params: idParams, response: { 204: z.null() } },
-    },
+  route(
+    app,
+    jobsEndpoints.deleteHistoryItem,
+    { onRequest: app.requireUser, schema: { tags: ['processing'] } },
     async (request, reply) => {
       await history.delete(userId(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
 
-  app.get(
-    '/api/jobs/:id/thumbnail',
-    { onRequest: app.requireUser, schema: { tags: ['processing'], params: idParams } },
+  route(
+    app,
+    jobsEndpoints.thumbnail,
+    { onRequest: app.requireUser, schema: { tags: ['processing'] } },
     async (request, reply) => {
       const webp = await history.thumbnail(userId(request), request.params.id);
       return reply.type('image/webp').header('cache-control', 'private, max-age=3600').send(webp);

@@ -2,22 +2,19 @@ import multipart from '@fastify/multipart';
 import {
   authTexts,
   createJobJsonSchema,
-  editorConfigSchema,
   editorTexts,
   finishedJobStatuses,
   jobEventName,
-  jobsApiPaths,
-  jobSchema,
-  jobVariants,
+  jobsEndpoints,
   limits,
   originalDownloadName,
-  removeBackgroundResponseSchema,
 } from '@cutout/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { output } from 'zod/v4/core';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../errors.js';
+import { route } from '../../http/route.js';
 import type { Caller } from '../../plugins/auth.js';
 import { creditBalance } from '../credits/credits.service.js';
 import type { SampleCatalog } from '../samples/samples.service.js';
@@ -57,14 +54,7 @@ export interface JobsRoutesOptions {
   visitorSecret: Buffer;
 }
 
-const idParams = z.object({ id: z.string().min(1).max(64) });
-const fileQuery = z.object({
-  download: z.enum(['1', 'true', '0', 'false']).optional(),
-  expires: z.coerce.number().int().optional(),
-  sig: z.string().max(128).optional(),
-  /** The result version the address was made for (a cache key only: the current one is served). */
-  v: z.coerce.number().int().min(0).optional(),
-});
+type FileQuery = output<typeof jobsEndpoints.original.query>;
 
 const missingMaskMessage =
   'Send the mask as multipart form data: one PNG file in the field "mask", the size of the result.';
@@ -189,18 +179,15 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
     return job;
   }
 
-  app.get(
-    jobsApiPaths.editorConfig,
-    { schema: { tags: ['processing'], response: { 200: editorConfigSchema } } },
-    async () => ({
-      turnstileSiteKey: (await options.turnstile())?.siteKey ?? null,
-      maxUploadBytes: limits.maxUploadBytes,
-      retentionHours: Math.round((options.retentionMs / 3_600_000) * 100) / 100,
-    }),
-  );
+  route(app, jobsEndpoints.editorConfig, { schema: { tags: ['processing'] } }, async () => ({
+    turnstileSiteKey: (await options.turnstile())?.siteKey ?? null,
+    maxUploadBytes: limits.maxUploadBytes,
+    retentionHours: Math.round((options.retentionMs / 3_600_000) * 100) / 100,
+  }));
 
-  app.post(
-    jobsApiPaths.create,
+  route(
+    app,
+    jobsEndpoints.create,
     {
       // Without an account: the visitor's free try (decision 0155).
       onRequest: async (request, reply) => void (await app.loadCaller(request, reply)),
@@ -209,7 +196,6 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
         summary: 'Start removing the background of an image',
         description:
           'multipart/form-data with field `file`, or JSON `{ "url": … }` (imported by the server) or `{ "sampleId": … }`. Answers 202 with the job; follow it at /api/jobs/{id}/events.',
-        response: { 202: jobSchema },
       },
     },
     async (request, reply) => {
@@ -220,21 +206,17 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
     },
   );
 
-  app.get(
-    '/api/jobs/:id',
-    {
-      onRequest: needsCallerOrVisitor,
-      schema: { tags: ['processing'], params: idParams, response: { 200: jobSchema } },
-    },
+  route(
+    app,
+    jobsEndpoints.job,
+    { onRequest: needsCallerOrVisitor, schema: { tags: ['processing'] } },
     async (request) => toJob(await ownJob(request, request.params.id)),
   );
 
-  app.delete(
-    '/api/jobs/:id',
-    {
-      onRequest: needsCallerOrVisitor,
-      schema: { tags: ['processing'], params: idParams, response: { 200: jobSchema } },
-    },
+  route(
+    app,
+    jobsEndpoints.cancel,
+    { onRequest: needsCallerOrVisitor, schema: { tags: ['processing'] } },
     async (request) => {
       await ownJob(request, request.params.id);
       const job = await jobs.cancel(request.params.id);
@@ -243,13 +225,13 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
     },
   );
 
-  app.get(
-    '/api/jobs/:id/events',
+  route(
+    app,
+    jobsEndpoints.events,
     {
       onRequest: needsCallerOrVisitor,
       schema: {
         tags: ['processing'],
-        params: idParams,
         description: `Server-sent events: each \`${jobEventName}\` event carries the whole job; the stream ends when the job does.`,
       },
     },
@@ -290,7 +272,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
   );
 
   async function sendFile(
-    request: FastifyRequest<{ Params: { id: string }; Querystring: z.infer<typeof fileQuery> }>,
+    request: FastifyRequest<{ Params: { id: string }; Querystring: FileQuery }>,
     reply: FastifyReply,
     file: StoredFile,
   ) {
@@ -325,32 +307,25 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
       .send(stored.stream);
   }
 
-  app.get(
-    '/api/jobs/:id/results/:variant',
-    {
-      onRequest: needsOwnerOrSignature,
-      schema: {
-        tags: ['processing'],
-        params: idParams.extend({ variant: z.enum(jobVariants) }),
-        querystring: fileQuery,
-      },
-    },
+  route(
+    app,
+    jobsEndpoints.result,
+    { onRequest: needsOwnerOrSignature, schema: { tags: ['processing'] } },
     async (request, reply) => sendFile(request, reply, request.params.variant),
   );
 
-  app.get(
-    '/api/jobs/:id/original',
-    {
-      onRequest: needsOwnerOrSignature,
-      schema: { tags: ['processing'], params: idParams, querystring: fileQuery },
-    },
+  route(
+    app,
+    jobsEndpoints.original,
+    { onRequest: needsOwnerOrSignature, schema: { tags: ['processing'] } },
     async (request, reply) => sendFile(request, reply, 'original'),
   );
 
   // Touch-ups (issue 25, decision 0150): the edited mask becomes a new version of the results,
   // which every address, zip and API answer serves from then on. No credit is charged.
-  app.post(
-    '/api/jobs/:id/mask',
+  route(
+    app,
+    jobsEndpoints.saveMask,
     {
       onRequest: needsCaller,
       schema: {
@@ -358,8 +333,6 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
         summary: 'Save a touched-up mask: a new version of the results (no charge)',
         description:
           "multipart/form-data with field `mask`: a PNG the size of the result (the job's width × height) whose alpha channel — or grey level, when it has none — is the subject (255 keeps, 0 removes). The three results are made again from the original and this mask; the model's own results stay (DELETE goes back to them). Answers the job with its new addresses; charges nothing.",
-        params: idParams,
-        response: { 200: jobSchema },
       },
     },
     async (request) => {
@@ -378,15 +351,14 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
     },
   );
 
-  app.delete(
-    '/api/jobs/:id/mask',
+  route(
+    app,
+    jobsEndpoints.resetMask,
     {
       onRequest: needsCaller,
       schema: {
         tags: ['processing'],
         summary: "Go back to the model's own results (the touched-up versions stay stored)",
-        params: idParams,
-        response: { 200: jobSchema },
       },
     },
     async (request) => {
@@ -434,8 +406,9 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
     });
   }
 
-  app.post(
-    jobsApiPaths.removeBackground,
+  route(
+    app,
+    jobsEndpoints.removeBackground,
     {
       onRequest: needsCaller,
       schema: {
@@ -443,7 +416,6 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
         summary: 'Remove the background of an image and answer with the results',
         description:
           'The spec\'s synchronous call: multipart/form-data with field `file` (or JSON `{ "url": … }` / `{ "sampleId": … }`); answers with the three addresses. Authorised by a session, `Authorization: Bearer {key}` or `X-API-Key: {key}`. With `Accept: image/png` the answer is the transparent PNG itself. The public API is /api/v1/remove-background.',
-        response: { 200: removeBackgroundResponseSchema },
       },
     },
     removeNow,

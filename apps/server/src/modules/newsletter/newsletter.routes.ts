@@ -1,29 +1,19 @@
-import {
-  errorBodySchema,
-  newsletterApiPath,
-  newsletterBodySchema,
-  newsletterResponseSchema,
-} from '@cutout/contracts';
+import { newsletterEndpoints } from '@cutout/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
+import { route } from '../../http/route.js';
 import { subscribe } from './newsletter.service.js';
 import { rateLimits } from '../../plugins/rate-limits.js';
 
 // POST /api/newsletter: the blog's Subscribe box (spec §2 Blog).
 export const newsletterRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.post(
-    newsletterApiPath,
+  route(
+    app,
+    newsletterEndpoints.subscribe,
     {
       schema: {
         summary:
           'Subscribe an e-mail address to new blog articles (201 new, 200 already subscribed)',
-        body: newsletterBodySchema,
-        response: {
-          200: newsletterResponseSchema,
-          201: newsletterResponseSchema,
-          400: errorBodySchema,
-          429: errorBodySchema,
-        },
       },
       config: { rateLimit: rateLimits.newsletter },
     },

@@ -1,21 +1,6 @@
-import {
-  errorResponses,
-  pageBodySchema,
-  pageIdParamsSchema,
-  pageListQuerySchema,
-  pageListResponseSchema,
-  pageSchema,
-  pageSlugParamsSchema,
-  pageSlugQuerySchema,
-  pagesApiPaths,
-  pageStatsSchema,
-  paths,
-  prerenderedPaths,
-  publicPageSchema,
-  sitemapPath,
-} from '@cutout/contracts';
+import { paths, prerenderedPaths, sitemapPath, pagesEndpoints } from '@cutout/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { route } from '../../http/route.js';
 import type { Db } from '../../db/database.js';
 import { escapeHtml } from './page-html.js';
 import {
@@ -33,8 +18,6 @@ import {
 // published pages by slug. Also the sitemap (the public pages and every published content page)
 // and robots.txt, which points crawlers at it.
 
-const errors = errorResponses(400, 401, 403, 404, 409);
-
 /** Public pages listed in the sitemap: the prerendered ones, less the account forms. */
 const sitemapStaticPaths = prerenderedPaths.filter(
   (p) => p !== paths.signIn && p !== paths.signUp && p !== paths.forgotPassword,
@@ -46,14 +29,13 @@ export const pagesRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: () => strin
 ) => {
   const tags = ['pages'];
 
-  app.get(
-    pagesApiPaths.list,
+  route(
+    app,
+    pagesEndpoints.list,
     {
       schema: {
         tags,
         summary: 'Pages, most recently edited first (admin), with the total for the filters',
-        querystring: pageListQuerySchema,
-        response: { 200: pageListResponseSchema, ...errors },
       },
       onRequest: app.requireAdmin,
     },
@@ -63,13 +45,13 @@ export const pagesRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: () => strin
     },
   );
 
-  app.get(
-    pagesApiPaths.stats,
+  route(
+    app,
+    pagesEndpoints.stats,
     {
       schema: {
         tags,
         summary: 'How many pages there are, by status (admin)',
-        response: { 200: pageStatsSchema, ...errors },
       },
       onRequest: app.requireAdmin,
     },
@@ -79,16 +61,14 @@ export const pagesRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: () => strin
     },
   );
 
-  app.get(
-    '/api/pages/slug/*',
+  route(
+    app,
+    pagesEndpoints.bySlug,
     {
       schema: {
         tags,
         summary:
           'A published page by its slug (GET /api/pages/slug/about-us for /about-us); with ?preview=true an admin gets drafts too',
-        params: pageSlugParamsSchema,
-        querystring: pageSlugQuerySchema,
-        response: { 200: publicPageSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -102,14 +82,13 @@ export const pagesRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: () => strin
     },
   );
 
-  app.get(
-    '/api/pages/:id',
+  route(
+    app,
+    pagesEndpoints.page,
     {
       schema: {
         tags,
         summary: 'A page by id, whatever its status (admin)',
-        params: pageIdParamsSchema,
-        response: { 200: pageSchema, ...errors },
       },
       onRequest: app.requireAdmin,
     },
@@ -119,14 +98,13 @@ export const pagesRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: () => strin
     },
   );
 
-  app.post(
-    pagesApiPaths.list,
+  route(
+    app,
+    pagesEndpoints.create,
     {
       schema: {
         tags,
         summary: 'Create a page (admin); its HTML is sanitized and its SEO score computed',
-        body: pageBodySchema,
-        response: { 201: pageSchema, ...errors },
       },
       onRequest: app.requireAdmin,
     },
@@ -136,29 +114,26 @@ export const pagesRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: () => strin
     },
   );
 
-  app.put(
-    '/api/pages/:id',
+  route(
+    app,
+    pagesEndpoints.update,
     {
       schema: {
         tags,
         summary: 'Replace a page (admin): the same fields as create',
-        params: pageIdParamsSchema,
-        body: pageBodySchema,
-        response: { 200: pageSchema, ...errors },
       },
       onRequest: app.requireAdmin,
     },
     async (request) => updatePage(db, request.params.id, request.body, request.user!, request.ip),
   );
 
-  app.delete(
-    '/api/pages/:id',
+  route(
+    app,
+    pagesEndpoints.remove,
     {
       schema: {
         tags,
         summary: 'Delete a page for good (admin)',
-        params: pageIdParamsSchema,
-        response: { 204: z.null(), ...errors },
       },
       onRequest: app.requireAdmin,
     },

@@ -1,32 +1,27 @@
-import { samplesApiPaths, samplesResponseSchema } from '@cutout/contracts';
+import { samplesEndpoints } from '@cutout/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../../errors.js';
+import { route } from '../../http/route.js';
 import type { SampleCatalog, SampleFile } from './samples.service.js';
 
 // The editor's sample images (spec §2): public, and the same bytes until the drawings change,
 // so browsers and proxies may keep them for a day.
 
 const CACHE_CONTROL = 'public, max-age=86400';
-const params = z.object({ id: z.string().min(1).max(64) });
 const notFoundMessage = 'There is no sample image with that id.';
 
 export const samplesRoutes: FastifyPluginAsyncZod<{ catalog: SampleCatalog }> = async (
   app,
   { catalog },
 ) => {
-  app.get(
-    samplesApiPaths.list,
-    { schema: { response: { 200: samplesResponseSchema } } },
-    async () => catalog.list(),
-  );
+  route(app, samplesEndpoints.list, {}, async () => catalog.list());
 
   const found = (file: SampleFile | undefined) => {
     if (!file) throw notFound(notFoundMessage);
     return file;
   };
 
-  app.get('/api/samples/:id/image', { schema: { params } }, async (request, reply) => {
+  route(app, samplesEndpoints.image, {}, async (request, reply) => {
     const file = found(catalog.get(request.params.id));
     return reply
       .header('content-type', file.type)
@@ -35,7 +30,7 @@ export const samplesRoutes: FastifyPluginAsyncZod<{ catalog: SampleCatalog }> = 
       .send(file.bytes);
   });
 
-  app.get('/api/samples/:id/thumbnail', { schema: { params } }, async (request, reply) => {
+  route(app, samplesEndpoints.thumbnail, {}, async (request, reply) => {
     const file = found(catalog.thumbnail(request.params.id));
     return reply
       .header('content-type', file.type)

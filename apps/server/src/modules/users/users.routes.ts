@@ -1,17 +1,6 @@
-import {
-  accountsApiPaths,
-  auditActions,
-  creditHistoryResponseSchema,
-  errorResponses,
-  limits,
-  updateCreditsBodySchema,
-  updateProfileBodySchema,
-  usageSchema,
-  userIdParamsSchema,
-  userProfileSchema,
-} from '@cutout/contracts';
+import { auditActions, usersEndpoints } from '@cutout/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { route } from '../../http/route.js';
 import type { Db } from '../../db/database.js';
 import { adjustCredits, creditHistory } from '../credits/credits.service.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -20,20 +9,13 @@ import { getOwnProfile, getProfile, ownUsage, updateOwnProfile } from './users.s
 // Users (spec §7 Users: GET /users/{id}, PATCH /users/{id}/credits — at the spec's own paths),
 // the signed-in user's own profile and credit history, and the admin's role and delete calls.
 
-const errors = errorResponses(400, 401, 403, 404, 409);
-
-const historyQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(limits.purchasesPageSize),
-});
-
 export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get(
-    accountsApiPaths.me,
+  route(
+    app,
+    usersEndpoints.me,
     {
       schema: {
         summary: 'The signed-in user with credits and account type',
-        response: { 200: userProfileSchema, ...errors },
       },
       onRequest: app.requireUser,
     },
@@ -43,13 +25,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     },
   );
 
-  app.patch(
-    accountsApiPaths.me,
+  route(
+    app,
+    usersEndpoints.updateMe,
     {
       schema: {
         summary: "Change the signed-in user's name or account type",
-        body: updateProfileBodySchema,
-        response: { 200: userProfileSchema, ...errors },
       },
       onRequest: app.requireUser,
     },
@@ -61,12 +42,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
 
   // The dashboard's figures. The public API's GET /api/v1/user/usage answers the same to an API
   // key; the web app, signed in by cookie, asks here (API-key paths take keys only, 0160).
-  app.get(
-    accountsApiPaths.usage,
+  route(
+    app,
+    usersEndpoints.usage,
     {
       schema: {
         summary: 'Credits left and images processed (all time, this month) of the signed-in user',
-        response: { 200: usageSchema, ...errors },
       },
       onRequest: app.requireUser,
     },
@@ -76,13 +57,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     },
   );
 
-  app.get(
-    accountsApiPaths.creditHistory,
+  route(
+    app,
+    usersEndpoints.creditHistory,
     {
       schema: {
         summary: "The signed-in user's credit ledger, newest first",
-        querystring: historyQuerySchema,
-        response: { 200: creditHistoryResponseSchema, ...errors },
       },
       onRequest: app.requireUser,
     },
@@ -98,13 +78,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     },
   );
 
-  app.get(
-    '/users/:id',
+  route(
+    app,
+    usersEndpoints.user,
     {
       schema: {
         summary: 'A user (the user themself or an admin)',
-        params: userIdParamsSchema,
-        response: { 200: userProfileSchema, ...errors },
       },
       onRequest: app.requireUser,
     },
@@ -114,14 +93,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     },
   );
 
-  app.patch(
-    '/users/:id/credits',
+  route(
+    app,
+    usersEndpoints.updateCredits,
     {
       schema: {
         summary: "Set, add to or subtract from a user's credits (admin; never below 0)",
-        params: userIdParamsSchema,
-        body: updateCreditsBodySchema,
-        response: { 200: userProfileSchema, ...errors },
       },
       onRequest: app.requireAdmin,
     },

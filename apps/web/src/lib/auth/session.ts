@@ -1,18 +1,19 @@
-import { accountsApiPaths, type SessionResponse, type SessionUser } from '@cutout/contracts';
+import { accountsApi, type SessionUser, type accountsEndpoints } from '@cutout/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../api-client';
 
 export const sessionQueryKey = ['session'] as const;
 
 /**
- * GET /api/auth/session, typed by the contract's `SessionResponse`. Not parsed again here: the
+ * GET /api/auth/session, typed by the endpoint's contract. Not parsed again here: the
  * server serialises this answer through `sessionResponseSchema` (a non-conforming one is a 500,
  * never a 200), and parsing on every page's first load would bring zod's runtime, about 5 KB
  * gzip, into a budget with less than 1 KB to spare (docs/decisions/0022, 0064).
  */
 export const sessionQueryOptions = queryOptions({
   queryKey: sessionQueryKey,
-  queryFn: ({ signal }) => apiClient.get<SessionResponse>(accountsApiPaths.session, { signal }),
+  queryFn: ({ signal }) =>
+    apiClient.call<typeof accountsEndpoints.session>(accountsApi.session, { signal }),
 });
 
 export type Session =

@@ -1,4 +1,4 @@
-import { accountsApiPaths, paths } from '@cutout/contracts';
+import { accountsApi, paths } from '@cutout/contracts';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
@@ -14,7 +14,7 @@ function forgetUser(queryClient: QueryClient): void {
 
 /** Ends the session on the server, then forgets the user. Throws when the server did not confirm. */
 export async function signOut(queryClient: QueryClient): Promise<void> {
-  await apiClient.post(accountsApiPaths.signOut);
+  await apiClient.call(accountsApi.signOut, {});
   forgetUser(queryClient);
 }
 
@@ -24,7 +24,7 @@ export function useSignOut(): () => Promise<void> {
   const navigate = useNavigate();
   return useCallback(async () => {
     try {
-      await apiClient.post(accountsApiPaths.signOut);
+      await apiClient.call(accountsApi.signOut, {});
     } catch (error) {
       await toastError(error);
       return;

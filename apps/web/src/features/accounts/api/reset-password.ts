@@ -1,9 +1,4 @@
-import {
-  accountsApiPaths,
-  resetTokenValidationSchema,
-  type MessageResponse,
-  type ResetPasswordBody,
-} from '@cutout/contracts';
+import { accountsEndpoints, type MessageResponse, type ResetPasswordBody } from '@cutout/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
@@ -12,10 +7,7 @@ export const resetTokenQueryOptions = (token: string) =>
   queryOptions({
     queryKey: ['reset-token', token],
     queryFn: ({ signal }) =>
-      apiClient.get(`${accountsApiPaths.validateResetToken}?${new URLSearchParams({ token })}`, {
-        schema: resetTokenValidationSchema,
-        signal,
-      }),
+      apiClient.call(accountsEndpoints.validateResetToken, { query: { token }, signal }),
     // A token is checked once per visit; it must never be answered from an old cache entry.
     staleTime: 0,
     gcTime: 0,
@@ -23,5 +15,5 @@ export const resetTokenQueryOptions = (token: string) =>
 
 /** POST /api/auth/reset-password */
 export function resetPassword(body: ResetPasswordBody): Promise<MessageResponse> {
-  return apiClient.post<MessageResponse>(accountsApiPaths.resetPassword, body);
+  return apiClient.call(accountsEndpoints.resetPassword, { body });
 }

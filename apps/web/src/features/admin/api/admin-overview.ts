@@ -1,10 +1,4 @@
-import {
-  adminApiPaths,
-  adminOverviewSchema,
-  adminPreferencesSchema,
-  auditLogResponseSchema,
-  type AdminPreferences,
-} from '@cutout/contracts';
+import { adminEndpoints, type AdminPreferences } from '@cutout/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
@@ -13,22 +7,20 @@ import { apiClient } from '../../../lib/api-client';
 /** GET /api/admin/overview, refreshed every 30 s while the page is open (queue, engine). */
 export const adminOverviewQueryOptions = queryOptions({
   queryKey: ['admin', 'overview'],
-  queryFn: ({ signal }) =>
-    apiClient.get(adminApiPaths.overview, { schema: adminOverviewSchema, signal }),
+  queryFn: ({ signal }) => apiClient.call(adminEndpoints.overview, { signal }),
   staleTime: 0,
   refetchInterval: 30_000,
 });
 
 export const adminPreferencesQueryOptions = queryOptions({
   queryKey: ['admin', 'preferences'],
-  queryFn: ({ signal }) =>
-    apiClient.get(adminApiPaths.preferences, { schema: adminPreferencesSchema, signal }),
+  queryFn: ({ signal }) => apiClient.call(adminEndpoints.preferences, { signal }),
 });
 
 export function updateAdminPreferences(
   patch: Partial<AdminPreferences>,
 ): Promise<AdminPreferences> {
-  return apiClient.put(adminApiPaths.preferences, patch, { schema: adminPreferencesSchema });
+  return apiClient.call(adminEndpoints.updatePreferences, { body: patch });
 }
 
 export type AuditFilters = { action: string; actor: string; target: string; before?: string };
@@ -37,18 +29,18 @@ export type AuditFilters = { action: string; actor: string; target: string; befo
 export const auditLogQueryOptions = (filters: AuditFilters) =>
   queryOptions({
     queryKey: ['admin', 'audit-log', filters],
-    queryFn: ({ signal }) => {
-      const q = new URLSearchParams();
-      if (filters.action.trim()) q.set('action', filters.action.trim());
-      if (filters.actor.trim()) q.set('actor', filters.actor.trim());
-      if (filters.target.trim()) q.set('target', filters.target.trim());
-      if (filters.before) q.set('before', filters.before);
-      q.set('limit', '50');
-      return apiClient.get(`${adminApiPaths.auditLog}?${q.toString()}`, {
-        schema: auditLogResponseSchema,
+    // Empty filters are left out of the query.
+    queryFn: ({ signal }) =>
+      apiClient.call(adminEndpoints.auditLog, {
+        query: {
+          action: filters.action.trim(),
+          actor: filters.actor.trim(),
+          target: filters.target.trim(),
+          before: filters.before,
+          limit: 50,
+        },
         signal,
-      });
-    },
+      }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

@@ -1,7 +1,5 @@
 import {
-  accountsApiPaths,
-  adminSetupResponseSchema,
-  clearUsersResponseSchema,
+  accountsEndpoints,
   type AdminCredentialsBody,
   type ClearUsersResponse,
   type MessageResponse,
@@ -14,22 +12,15 @@ export const adminSetupQueryKey = ['admin', 'setup'] as const;
 /** GET /api/admin/setup: the admin account's e-mail (never a password). */
 export const adminSetupQueryOptions = queryOptions({
   queryKey: adminSetupQueryKey,
-  queryFn: ({ signal }) =>
-    apiClient.get(accountsApiPaths.adminSetup, { schema: adminSetupResponseSchema, signal }),
+  queryFn: ({ signal }) => apiClient.call(accountsEndpoints.adminSetup, { signal }),
 });
 
 /** PUT /api/admin/setup/credentials: the signed-in admin's new e-mail and password. */
 export function setAdminCredentials(body: AdminCredentialsBody): Promise<MessageResponse> {
-  return apiClient.put<MessageResponse>(accountsApiPaths.adminCredentials, body);
+  return apiClient.call(accountsEndpoints.adminCredentials, { body });
 }
 
 /** POST /api/admin/users/clear: deletes every user except the admins. */
 export function clearAllUsers(): Promise<ClearUsersResponse> {
-  return apiClient.post(
-    accountsApiPaths.adminClearUsers,
-    { confirm: true },
-    {
-      schema: clearUsersResponseSchema,
-    },
-  );
+  return apiClient.call(accountsEndpoints.adminClearUsers, { body: { confirm: true } });
 }

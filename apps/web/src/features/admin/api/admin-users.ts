@@ -1,8 +1,5 @@
 import {
-  adminApiPaths,
-  adminUserSchema,
-  adminUsersResponseSchema,
-  adminUserStatsSchema,
+  adminEndpoints,
   type AdjustCreditsBody,
   type AdminPlan,
   type AdminUser,
@@ -24,21 +21,21 @@ export type UserListParams = {
 
 export const adminUsersKey = ['admin', 'users'] as const;
 
-function listUrl(params: UserListParams): string {
-  const q = new URLSearchParams();
-  if (params.search.trim()) q.set('search', params.search.trim());
-  if (params.plan !== 'all') q.set('plan', params.plan);
-  if (params.status !== 'all') q.set('status', params.status);
-  q.set('page', String(params.page));
-  return `${adminApiPaths.users}?${q.toString()}`;
-}
-
 /** GET /api/admin/users with the filters; the previous page stays while the next loads. */
 export const adminUsersQueryOptions = (params: UserListParams) =>
   queryOptions({
     queryKey: [...adminUsersKey, 'list', params],
+    // An empty search and 'all' are left out of the query.
     queryFn: ({ signal }) =>
-      apiClient.get(listUrl(params), { schema: adminUsersResponseSchema, signal }),
+      apiClient.call(adminEndpoints.users, {
+        query: {
+          search: params.search.trim(),
+          plan: params.plan === 'all' ? undefined : params.plan,
+          status: params.status === 'all' ? undefined : params.status,
+          page: params.page,
+        },
+        signal,
+      }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -46,28 +43,27 @@ export const adminUsersQueryOptions = (params: UserListParams) =>
 /** GET /api/admin/users/stats */
 export const adminUserStatsQueryOptions = queryOptions({
   queryKey: [...adminUsersKey, 'stats'],
-  queryFn: ({ signal }) =>
-    apiClient.get(adminApiPaths.userStats, { schema: adminUserStatsSchema, signal }),
+  queryFn: ({ signal }) => apiClient.call(adminEndpoints.userStats, { signal }),
   staleTime: 0,
 });
 
 export function createAdminUser(body: CreateAdminUserBody): Promise<AdminUser> {
-  return apiClient.post(adminApiPaths.users, body, { schema: adminUserSchema });
+  return apiClient.call(adminEndpoints.createUser, { body });
 }
 
 export function updateAdminUser(id: string, body: UpdateAdminUserBody): Promise<AdminUser> {
-  return apiClient.put(adminApiPaths.user(id), body, { schema: adminUserSchema });
+  return apiClient.call(adminEndpoints.updateUser, { params: { id }, body });
 }
 
 /** Adjust credits: an amount in or out, with a reason (decision 0127). */
 export function adjustUserCredits(id: string, body: AdjustCreditsBody): Promise<AdminUser> {
-  return apiClient.post(`${adminApiPaths.user(id)}/credits`, body, { schema: adminUserSchema });
+  return apiClient.call(adminEndpoints.adjustCredits, { params: { id }, body });
 }
 
 export function resetUserUsage(id: string): Promise<AdminUser> {
-  return apiClient.post(adminApiPaths.resetUsage(id), {}, { schema: adminUserSchema });
+  return apiClient.call(adminEndpoints.resetUsage, { params: { id }, body: {} });
 }
 
 export function deleteAdminUser(id: string): Promise<unknown> {
-  return apiClient.delete(adminApiPaths.user(id));
+  return apiClient.call(adminEndpoints.deleteUser, { params: { id } });
 }

@@ -1,8 +1,5 @@
 import {
-  integrationCheckResultSchema,
-  integrationsApiPaths,
-  integrationsSaveResponseSchema,
-  integrationsViewSchema,
+  integrationsEndpoints,
   type IntegrationCheckResult,
   type IntegrationsSaveBody,
   type IntegrationsView,
@@ -15,35 +12,20 @@ export const integrationsQueryKey = ['admin', 'integrations'] as const;
 /** GET /api/admin/integrations: every field with its source; secrets masked by the server. */
 export const integrationsQueryOptions = queryOptions({
   queryKey: integrationsQueryKey,
-  queryFn: ({ signal }) =>
-    apiClient.get(integrationsApiPaths.settings, { schema: integrationsViewSchema, signal }),
+  queryFn: ({ signal }) => apiClient.call(integrationsEndpoints.settings, { signal }),
 });
 
 /** PUT /api/admin/integrations: only the fields the admin changed, and the secrets to clear. */
 export function saveIntegrations(
   body: IntegrationsSaveBody,
 ): Promise<{ settings: IntegrationsView; message: string }> {
-  return apiClient.put(integrationsApiPaths.settings, body, {
-    schema: integrationsSaveResponseSchema,
-  });
+  return apiClient.call(integrationsEndpoints.save, { body });
 }
 
 export function sendTestEmail(): Promise<IntegrationCheckResult> {
-  return apiClient.post(
-    integrationsApiPaths.testEmail,
-    {},
-    {
-      schema: integrationCheckResultSchema,
-    },
-  );
+  return apiClient.call(integrationsEndpoints.testEmail, { body: {} });
 }
 
 export function checkPaymentProvider(): Promise<IntegrationCheckResult> {
-  return apiClient.post(
-    integrationsApiPaths.checkPaymentProvider,
-    {},
-    {
-      schema: integrationCheckResultSchema,
-    },
-  );
+  return apiClient.call(integrationsEndpoints.checkPaymentProvider, { body: {} });
 }

@@ -1,10 +1,4 @@
-import {
-  apiKeyListSchema,
-  apiKeysApiPaths,
-  createdApiKeySchema,
-  type CreateApiKeyBody,
-  type CreatedApiKey,
-} from '@cutout/contracts';
+import { apiKeysEndpoints, type CreateApiKeyBody, type CreatedApiKey } from '@cutout/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
@@ -13,8 +7,7 @@ export const apiKeysQueryKey = ['api-keys'] as const;
 /** GET /api/me/api-keys: the signed-in user's live keys (name, prefix, created, last used). */
 export const apiKeysQueryOptions = queryOptions({
   queryKey: apiKeysQueryKey,
-  queryFn: ({ signal }) =>
-    apiClient.get(apiKeysApiPaths.list, { schema: apiKeyListSchema, signal }),
+  queryFn: ({ signal }) => apiClient.call(apiKeysEndpoints.list, { signal }),
   // "Last used" changes whenever a key is used elsewhere.
   staleTime: 0,
 });
@@ -25,10 +18,10 @@ export function useApiKeys() {
 
 /** POST /api/me/api-keys: the answer is the only time the whole key is seen. */
 export function createApiKey(body: CreateApiKeyBody): Promise<CreatedApiKey> {
-  return apiClient.post(apiKeysApiPaths.list, body, { schema: createdApiKeySchema });
+  return apiClient.call(apiKeysEndpoints.create, { body });
 }
 
 /** DELETE /api/me/api-keys/{id} */
 export async function revokeApiKey(id: string): Promise<void> {
-  await apiClient.delete(apiKeysApiPaths.key(id));
+  await apiClient.call(apiKeysEndpoints.revoke, { params: { id } });
 }

@@ -1,8 +1,6 @@
 import {
-  batchesApiPaths,
-  batchItemSchema,
-  batchListSchema,
-  batchSchema,
+  apiRouteUrl,
+  batchesEndpoints as api,
   type Batch,
   type BatchItem,
 } from '@cutout/contracts';
@@ -19,49 +17,44 @@ export const batchesQueryKey = ['batches'] as const;
 export const latestBatchQueryOptions = queryOptions({
   queryKey: [...batchesQueryKey, 'latest'],
   queryFn: async ({ signal }): Promise<Batch | null> => {
-    const list = await apiClient.get(batchesApiPaths.list, { schema: batchListSchema, signal });
+    const list = await apiClient.call(api.list, { signal });
     const newest = list.batches[0];
     if (!newest) return null;
-    return apiClient.get(batchesApiPaths.batch(newest.id), { schema: batchSchema, signal });
+    return apiClient.call(api.batch, { params: { id: newest.id }, signal });
   },
   staleTime: 0,
 });
 
 export function getBatch(id: string, signal?: AbortSignal): Promise<Batch> {
-  return apiClient.get(batchesApiPaths.batch(id), { schema: batchSchema, signal });
+  return apiClient.call(api.batch, { params: { id }, signal });
 }
 
 /** Starts a batch of these images (the server checks the count and the credits). */
 export function startBatch(names: readonly string[]): Promise<Batch> {
-  return apiClient.post(
-    batchesApiPaths.list,
-    { items: names.map((name) => ({ name })) },
-    { schema: batchSchema },
-  );
+  return apiClient.call(api.create, { body: { items: names.map((name) => ({ name })) } });
 }
 
 /** Runs a batch again, with these images added: failed ones go back to pending. */
 export function runBatch(id: string, names: readonly string[]): Promise<Batch> {
-  return apiClient.post(
-    batchesApiPaths.run(id),
-    { items: names.map((name) => ({ name })) },
-    { schema: batchSchema },
-  );
+  return apiClient.call(api.run, {
+    params: { id },
+    body: { items: names.map((name) => ({ name })) },
+  });
 }
 
 export function removeBatchItem(id: string, itemId: string): Promise<Batch> {
-  return apiClient.delete(batchesApiPaths.item(id, itemId), { schema: batchSchema });
+  return apiClient.call(api.removeItem, { params: { id, itemId } });
 }
 
 export async function deleteBatch(id: string): Promise<void> {
-  await apiClient.delete(batchesApiPaths.batch(id));
+  await apiClient.call(api.remove, { params: { id } });
 }
 
 /** Sends one image of the batch; it starts processing on the server. */
 export function uploadBatchItem(id: string, itemId: string, file: File): Promise<BatchItem> {
   const form = new FormData();
   form.append('file', file, file.name);
-  return apiClient.put(batchesApiPaths.itemImage(id, itemId), form, { schema: batchItemSchema });
+  return apiClient.call(api.uploadItem, { params: { id, itemId }, body: form });
 }
 
 /**
@@ -69,7 +62,7 @@ export function uploadBatchItem(id: string, itemId: string, file: File): Promise
  * the server's name, so a failure can be told apart and shown (not a broken file).
  */
 export async function downloadBatch(id: string): Promise<{ blob: Blob; name: string }> {
-  const response = await fetch(batchesApiPaths.download(id), { credentials: 'same-origin' });
+  const response = await fetch(apiRouteUrl(api.download, { id }), { credentials: 'same-origin' });
   if (!response.ok) {
     let body: unknown;
     try {

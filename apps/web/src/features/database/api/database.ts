@@ -1,12 +1,5 @@
 import {
-  databaseConnectionListSchema,
-  databaseConnectionResponseSchema,
-  databaseConnectionsApiPaths as api,
-  databaseQueryResultSchema,
-  databaseStatusSchema,
-  databaseTablesSchema,
-  databaseTestResultSchema,
-  messageResponseSchema,
+  databaseConnectionsEndpoints as api,
   type DatabaseConnectionBody,
 } from '@cutout/contracts';
 import { queryOptions } from '@tanstack/react-query';
@@ -19,47 +12,39 @@ export const databaseQueryKey = ['admin', 'database'] as const;
 /** GET /api/admin/database/connections */
 export const connectionsQueryOptions = queryOptions({
   queryKey: [...databaseQueryKey, 'connections'],
-  queryFn: ({ signal }) =>
-    apiClient.get(api.connections, { schema: databaseConnectionListSchema, signal }),
+  queryFn: ({ signal }) => apiClient.call(api.list, { signal }),
 });
 
 /** GET /api/admin/database/status: measured by the server on every call. */
 export const statusQueryOptions = queryOptions({
   queryKey: [...databaseQueryKey, 'status'],
-  queryFn: ({ signal }) => apiClient.get(api.status, { schema: databaseStatusSchema, signal }),
+  queryFn: ({ signal }) => apiClient.call(api.status, { signal }),
 });
 
 /** GET /api/admin/database/tables */
 export const tablesQueryOptions = queryOptions({
   queryKey: [...databaseQueryKey, 'tables'],
-  queryFn: ({ signal }) => apiClient.get(api.tables, { schema: databaseTablesSchema, signal }),
+  queryFn: ({ signal }) => apiClient.call(api.tables, { signal }),
 });
 
 export const createConnection = (body: DatabaseConnectionBody) =>
-  apiClient.post(api.connections, body, { schema: databaseConnectionResponseSchema });
+  apiClient.call(api.create, { body });
 
 export const updateConnection = (id: string, body: DatabaseConnectionBody) =>
-  apiClient.put(api.connection(id), body, { schema: databaseConnectionResponseSchema });
+  apiClient.call(api.update, { params: { id }, body });
 
-export const deleteConnection = (id: string) =>
-  apiClient.delete(api.connection(id), { schema: messageResponseSchema });
+export const deleteConnection = (id: string) => apiClient.call(api.remove, { params: { id } });
 
-export const copyConnection = (id: string) =>
-  apiClient.post(api.copy(id), undefined, { schema: databaseConnectionResponseSchema });
+export const copyConnection = (id: string) => apiClient.call(api.copy, { params: { id } });
 
-export const testConnection = (id: string) =>
-  apiClient.post(api.test(id), undefined, { schema: databaseTestResultSchema });
+export const testConnection = (id: string) => apiClient.call(api.test, { params: { id } });
 
-export const connect = (id: string) =>
-  apiClient.post(api.connect(id), undefined, { schema: databaseStatusSchema });
+export const connect = (id: string) => apiClient.call(api.connect, { params: { id } });
 
-export const disconnect = () =>
-  apiClient.post(api.disconnect, undefined, { schema: databaseStatusSchema });
+export const disconnect = () => apiClient.call(api.disconnect, {});
 
 /** POST /api/admin/database/query; `confirmWrite` after the admin said yes to a write. */
 export const runQuery = (query: string, confirmWrite?: boolean) =>
-  apiClient.post(
-    api.query,
-    { query, ...(confirmWrite ? { confirmWrite: true } : {}) },
-    { schema: databaseQueryResultSchema },
-  );
+  apiClient.call(api.query, {
+    body: { query, ...(confirmWrite ? { confirmWrite: true } : {}) },
+  });

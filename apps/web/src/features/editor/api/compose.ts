@@ -1,4 +1,4 @@
-import { compositionApiPaths, httpTexts } from '@cutout/contracts';
+import { apiRouteUrl, httpTexts, jobsEndpoints } from '@cutout/contracts';
 import { apiErrorFrom, NetworkError } from '../../../lib/api-client';
 import { exportBody, fileNameFrom, type CompositionChoice } from '../lib/backdrop';
 
@@ -23,8 +23,8 @@ export async function exportComposition(
   const json = !(body instanceof FormData);
   let response: Response;
   try {
-    response = await doFetch(compositionApiPaths.compose(jobId), {
-      method: 'POST',
+    response = await doFetch(apiRouteUrl(jobsEndpoints.compose, { id: jobId }), {
+      method: jobsEndpoints.compose.method,
       credentials: 'same-origin',
       headers: json
         ? { 'Content-Type': 'application/json', Accept: 'image/*' }

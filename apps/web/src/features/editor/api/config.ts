@@ -1,12 +1,11 @@
-import { editorConfigSchema, jobsApiPaths } from '@cutout/contracts';
+import { jobsEndpoints } from '@cutout/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
 /** GET /api/editor/config */
 export const editorConfigQueryOptions = queryOptions({
   queryKey: ['editor', 'config'],
-  queryFn: ({ signal }) =>
-    apiClient.get(jobsApiPaths.editorConfig, { schema: editorConfigSchema, signal }),
+  queryFn: ({ signal }) => apiClient.call(jobsEndpoints.editorConfig, { signal }),
   staleTime: Infinity,
 });
 

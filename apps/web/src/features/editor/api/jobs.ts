@@ -1,9 +1,10 @@
 import {
+  apiRouteUrl,
   finishedJobStatuses,
   httpTexts,
   jobEventName,
   jobSchema,
-  jobsApiPaths,
+  jobsEndpoints,
   type Job,
   type JobStatus,
 } from '@cutout/contracts';
@@ -49,7 +50,7 @@ export function uploadJob(
     form.append('file', file, file.name);
 
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', jobsApiPaths.create);
+    xhr.open(jobsEndpoints.create.method, apiRouteUrl(jobsEndpoints.create));
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (event) => {
       options.onProgress({
@@ -84,16 +85,15 @@ export function createJsonJob(
   body: { url: string } | { sampleId: string },
   options: { turnstileToken?: string | undefined; signal: AbortSignal },
 ): Promise<Job> {
-  return apiClient.post(
-    jobsApiPaths.create,
-    options.turnstileToken ? { ...body, turnstileToken: options.turnstileToken } : body,
-    { schema: jobSchema, signal: options.signal },
-  );
+  return apiClient.call(jobsEndpoints.create, {
+    body: options.turnstileToken ? { ...body, turnstileToken: options.turnstileToken } : body,
+    signal: options.signal,
+  });
 }
 
 /** DELETE /api/jobs/{id}: stops a queued or processing job; nothing is charged. */
 export async function cancelJob(id: string): Promise<void> {
-  await apiClient.delete(jobsApiPaths.job(id));
+  await apiClient.call(jobsEndpoints.cancel, { params: { id } });
 }
 
 export type JobFollower = {
@@ -125,7 +125,7 @@ function defaultSleep(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 const defaultGetJob = (id: string, signal: AbortSignal) =>
-  apiClient.get(jobsApiPaths.job(id), { schema: jobSchema, signal });
+  apiClient.call(jobsEndpoints.job, { params: { id }, signal });
 
 /**
  * Follows a job to its end: each `job` event of GET /api/jobs/{id}/events carries the whole job.
@@ -174,7 +174,7 @@ export function followJob(
   };
 
   if (EventSourceImpl) {
-    source = new EventSourceImpl(jobsApiPaths.events(id));
+    source = new EventSourceImpl(apiRouteUrl(jobsEndpoints.events, { id }));
     source.addEventListener(jobEventName, (event) => {
       try {
         deliver(jobSchema.parse(JSON.parse((event as MessageEvent<string>).data) as unknown));

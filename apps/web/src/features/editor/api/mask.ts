@@ -1,4 +1,4 @@
-import { jobSchema, jobsApiPaths, type Job } from '@cutout/contracts';
+import { jobsEndpoints, type Job } from '@cutout/contracts';
 import { apiClient } from '../../../lib/api-client';
 
 // POST /api/jobs/{id}/mask: the touched-up mask (a PNG the size of the result, its alpha the
@@ -8,9 +8,9 @@ import { apiClient } from '../../../lib/api-client';
 export function saveMask(jobId: string, mask: Blob, signal?: AbortSignal): Promise<Job> {
   const form = new FormData();
   form.append('mask', mask, 'mask.png');
-  return apiClient.post(jobsApiPaths.mask(jobId), form, { schema: jobSchema, signal });
+  return apiClient.call(jobsEndpoints.saveMask, { params: { id: jobId }, body: form, signal });
 }
 
 export function resetMask(jobId: string, signal?: AbortSignal): Promise<Job> {
-  return apiClient.delete(jobsApiPaths.mask(jobId), { schema: jobSchema, signal });
+  return apiClient.call(jobsEndpoints.resetMask, { params: { id: jobId }, signal });
 }

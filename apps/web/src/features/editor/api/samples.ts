@@ -1,4 +1,4 @@
-import { samplesApiPaths, samplesResponseSchema } from '@cutout/contracts';
+import { samplesEndpoints } from '@cutout/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
@@ -6,8 +6,7 @@ import { apiClient } from '../../../lib/api-client';
 
 export const samplesQueryOptions = queryOptions({
   queryKey: ['editor', 'samples'],
-  queryFn: ({ signal }) =>
-    apiClient.get(samplesApiPaths.list, { schema: samplesResponseSchema, signal }),
+  queryFn: ({ signal }) => apiClient.call(samplesEndpoints.list, { signal }),
   staleTime: Infinity,
 });
 

@@ -1,4 +1,4 @@
-import { historyResponseSchema, jobsApiPaths } from '@cutout/contracts';
+import { jobsEndpoints } from '@cutout/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
@@ -9,11 +9,7 @@ export const historyQueryKey = ['history'] as const;
 export const historyQueryOptions = (page: number) =>
   queryOptions({
     queryKey: [...historyQueryKey, page],
-    queryFn: ({ signal }) =>
-      apiClient.get(`${jobsApiPaths.history}?page=${page}`, {
-        schema: historyResponseSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => apiClient.call(jobsEndpoints.history, { query: { page }, signal }),
     // Jobs finish and expire while the page is open.
     staleTime: 0,
     placeholderData: keepPreviousData,
@@ -25,5 +21,5 @@ export function useHistory(page: number) {
 
 /** Deletes the job's stored original and results; the credits spent stay spent. */
 export async function deleteHistoryItem(id: string): Promise<void> {
-  await apiClient.delete(jobsApiPaths.historyItem(id));
+  await apiClient.call(jobsEndpoints.deleteHistoryItem, { params: { id } });
 }

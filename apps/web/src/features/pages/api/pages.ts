@@ -1,9 +1,5 @@
 import {
-  pageListResponseSchema,
-  pageSchema,
-  pagesApiPaths,
-  pageStatsSchema,
-  publicPageSchema,
+  pagesEndpoints as api,
   type Page,
   type PageBody,
   type PageStatus,
@@ -26,20 +22,17 @@ export interface PageListParams {
   search?: string | undefined;
 }
 
-function listUrl({ page, perPage, status, template, search }: PageListParams): string {
-  const query = new URLSearchParams({ page: String(page), per_page: String(perPage) });
-  if (status) query.set('status', status);
-  if (template) query.set('template', template);
-  if (search) query.set('search', search);
-  return `${pagesApiPaths.list}?${query.toString()}`;
-}
-
 /** GET /api/pages: one page of the list, kept on screen while the next one loads. */
 export const pageListQueryOptions = (params: PageListParams) =>
   queryOptions({
     queryKey: [...pagesQueryKey, 'list', params],
-    queryFn: ({ signal }) =>
-      apiClient.get(listUrl(params), { schema: pageListResponseSchema, signal }),
+    queryFn: ({ signal }) => {
+      const { page, perPage, status, template, search } = params;
+      return apiClient.call(api.list, {
+        query: { page, per_page: perPage, status, template, search },
+        signal,
+      });
+    },
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -47,7 +40,7 @@ export const pageListQueryOptions = (params: PageListParams) =>
 /** GET /api/pages/stats */
 export const pageStatsQueryOptions = queryOptions({
   queryKey: [...pagesQueryKey, 'stats'],
-  queryFn: ({ signal }) => apiClient.get(pagesApiPaths.stats, { schema: pageStatsSchema, signal }),
+  queryFn: ({ signal }) => apiClient.call(api.stats, { signal }),
   staleTime: 0,
 });
 
@@ -55,23 +48,23 @@ export const pageStatsQueryOptions = queryOptions({
 export const pageQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...pagesQueryKey, 'page', id],
-    queryFn: ({ signal }) => apiClient.get(pagesApiPaths.page(id), { schema: pageSchema, signal }),
+    queryFn: ({ signal }) => apiClient.call(api.page, { params: { id }, signal }),
     staleTime: 0,
   });
 
 /** POST /api/pages */
 export function createPage(body: PageBody): Promise<Page> {
-  return apiClient.post(pagesApiPaths.list, body, { schema: pageSchema });
+  return apiClient.call(api.create, { body });
 }
 
 /** PUT /api/pages/{id} */
 export function updatePage(id: string, body: PageBody): Promise<Page> {
-  return apiClient.put(pagesApiPaths.page(id), body, { schema: pageSchema });
+  return apiClient.call(api.update, { params: { id }, body });
 }
 
 /** DELETE /api/pages/{id} */
-export function deletePage(id: string): Promise<void> {
-  return apiClient.delete(pagesApiPaths.page(id));
+export async function deletePage(id: string): Promise<void> {
+  await apiClient.call(api.remove, { params: { id } });
 }
 
 /** GET /api/pages/slug/{slug}: a published page; with `preview`, an admin gets drafts too. */
@@ -79,8 +72,11 @@ export function fetchPageBySlug(
   slug: string,
   { preview = false, signal }: { preview?: boolean; signal?: AbortSignal } = {},
 ): Promise<PublicPage> {
-  const url = `${pagesApiPaths.bySlug(slug)}${preview ? '?preview=true' : ''}`;
-  return apiClient.get(url, { schema: publicPageSchema, signal });
+  return apiClient.call(api.bySlug, {
+    params: { '*': slug },
+    query: { preview: preview ? 'true' : undefined },
+    signal,
+  });
 }
 
 /** The address a page is seen at; Preview adds ?preview=true (drafts, for admins). */

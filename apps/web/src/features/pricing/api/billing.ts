@@ -1,8 +1,7 @@
 import {
-  accountsApiPaths,
   billingSummarySchema,
   checkoutStatusSchema,
-  creditHistoryResponseSchema,
+  usersEndpoints,
   emailReceiptResponseSchema,
   limits,
   orderSchema,
@@ -45,10 +44,10 @@ export function useCreditHistoryPage(page: number) {
   return useQuery({
     queryKey: ['me', 'credit-history', 'page', page],
     queryFn: ({ signal }) =>
-      apiClient.get(
-        `${accountsApiPaths.creditHistory}?${new URLSearchParams({ page: String(page), per_page: String(limits.purchasesPageSize) })}`,
-        { schema: creditHistoryResponseSchema, signal },
-      ),
+      apiClient.call(usersEndpoints.creditHistory, {
+        query: { page, per_page: limits.purchasesPageSize },
+        signal,
+      }),
     staleTime: 0,
   });
 }

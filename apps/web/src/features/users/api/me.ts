@@ -1,8 +1,4 @@
-import {
-  accountsApiPaths,
-  creditHistoryResponseSchema,
-  userProfileSchema,
-} from '@cutout/contracts';
+import { usersEndpoints } from '@cutout/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
@@ -13,8 +9,7 @@ export const meQueryKey = ['me'] as const;
 /** GET /api/me: the signed-in user with their credit balance and account type. */
 export const meQueryOptions = queryOptions({
   queryKey: meQueryKey,
-  queryFn: ({ signal }) =>
-    apiClient.get(accountsApiPaths.me, { schema: userProfileSchema, signal }),
+  queryFn: ({ signal }) => apiClient.call(usersEndpoints.me, { signal }),
   // Credits change on the server (spending, purchases): show the balance as it is now.
   staleTime: 0,
 });
@@ -30,10 +25,10 @@ export const creditHistoryPageSize = 100;
 export const creditHistoryQueryOptions = queryOptions({
   queryKey: [...meQueryKey, 'credit-history'],
   queryFn: ({ signal }) =>
-    apiClient.get(
-      `${accountsApiPaths.creditHistory}?${new URLSearchParams({ page: '1', per_page: String(creditHistoryPageSize) })}`,
-      { schema: creditHistoryResponseSchema, signal },
-    ),
+    apiClient.call(usersEndpoints.creditHistory, {
+      query: { page: 1, per_page: creditHistoryPageSize },
+      signal,
+    }),
   staleTime: 0,
 });
 

@@ -1,0 +1,95 @@
+import { allEndpoints, routerUrl, type Endpoint } from '@cutout/contracts';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccountsApp } from '../test/accounts.js';
+import type { TestApp } from '../test/test-app.js';
+
+// One endpoint contract per call (decision 0220): every API route the app registers comes from
+// a contract in packages/contracts, every contract is registered, and no routes file or web
+// feature writes an API path of its own.
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+/** The routes not made from a contract: the OpenAPI document's own pages. */
+const outsideContracts = (route: string) => / \/api\/docs(\/|$)/.test(route);
+
+/**
+ * Routes not yet registered from a contract (issue 27 point 3): payments (plans, checkout,
+ * billing, the sandbox, webhooks and their events, admin subscriptions, orders and plans) and
+ * the public API.
+ */
+const pending = [
+  /^\/api\/(plans|checkouts|payments)\b/,
+  /^\/api\/me\/(billing|orders|invoices|billing-profile)\b/,
+  /^\/api\/admin\/(subscriptions|refund-requests|invoices|payments-status|plans|orders|business-details|webhook-events)\b/,
+  /^\/users\/:id\/purchases$/,
+  /^\/api\/v1\//,
+  /^\/v1\.0\//,
+];
+const isPending = (route: string) => pending.some((pattern) => pattern.test(route.split(' ')[1]!));
+
+function contractRoutes(): Set<string> {
+  const endpoints = Object.values(allEndpoints).flatMap((group) =>
+    Object.values(group as Record<string, Endpoint>),
+  );
+  return new Set(endpoints.map((endpoint) => `${endpoint.method} ${routerUrl(endpoint)}`));
+}
+
+function filesUnder(dir: string, keep: (file: string) => boolean): string[] {
+  return readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
+    .map((file) => path.join(dir, file))
+    .filter(keep);
+}
+
+describe('endpoint contracts', () => {
+  const routes = new Set<string>();
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createAccountsApp('sqlite', {
+      onRoute: (route) => {
+        for (const method of [route.method].flat()) {
+          // HEAD answers exactly like the GET it mirrors.
+          if (method !== 'HEAD') routes.add(`${method} ${route.url}`);
+        }
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('register every API route from a contract, and every contract as a route', () => {
+    const api = [...routes].filter(
+      (route) => / \/(api|v1\.0|remove-background)\//.test(`${route}/`) && !outsideContracts(route),
+    );
+    const contracts = contractRoutes();
+    expect(api.filter((route) => !contracts.has(route) && !isPending(route))).toEqual([]);
+    // A route listed as pending that now has a contract comes off the list.
+    expect(api.filter((route) => contracts.has(route) && isPending(route))).toEqual([]);
+    expect([...contracts].filter((route) => !routes.has(route))).toEqual([]);
+  });
+
+  it('leave no API path written in a routes file or a web feature', () => {
+    const files = [
+      ...filesUnder('apps/server/src/modules', (file) => file.endsWith('.routes.ts')),
+      ...filesUnder(
+        'apps/web/src/features',
+        // Tests and their fixtures (testing.ts) may name the addresses they expect.
+        (file) => /\.tsx?$/.test(file) && !/(\.test|\/testing)\.tsx?$/.test(file),
+      ),
+    ];
+    const literal = /['"`]\/(api|v1\.0)\//;
+    const offenders = files.filter((file) =>
+      literal.test(readFileSync(path.join(root, file), 'utf8')),
+    );
+    expect(offenders.filter((file) => !pendingFiles.some((p) => file.includes(p)))).toEqual([]);
+  });
+});
+
+/** Files of the modules still pending (see `pending`). */
+const pendingFiles = [
+  'modules/payments/',
+  'modules/public-api/',
+  'features/pricing/',
+  'features/admin/api/admin-subscriptions.ts',
+];

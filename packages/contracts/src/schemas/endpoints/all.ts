@@ -1,0 +1,25 @@
+import { accountsEndpoints, apiKeysEndpoints, usersEndpoints } from './accounts.js';
+import { adminEndpoints } from './admin.js';
+import { databaseConnectionsEndpoints, integrationsEndpoints } from './admin-settings.js';
+import { contactEndpoints, errorReportsEndpoints, newsletterEndpoints } from './contact.js';
+import { jobsEndpoints } from './jobs.js';
+import { batchesEndpoints, pagesEndpoints } from './pages-and-batches.js';
+import { samplesEndpoints } from './samples.js';
+
+// Every endpoint contract, by server module: the server's test checks that each route it
+// registers comes from one of these, and each of these is registered (decision 0220).
+export const allEndpoints = {
+  accounts: accountsEndpoints,
+  admin: adminEndpoints,
+  apiKeys: apiKeysEndpoints,
+  batches: batchesEndpoints,
+  contact: contactEndpoints,
+  databaseConnections: databaseConnectionsEndpoints,
+  errorReports: errorReportsEndpoints,
+  integrations: integrationsEndpoints,
+  jobs: jobsEndpoints,
+  newsletter: newsletterEndpoints,
+  pages: pagesEndpoints,
+  samples: samplesEndpoints,
+  users: usersEndpoints,
+};
