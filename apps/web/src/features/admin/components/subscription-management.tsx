@@ -13,9 +13,9 @@ import { Coins, Inbox, Receipt, ShieldAlert, TrendingUp, Undo2 } from 'lucide-re
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FilterMenu } from '../../../components/list/filter-menu';
-import { ListTable, ListTitle } from '../../../components/list/list-table';
+import { ListTable } from '../../../components/list/list-table';
+import { PagedListTable } from '../../../components/list/paged-list-table';
 import { ListToolbar } from '../../../components/list/list-toolbar';
-import { pageCount, Pagination } from '../../../components/list/pager';
 import { SearchBox } from '../../../components/list/search-box';
 import { StatCard } from '../../../components/list/stat-card';
 import { useListParams } from '../../../components/list/use-list-params';
@@ -195,7 +195,6 @@ export function SubscriptionManagement() {
     .filter((p) => p.billingType === 'one-time')
     .map((p) => ({ value: p.id, label: p.name }));
   const data = orders.data;
-  const pages = data ? pageCount(data.total, data.perPage) : 1;
   const params = list.params;
 
   return (
@@ -249,29 +248,19 @@ export function SubscriptionManagement() {
         />
       </ListToolbar>
 
-      <ListTable
+      <PagedListTable
         className="mt-6"
         columns={Object.values(t.columns)}
         minWidth="min-w-[56rem]"
-        header={
-          <ListTitle testId="all-orders-heading" busy={orders.isFetching} busyLabel={t.loading}>
-            {t.allOrders(data?.total ?? 0)}
-          </ListTitle>
-        }
-        footer={
-          data &&
-          pages > 1 && (
-            <Pagination
-              page={params.page}
-              pages={pages}
-              onPage={list.setPage}
-              texts={{ previous: t.previous, next: t.next, pageOf: t.pageOf }}
-            />
-          )
-        }
+        title={t.allOrders(data?.total ?? 0)}
+        titleTestId="all-orders-heading"
+        data={data}
         rows={data?.subscriptions.length}
+        fetching={orders.isFetching}
         pending={orders.isPending}
-        texts={{ empty: t.empty, loading: t.loading }}
+        page={list.params.page}
+        onPage={list.setPage}
+        texts={t}
       >
         {data?.subscriptions.map((order) => (
           <tr
@@ -326,7 +315,7 @@ export function SubscriptionManagement() {
             </td>
           </tr>
         ))}
-      </ListTable>
+      </PagedListTable>
 
       {openId && (
         <SubscriptionDetailDialog

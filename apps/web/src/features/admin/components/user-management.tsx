@@ -8,9 +8,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MoreHorizontal, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { FilterMenu } from '../../../components/list/filter-menu';
-import { ListTable, ListTitle } from '../../../components/list/list-table';
+import { PagedListTable } from '../../../components/list/paged-list-table';
 import { ListToolbar } from '../../../components/list/list-toolbar';
-import { pageCount, Pagination } from '../../../components/list/pager';
 import { SearchBox } from '../../../components/list/search-box';
 import { useListParams } from '../../../components/list/use-list-params';
 import { Badge } from '../../../components/ui/badge';
@@ -100,7 +99,6 @@ export function UserManagement() {
   });
 
   const data = users.data;
-  const pages = data ? pageCount(data.total, data.perPage) : 1;
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6">
@@ -138,29 +136,19 @@ export function UserManagement() {
         />
       </ListToolbar>
 
-      <ListTable
+      <PagedListTable
         className="mt-6"
         columns={Object.values(t.columns)}
         minWidth="min-w-[56rem]"
-        header={
-          <ListTitle testId="all-users-heading" busy={users.isFetching} busyLabel={ui.loading}>
-            {t.allUsers(data?.total ?? 0)}
-          </ListTitle>
-        }
-        footer={
-          data &&
-          pages > 1 && (
-            <Pagination
-              page={list.params.page}
-              pages={pages}
-              onPage={list.setPage}
-              texts={{ previous: ui.previous, next: ui.next, pageOf: ui.pageOf }}
-            />
-          )
-        }
+        title={t.allUsers(data?.total ?? 0)}
+        titleTestId="all-users-heading"
+        data={data}
         rows={data?.users.length}
+        fetching={users.isFetching}
         pending={users.isPending}
-        texts={{ empty: t.empty, loading: ui.loading }}
+        page={list.params.page}
+        onPage={list.setPage}
+        texts={{ ...ui, empty: t.empty, loading: ui.loading }}
       >
         {data?.users.map((user) => (
           <tr key={user.id} data-testid="user-row" data-email={user.email}>
@@ -227,7 +215,7 @@ export function UserManagement() {
             </td>
           </tr>
         ))}
-      </ListTable>
+      </PagedListTable>
 
       <AddUserDialog
         open={dialog?.kind === 'add'}
