@@ -1,27 +1,18 @@
 import { Upload } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { limits } from '@cutout/contracts';
 import { cn } from '../../../lib/cn';
+import { useFileDrop } from '../../../lib/use-file-drop';
 import { batchUiTexts } from '../texts';
 
 /** Where images are dropped or chosen (several at once); hands the files to `onFiles`. */
 export function BatchDropzone({ onFiles }: { onFiles: (files: File[]) => void }) {
-  const [dragging, setDragging] = useState(false);
+  const { dragging, dropHandlers } = useFileDrop(onFiles);
   const inputId = useId();
   return (
     <label
       htmlFor={inputId}
-      onDragOver={(event) => {
-        event.preventDefault();
-        event.dataTransfer.dropEffect = 'copy';
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={(event) => {
-        event.preventDefault();
-        setDragging(false);
-        onFiles(Array.from(event.dataTransfer.files));
-      }}
+      {...dropHandlers}
       data-testid="batch-dropzone"
       className={cn(
         'mt-5 flex h-36 w-full cursor-pointer flex-col items-center justify-center rounded-2xl border-2 border-dashed border-border bg-subtle px-6 text-center transition-colors',
