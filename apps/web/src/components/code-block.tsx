@@ -1,54 +1,41 @@
-import { Check, Copy } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { cn } from '../lib/cn';
+import { CopyButton } from './copy-button';
 
-/** A command or program to copy: monospace, scrolls sideways, with a copy button. */
+/**
+ * A command or program to copy: monospace, long lines scroll instead of wrapping, a copy button
+ * in its top bar, and the `title` there when it has one. `label` names what the button copies
+ * ("Copy curl example"); it defaults to the title.
+ */
 export function CodeBlock({
   code,
-  label,
+  title,
+  label = title ?? '',
   className,
 }: {
   code: string;
-  /** What the block is, for the copy button's accessible name ("Copy curl example"). */
-  label: string;
+  title?: string;
+  label?: string;
   className?: string;
 }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
+  const Bar = title ? 'figcaption' : 'div';
   return (
-    <div
-      className={cn(
-        'overflow-hidden rounded-xl border border-border bg-slate-950 text-slate-100 dark:bg-black/40',
-        className,
-      )}
-    >
-      <div className="flex justify-end border-b border-white/10 px-1.5 py-1">
-        <button
-          type="button"
-          onClick={() => {
-            void navigator.clipboard?.writeText(code).then(
-              () => setCopied(true),
-              () => undefined,
-            );
-          }}
-          aria-label={copied ? 'Copied' : `Copy ${label}`}
-          className="flex size-7 items-center justify-center rounded-md text-slate-300 transition-colors outline-none hover:bg-white/10 hover:text-white focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          {copied ? (
-            <Check aria-hidden="true" className="size-4" />
-          ) : (
-            <Copy aria-hidden="true" className="size-4" />
-          )}
-        </button>
-      </div>
-      <pre className="overflow-x-auto p-4 font-mono text-[13px] leading-6">
+    <figure className={cn('overflow-hidden rounded-xl border border-border bg-card', className)}>
+      <Bar
+        className={cn(
+          'flex items-center gap-3 border-b border-border bg-subtle py-1.5 pr-1.5 pl-4',
+          title ? 'justify-between' : 'justify-end',
+        )}
+      >
+        {title && <span className="truncate text-sm font-medium">{title}</span>}
+        <CopyButton text={code} label={label} />
+      </Bar>
+      {/* Focusable so keyboard users can scroll long lines (a scrollable region must be). */}
+      <pre
+        tabIndex={0}
+        className="overflow-x-auto p-4 font-mono text-[13px] leading-relaxed outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
+      >
         <code>{code}</code>
       </pre>
-    </div>
+    </figure>
   );
 }

@@ -28,12 +28,6 @@ export const apiDocsTexts = {
     javascriptTitle: 'Node.js 20+ with @cutout/client',
     pythonTitle: 'Python 3 with requests',
   },
-  copy: {
-    copy: 'Copy',
-    copied: 'Copied',
-    copiedStatus: 'Copied to clipboard',
-    failed: 'Could not copy to the clipboard. Select the text and copy it instead.',
-  },
   endpoints: {
     title: 'Endpoints',
     request: 'Request',

@@ -1,13 +1,12 @@
 import { formatPrice } from '@cutout/contracts';
+import { formatDate } from '../../lib/format-date';
 
 /** An amount in minor units (cents) in en-US format (spec §9). */
 export function formatAmount(cents: number, currency: string): string {
   return formatPrice(cents / 100, currency);
 }
 
+/** The day of a payment, in UTC like the receipts (lib/format-date). */
 export function formatDay(iso: string | null): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+  return formatDate(iso, 'utcDay');
 }

@@ -36,13 +36,6 @@ export const dashboardTexts = {
   retry: 'Try again',
 } as const;
 
-/** A date as en-US text, e.g. "March 4, 2026" (spec §9: en-US formats). */
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(date);
-}
-
 /** /dashboard/settings Profile. */
 export const profileTexts = {
   title: 'Profile',

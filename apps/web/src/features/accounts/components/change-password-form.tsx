@@ -8,8 +8,6 @@ import {
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { loadToast } from '../../../lib/toast';
 import { changePassword } from '../api/change-password';
@@ -17,6 +15,7 @@ import { applyFieldErrors } from '../form-errors';
 import { toastError } from '../../../lib/error-toast';
 import { SettingsSection } from '../../../components/settings-section';
 import { changePasswordTexts as texts } from '../texts';
+import { PasswordField } from '../../../components/ui/password-field';
 
 /**
  * Change password (spec §2 Admin settings' Security tab and /dashboard/settings; §5): the
@@ -48,36 +47,25 @@ export function ChangePasswordForm() {
   return (
     <SettingsSection title={texts.title} description={texts.description}>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid max-w-md gap-5">
-        <FormField label={texts.current} error={errors.currentPassword?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              type="password"
-              autoComplete="current-password"
-              {...form.register('currentPassword')}
-            />
-          )}
-        </FormField>
-        <FormField label={texts.new} error={errors.newPassword?.message} hint={texts.hint}>
-          {(control) => (
-            <Input
-              {...control}
-              type="password"
-              autoComplete="new-password"
-              {...form.register('newPassword')}
-            />
-          )}
-        </FormField>
-        <FormField label={texts.confirm} error={errors.confirmNewPassword?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              type="password"
-              autoComplete="new-password"
-              {...form.register('confirmNewPassword')}
-            />
-          )}
-        </FormField>
+        <PasswordField
+          label={texts.current}
+          error={errors.currentPassword?.message}
+          autoComplete="current-password"
+          register={() => form.register('currentPassword')}
+        />
+        <PasswordField
+          label={texts.new}
+          error={errors.newPassword?.message}
+          hint={texts.hint}
+          autoComplete="new-password"
+          register={() => form.register('newPassword')}
+        />
+        <PasswordField
+          label={texts.confirm}
+          error={errors.confirmNewPassword?.message}
+          autoComplete="new-password"
+          register={() => form.register('confirmNewPassword')}
+        />
         <div>
           <Button type="submit" disabled={isSubmitting}>
             {isSubmitting ? (

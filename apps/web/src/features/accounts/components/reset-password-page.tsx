@@ -14,8 +14,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { loadToast } from '../../../lib/toast';
@@ -24,6 +22,7 @@ import { toastError } from '../../../lib/error-toast';
 import { applyFieldErrors } from '../form-errors';
 import { authUiTexts } from '../texts';
 import { AuthCard, authLinkClass } from './auth-card';
+import { PasswordField } from '../../../components/ui/password-field';
 
 function Validating() {
   return (
@@ -81,29 +80,18 @@ function ResetPasswordForm({ token }: { token: string }) {
             </Link>
           </ErrorAlert>
         ) : null}
-        <FormField label={authUiTexts.reset.newPassword} error={errors.password?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              type="password"
-              autoComplete="new-password"
-              {...form.register('password')}
-            />
-          )}
-        </FormField>
-        <FormField
+        <PasswordField
+          label={authUiTexts.reset.newPassword}
+          error={errors.password?.message}
+          autoComplete="new-password"
+          register={() => form.register('password')}
+        />
+        <PasswordField
           label={authUiTexts.reset.confirmPassword}
           error={errors.confirmPassword?.message}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              type="password"
-              autoComplete="new-password"
-              {...form.register('confirmPassword')}
-            />
-          )}
-        </FormField>
+          autoComplete="new-password"
+          register={() => form.register('confirmPassword')}
+        />
         <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? (
             <>

@@ -6,8 +6,6 @@ import type { signInBodySchema } from '@cutout/contracts/schemas/accounts';
 import type { z } from 'zod';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { loadToast } from '../../../lib/toast';
@@ -19,6 +17,7 @@ import { authUiTexts } from '../texts';
 import { EmailField } from './email-field';
 import { useSignedIn } from '../use-signed-in';
 import { authLinkClass } from './auth-card';
+import { PasswordField } from '../../../components/ui/password-field';
 
 const validation = lazyZodResolver<SignInBody, z.output<typeof signInBodySchema>>(() =>
   import('@cutout/contracts/schemas/accounts').then((schemas) => schemas.signInBodySchema),
@@ -68,7 +67,7 @@ export function SignInForm() {
     >
       {formError ? <ErrorAlert>{formError}</ErrorAlert> : null}
       <EmailField register={() => form.register('email')} error={errors.email?.message} />
-      <FormField
+      <PasswordField
         label={authUiTexts.fields.password}
         error={errors.password?.message}
         labelAside={
@@ -76,16 +75,9 @@ export function SignInForm() {
             {authUiTexts.signIn.forgotPassword}
           </Link>
         }
-      >
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="current-password"
-            {...form.register('password')}
-          />
-        )}
-      </FormField>
+        autoComplete="current-password"
+        register={() => form.register('password')}
+      />
       <label className="flex w-fit cursor-pointer items-center gap-2.5 text-sm select-none">
         <input
           type="checkbox"

@@ -24,6 +24,7 @@ import { applyFieldErrors } from '../form-errors';
 import { authUiTexts } from '../texts';
 import { EmailField } from './email-field';
 import { useSignedIn } from '../use-signed-in';
+import { PasswordField } from '../../../components/ui/password-field';
 
 const accountTypeCards: Record<
   AccountType,
@@ -90,20 +91,13 @@ export function SignUpForm() {
         )}
       </FormField>
       <EmailField register={() => form.register('email')} error={errors.email?.message} />
-      <FormField
+      <PasswordField
         label={authUiTexts.fields.password}
         error={errors.password?.message}
         hint={authUiTexts.signUp.passwordHint}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="new-password"
-            {...form.register('password')}
-          />
-        )}
-      </FormField>
+        autoComplete="new-password"
+        register={() => form.register('password')}
+      />
       <fieldset
         className="grid gap-2"
         aria-describedby={errors.accountType ? accountTypeErrorId : undefined}

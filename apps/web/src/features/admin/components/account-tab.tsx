@@ -1,6 +1,6 @@
 import { useSession } from '../../../lib/auth/session';
 import { useMe } from '../../users/api/me';
-import { formatDate } from '../../users/texts';
+import { formatDate } from '../../../lib/format-date';
 import { adminSettingsTexts } from '../texts';
 import { SettingsSection } from '../../../components/settings-section';
 
@@ -14,7 +14,7 @@ export function AccountTab() {
     [texts.name, me.data?.name || session.user?.name || '—'],
     [texts.email, me.data?.email ?? session.user?.email ?? '—'],
     [texts.role, me.data?.role ?? session.user?.role ?? '—'],
-    [texts.memberSince, me.data ? formatDate(me.data.createdAt) : me.isError ? '—' : '…'],
+    [texts.memberSince, me.data ? formatDate(me.data.createdAt, 'long') : me.isError ? '—' : '…'],
   ];
   return (
     <SettingsSection title={texts.title} description={texts.description}>

@@ -10,8 +10,9 @@ import {
   ShoppingCart,
   Users,
 } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { StatCard } from '../../../components/list/stat-card';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
@@ -24,9 +25,10 @@ import {
 } from '../api/admin-overview';
 import { adminOverviewTexts as t } from '../texts';
 import { describeEntry } from './audit-log';
+import { formatDate } from '../../../lib/format-date';
+import { useErrorToast } from '../../../lib/use-error-toast';
 
 const number = new Intl.NumberFormat('en-US');
-const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** No provider can sell: nothing is on sale until one is set up (decision 0120). */
 function SetUpPaymentsCard() {
@@ -70,33 +72,6 @@ function OperatorNotice({
       >
         {t.setUpPaymentsAction}
       </Link>
-    </Card>
-  );
-}
-
-export function Figure({
-  label,
-  value,
-  detail,
-  icon,
-  testId,
-}: {
-  label: string;
-  value: ReactNode;
-  detail?: ReactNode;
-  icon: ReactNode;
-  testId: string;
-}) {
-  return (
-    <Card className="p-5">
-      <div className="flex items-center justify-between gap-3 text-sm text-muted-foreground">
-        {label}
-        <span className="text-primary [&_svg]:size-4">{icon}</span>
-      </div>
-      <p className="mt-2 text-2xl font-semibold tabular-nums" data-testid={testId}>
-        {value}
-      </p>
-      {detail && <p className="mt-1 text-xs text-muted-foreground">{detail}</p>}
     </Card>
   );
 }
@@ -213,7 +188,7 @@ function RecentActivity({ entries }: { entries: AuditEntryView[] }) {
                 <span className="text-muted-foreground">{describeEntry(e)}</span>
               </span>
               <time className="text-xs text-muted-foreground" dateTime={e.createdAt}>
-                {time.format(new Date(e.createdAt))}
+                {formatDate(e.createdAt, 'dateTime')}
               </time>
             </li>
           ))}
@@ -226,10 +201,7 @@ function RecentActivity({ entries }: { entries: AuditEntryView[] }) {
 /** /admin (spec §2 Admin): figures from stored data, activity from the audit log, the toggles. */
 export function AdminOverviewPanel() {
   const overview = useQuery(adminOverviewQueryOptions);
-  useEffect(() => {
-    if (overview.isError)
-      void toastError(overview.error, { title: t.loadFailed, fallback: t.loadFailed });
-  }, [overview.isError, overview.error]);
+  useErrorToast(overview.error, { title: t.loadFailed, fallback: t.loadFailed });
   const o = overview.data;
   if (!o) {
     return (
@@ -241,17 +213,17 @@ export function AdminOverviewPanel() {
   return (
     <div className="mt-8 grid gap-6">
       <p className="text-xs text-muted-foreground">
-        {t.updated(time.format(new Date(o.generatedAt)))}
+        {t.updated(formatDate(o.generatedAt, 'dateTime'))}
       </p>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <Figure
+        <StatCard
           label={t.users}
           value={number.format(o.users.total)}
           detail={t.newThisWeek(o.users.newLast7Days)}
           icon={<Users />}
           testId="figure-users"
         />
-        <Figure
+        <StatCard
           label={t.imagesToday}
           value={number.format(o.images.today)}
           detail={`${t.images7}: ${number.format(o.images.last7Days)} · ${t.images30}: ${number.format(o.images.last30Days)}`}
@@ -259,7 +231,7 @@ export function AdminOverviewPanel() {
           testId="figure-images"
         />
         {o.payments.configured ? (
-          <Figure
+          <StatCard
             label={t.creditsSold}
             value={o.sales ? number.format(o.sales.creditsSold30Days) : t.noSales}
             detail={
@@ -288,14 +260,14 @@ export function AdminOverviewPanel() {
             testId="no-bot-check"
           />
         )}
-        <Figure
+        <StatCard
           label={t.jobsFailed}
           value={number.format(o.jobs.failed30Days)}
           detail={t.failedDetail(o.jobs.failedToday, o.jobs.failed30Days)}
           icon={<OctagonAlert />}
           testId="figure-failed"
         />
-        <Figure
+        <StatCard
           label={t.queue}
           value={
             <span className="inline-flex items-center gap-2">
@@ -312,7 +284,7 @@ export function AdminOverviewPanel() {
           icon={<Layers />}
           testId="figure-queue"
         />
-        <Figure
+        <StatCard
           label={t.engine}
           value={
             <span className="inline-flex items-center gap-2">

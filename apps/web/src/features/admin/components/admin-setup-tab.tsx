@@ -29,6 +29,7 @@ import { toastError } from '../../../lib/error-toast';
 import { adminSetupQueryOptions, clearAllUsers, setAdminCredentials } from '../api/admin-setup';
 import { adminSettingsTexts } from '../texts';
 import { SettingsSection } from '../../../components/settings-section';
+import { PasswordField } from '../../../components/ui/password-field';
 
 const texts = adminSettingsTexts.setup;
 
@@ -82,31 +83,23 @@ function AdminCredentialsForm() {
       onSubmit={(event) => void onSubmit(event)}
       className="mt-5 grid max-w-md gap-5"
     >
-      <FormField label={texts.currentPassword} error={errors.currentPassword?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="current-password"
-            {...form.register('currentPassword')}
-          />
-        )}
-      </FormField>
+      <PasswordField
+        label={texts.currentPassword}
+        error={errors.currentPassword?.message}
+        autoComplete="current-password"
+        register={() => form.register('currentPassword')}
+      />
       <FormField label={texts.email} error={errors.email?.message}>
         {(control) => (
           <Input {...control} type="email" autoComplete="email" {...form.register('email')} />
         )}
       </FormField>
-      <FormField label={texts.password} error={errors.password?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="new-password"
-            {...form.register('password')}
-          />
-        )}
-      </FormField>
+      <PasswordField
+        label={texts.password}
+        error={errors.password?.message}
+        autoComplete="new-password"
+        register={() => form.register('password')}
+      />
       <div>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? (

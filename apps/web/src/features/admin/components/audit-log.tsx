@@ -1,17 +1,17 @@
 import { auditActions, type AuditEntryView } from '@cutout/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { RotateCcw } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { ListTable } from '../../../components/list/list-table';
+import { Pager } from '../../../components/list/pager';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
-import { toastError } from '../../../lib/error-toast';
+import { formatDate } from '../../../lib/format-date';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useErrorToast } from '../../../lib/use-error-toast';
 import { auditLogQueryOptions, type AuditFilters } from '../api/admin-overview';
 import { auditLogTexts as t } from '../texts';
-
-const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 
 const verbs: Record<string, string> = {
   [auditActions.userCreate]: 'added user',
@@ -99,20 +99,17 @@ const empty: AuditFilters = { action: '', actor: '', target: '' };
 /** The audit log viewer: newest first, filtered by action prefix, admin and target. */
 export function AuditLogViewer() {
   const [draft, setDraft] = useState<AuditFilters>(empty);
-  const [filters, setFilters] = useState<AuditFilters>(empty);
-  const [pages, setPages] = useState<string[]>([]);
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setFilters(draft);
-      setPages([]);
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [draft]);
-  const before = pages.at(-1);
+  const filters = useDebouncedValue(draft);
+  // The cursors of the pages read so far, for the filters they were read with: new filters start
+  // again from the newest entry.
+  const [read, setRead] = useState<{ filters: AuditFilters; cursors: string[] }>({
+    filters,
+    cursors: [],
+  });
+  const cursors = read.filters === filters ? read.cursors : [];
+  const before = cursors.at(-1);
   const log = useQuery(auditLogQueryOptions({ ...filters, ...(before ? { before } : {}) }));
-  useEffect(() => {
-    if (log.isError) void toastError(log.error, { title: t.loadFailed, fallback: t.loadFailed });
-  }, [log.isError, log.error]);
+  useErrorToast(log.error, { title: t.loadFailed, fallback: t.loadFailed });
 
   const field = (name: keyof AuditFilters, label: string, placeholder?: string) => (
     <FormField label={label}>
@@ -138,68 +135,51 @@ export function AuditLogViewer() {
           {t.reset}
         </Button>
       </div>
-      <Card className="overflow-hidden">
-        <div className="relative overflow-x-auto">
-          <table className="w-full min-w-[48rem] text-left text-sm">
-            <thead className="bg-subtle text-xs text-muted-foreground">
-              <tr>
-                {[t.when, t.who, t.what, t.targetColumn, t.details, t.address].map((label) => (
-                  <th key={label} scope="col" className="px-4 py-3 font-medium">
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-border align-top">
-              {log.data?.entries.map((e) => (
-                <tr key={e.id} data-testid="audit-row" data-action={e.action}>
-                  <td className="px-4 py-3 whitespace-nowrap">
-                    <time dateTime={e.createdAt}>{time.format(new Date(e.createdAt))}</time>
-                  </td>
-                  <td className="px-4 py-3">{e.actorEmail ?? t.system}</td>
-                  <td className="px-4 py-3">
-                    <code className="text-xs">{e.action}</code>
-                    <div className="text-xs text-muted-foreground">{describeEntry(e)}</div>
-                  </td>
-                  <td className="px-4 py-3 text-xs break-all">
-                    {e.targetType ? `${e.targetType} ${e.targetId ?? ''}` : '—'}
-                  </td>
-                  <td className="max-w-sm px-4 py-3">
-                    <Details detail={e.detail} />
-                  </td>
-                  <td className="px-4 py-3 text-xs">{e.ip ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {log.data && log.data.entries.length === 0 && (
-            <p className="px-4 py-12 text-center text-sm text-muted-foreground">{t.empty}</p>
-          )}
-          {!log.data && log.isPending && (
-            <p className="flex justify-center px-4 py-12">
-              <Spinner />
-            </p>
-          )}
-        </div>
-        <div className="flex items-center justify-between gap-3 border-t border-border px-4 py-3">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={pages.length === 0}
-            onClick={() => setPages([])}
-          >
-            {t.newest}
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={!log.data?.nextBefore}
-            onClick={() => log.data?.nextBefore && setPages((p) => [...p, log.data.nextBefore!])}
-          >
-            {t.older}
-          </Button>
-        </div>
-      </Card>
+      <ListTable
+        columns={[t.when, t.who, t.what, t.targetColumn, t.details, t.address]}
+        minWidth="min-w-[48rem]"
+        bodyClassName="align-top"
+        rows={log.data?.entries.length}
+        pending={log.isPending}
+        texts={{ empty: t.empty }}
+        footer={
+          <Pager
+            previous={{
+              label: t.newest,
+              disabled: cursors.length === 0,
+              onClick: () => setRead({ filters, cursors: [] }),
+            }}
+            next={{
+              label: t.older,
+              disabled: !log.data?.nextBefore,
+              onClick: () => {
+                const next = log.data?.nextBefore;
+                if (next) setRead({ filters, cursors: [...cursors, next] });
+              },
+            }}
+          />
+        }
+      >
+        {log.data?.entries.map((e) => (
+          <tr key={e.id} data-testid="audit-row" data-action={e.action}>
+            <td className="px-5 py-3 whitespace-nowrap">
+              <time dateTime={e.createdAt}>{formatDate(e.createdAt, 'seconds')}</time>
+            </td>
+            <td className="px-5 py-3">{e.actorEmail ?? t.system}</td>
+            <td className="px-5 py-3">
+              <code className="text-xs">{e.action}</code>
+              <div className="text-xs text-muted-foreground">{describeEntry(e)}</div>
+            </td>
+            <td className="px-5 py-3 text-xs break-all">
+              {e.targetType ? `${e.targetType} ${e.targetId ?? ''}` : '—'}
+            </td>
+            <td className="max-w-sm px-5 py-3">
+              <Details detail={e.detail} />
+            </td>
+            <td className="px-5 py-3 text-xs">{e.ip ?? '—'}</td>
+          </tr>
+        ))}
+      </ListTable>
     </div>
   );
 }

@@ -16,12 +16,12 @@ import {
   declineRefundRequest,
 } from '../api/admin-subscriptions';
 import { adminSubscriptionsTexts as t } from '../texts';
+import { formatDate } from '../../../lib/format-date';
 
 // What an order may need from the admin (decisions 0120, 0125, 0126): Credit an order held for
 // review, decide a buyer's refund request, and the order's invoice and credit notes.
 
-const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const at = (iso: string | null) => (iso ? time.format(new Date(iso)) : '—');
+const at = (iso: string | null) => formatDate(iso, 'dateTime');
 
 const panel = 'mt-6 rounded-xl border p-4';
 

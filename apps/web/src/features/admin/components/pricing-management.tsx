@@ -7,7 +7,7 @@ import {
 } from '@cutout/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, Pencil } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -28,6 +28,7 @@ import { toastError } from '../../../lib/error-toast';
 import { loadToast } from '../../../lib/toast';
 import { adminPlansKey, adminPlansQueryOptions, updatePlan } from '../api/admin-subscriptions';
 import { adminPricingTexts as t } from '../texts';
+import { useErrorToast } from '../../../lib/use-error-toast';
 
 // Pricing management (docs/decisions/0105): the plans live in the database; /pricing reads
 // /api/plans at run time and the checkout reads the plan row, so a saved change is on sale now.
@@ -319,9 +320,7 @@ function EditPlanDialog({
 export function PricingManagement() {
   const plans = useQuery(adminPlansQueryOptions);
   const [editing, setEditing] = useState<EditablePlan | null>(null);
-  useEffect(() => {
-    if (plans.isError) void toastError(plans.error, { title: t.loadFailed });
-  }, [plans.isError, plans.error]);
+  useErrorToast(plans.error, { title: t.loadFailed });
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6">

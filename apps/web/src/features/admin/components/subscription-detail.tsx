@@ -1,6 +1,6 @@
 import { type AdminSubscriptionDetail } from '@cutout/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import {
@@ -26,11 +26,12 @@ import {
 import { adminSubscriptionsTexts as t } from '../texts';
 import { OrderStatusBadge, TestBadge } from './order-badges';
 import { HeldOrderPanel, InvoiceList, RefundRequestPanel } from './order-resolution';
+import { formatDate } from '../../../lib/format-date';
+import { useErrorToast } from '../../../lib/use-error-toast';
 
 const deadlineIn = (ms: number) => Date.now() + ms;
 const passed = (deadline: number) => Date.now() > deadline;
-const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const at = (iso: string | null) => (iso ? time.format(new Date(iso)) : '—');
+const at = (iso: string | null) => formatDate(iso, 'dateTime');
 
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
   return (
@@ -142,9 +143,7 @@ export function SubscriptionDetailDialog({
   const detail = useQuery(adminSubscriptionQueryOptions(id));
   const d = detail.data;
 
-  useEffect(() => {
-    if (detail.isError) void toastError(detail.error, { title: t.detail.loadFailed });
-  }, [detail.isError, detail.error]);
+  useErrorToast(detail.error, { title: t.detail.loadFailed });
 
   // The provider confirms a refund with its own webhook: watch the order (up to 30 s) and tell
   // the admin what really happened.

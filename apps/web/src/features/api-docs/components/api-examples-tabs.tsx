@@ -2,7 +2,7 @@ import { apiExampleApiKey, apiExampleInputFile, apiExamples } from '@cutout/cont
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { apiDocsTexts } from '../texts';
 import { usePageOrigin } from '../use-page-origin';
-import { CodeBlock } from './code-block';
+import { CodeBlock } from '../../../components/code-block';
 
 /** REST, JavaScript and Python examples (spec §2), addressed to the server the page came from. */
 export function ApiExamplesTabs() {

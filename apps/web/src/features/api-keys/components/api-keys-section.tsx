@@ -28,7 +28,7 @@ import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { toastError } from '../../../lib/error-toast';
 import { loadToast } from '../../../lib/toast';
-import { formatDate } from '../../users/texts';
+import { formatDate } from '../../../lib/format-date';
 import { apiKeysQueryKey, createApiKey, revokeApiKey, useApiKeys } from '../api/api-keys';
 import { apiKeysUiTexts as texts } from '../texts';
 
@@ -161,10 +161,10 @@ function KeyList({ keys }: { keys: ApiKey[] }) {
               </th>
               <td className="py-2.5 pr-4 font-mono text-[13px] whitespace-nowrap">{key.prefix}…</td>
               <td className="hidden py-2.5 pr-4 whitespace-nowrap text-muted-foreground sm:table-cell">
-                {formatDate(key.createdAt)}
+                {formatDate(key.createdAt, 'long')}
               </td>
               <td className="py-2.5 pr-4 whitespace-nowrap text-muted-foreground">
-                {key.lastUsedAt ? formatDate(key.lastUsedAt) : texts.never}
+                {key.lastUsedAt ? formatDate(key.lastUsedAt, 'long') : texts.never}
               </td>
               <td className="py-2.5 text-right">
                 <RevokeButton apiKey={key} />

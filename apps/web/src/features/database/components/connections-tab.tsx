@@ -29,6 +29,7 @@ import {
 import { databaseUiTexts } from '../texts';
 import { tones } from './tones';
 import { ConnectionDialog } from './connection-dialog';
+import { formatDate } from '../../../lib/format-date';
 
 const texts = databaseUiTexts.connections;
 
@@ -150,8 +151,7 @@ export function ConnectionsTab() {
                   {where(c)}
                   {c.config.username ? ` · ${c.config.username}` : ''}
                   {' · '}
-                  {texts.lastUsed}{' '}
-                  {c.lastUsed ? new Date(c.lastUsed).toLocaleString('en-US') : texts.never}
+                  {texts.lastUsed} {c.lastUsed ? formatDate(c.lastUsed, 'seconds') : texts.never}
                 </p>
               </div>
               <div className="flex flex-wrap gap-2">

@@ -17,7 +17,7 @@ import {
   type BackdropKind,
   type Box,
 } from '../lib/backdrop';
-import { saveBlob } from '../lib/download';
+import { saveBlob } from '../../../lib/save-blob';
 import { fileProblem } from '../lib/validation';
 import { checkerboardClass } from './workspace';
 

@@ -1,33 +1,23 @@
-import { useId, useState, type DragEvent, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { cn } from '../../../lib/cn';
+import { useFileDrop } from '../../../lib/use-file-drop';
 import { workspaceTexts } from '../texts';
 import { DropzoneBody, dropzoneClass } from './editor-frame';
 
 /** Drag and drop or click (spec §2): a real file input, so the keyboard and screen readers work. */
 export function Dropzone({ onFile }: { onFile: (file: File) => void }) {
-  const [dragging, setDragging] = useState(false);
-  const inputId = useId();
-
-  const onDrop = (event: DragEvent<HTMLLabelElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    const file = event.dataTransfer.files[0];
+  const { dragging, dropHandlers } = useFileDrop(([file]) => {
     if (file) onFile(file);
-  };
+  });
+  const inputId = useId();
 
   return (
     <label
       htmlFor={inputId}
-      onDragOver={(event) => {
-        event.preventDefault();
-        event.dataTransfer.dropEffect = 'copy';
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={onDrop}
+      {...dropHandlers}
       className={cn(
         dropzoneClass,
         'cursor-pointer transition-colors hover:border-primary/50 hover:bg-primary/[0.03]',

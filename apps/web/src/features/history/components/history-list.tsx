@@ -25,6 +25,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toastError } from '../../../lib/error-toast';
 import { loadToast } from '../../../lib/toast';
 import { deleteHistoryItem, historyQueryKey, useHistory } from '../api/history';
+import { formatDate } from '../../../lib/format-date';
 
 const downloadLabels: Record<JobVariant, string> = {
   refined: editorTexts.downloadRefined,
@@ -35,8 +36,6 @@ const downloadLabels: Record<JobVariant, string> = {
 /** The cut-out on a checkerboard, as the editor shows transparency. */
 const checkerboard =
   'bg-white bg-[length:16px_16px] bg-[position:0_0,8px_8px] bg-[image:linear-gradient(45deg,#e5e7eb_25%,transparent_25%,transparent_75%,#e5e7eb_75%),linear-gradient(45deg,#e5e7eb_25%,transparent_25%,transparent_75%,#e5e7eb_75%)]';
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -68,7 +67,7 @@ function Row({ item, onDelete }: { item: HistoryItem; onDelete: (item: HistoryIt
           <div className="flex gap-1">
             <dt className="sr-only">{texts.date}</dt>
             <dd>
-              <time dateTime={item.createdAt}>{dateTime.format(new Date(item.createdAt))}</time>
+              <time dateTime={item.createdAt}>{formatDate(item.createdAt, 'dateTime')}</time>
             </dd>
           </div>
           <div className="flex gap-1">

@@ -2,14 +2,13 @@ import { pagesTexts, type PublicPage } from '@cutout/contracts';
 import { Eye } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 import './page-content.css';
+import { formatDate } from '../../../lib/format-date';
 
 // A content page by its template (spec §2 Dynamic content page): landing = a hero with the
 // featured image, title and excerpt over the content; blog = title, excerpt, 'By {author}',
 // date and image; about = centred, with excerpt and image; default and contact = title and
 // content. The same component renders the live page and an admin's preview, so a draft looks
 // exactly as it will once published.
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
 /**
  * The page's HTML. The server sanitized it when it was saved and again when it answered this
@@ -81,7 +80,7 @@ function Blog({ page }: { page: PublicPage }) {
         <p className="mt-5 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
           <span className="font-medium text-foreground">{pagesTexts.by(page.author)}</span>
           <span aria-hidden="true">·</span>
-          <time dateTime={page.last_edited}>{dateFormat.format(new Date(page.last_edited))}</time>
+          <time dateTime={page.last_edited}>{formatDate(page.last_edited, 'long')}</time>
         </p>
         {page.featured_image ? (
           <img

@@ -35,7 +35,7 @@ import { loadToast } from '../../../lib/toast';
 import { applyFieldErrors } from '../../accounts/form-errors';
 import { createPage, pageAddress, pageQueryOptions, pagesQueryKey, updatePage } from '../api/pages';
 import { SeoChecklist, SeoScore } from './seo-score';
-import { Select } from './select';
+import { Select } from '../../../components/ui/select';
 
 // Add New Page and Edit Page (spec §2 Admin, Page Management): tabs Content (title, slug with
 // Generate, HTML content, excerpt), SEO (meta title, description, keywords, featured image),

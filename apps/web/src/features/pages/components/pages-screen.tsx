@@ -16,21 +16,25 @@ import {
   Globe,
   PencilLine,
   Plus,
-  Search,
   Trash2,
 } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState } from 'react';
+import { ListTable } from '../../../components/list/list-table';
+import { ListToolbar } from '../../../components/list/list-toolbar';
+import { pageCount, Pagination } from '../../../components/list/pager';
+import { SearchBox } from '../../../components/list/search-box';
+import { StatCard } from '../../../components/list/stat-card';
+import { useListParams } from '../../../components/list/use-list-params';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
 import { cn } from '../../../lib/cn';
-import { toastError } from '../../../lib/error-toast';
+import { formatDate } from '../../../lib/format-date';
+import { useErrorToast } from '../../../lib/use-error-toast';
 import { pageAddress, pageListQueryOptions, pageStatsQueryOptions } from '../api/pages';
 import { DeletePageDialog } from './delete-page-dialog';
 import { PageDialog } from './page-dialog';
 import { SeoScore } from './seo-score';
-import { Select } from './select';
 
 // Page Management (spec §2 Admin): stat cards, search, status and template filters (a change
 // goes back to page 1, §4), the table, 10 pages a page (§9) with 'Showing X to Y of N pages',
@@ -38,47 +42,18 @@ import { Select } from './select';
 
 const t = pagesTexts;
 const perPage = limits.pageListSize;
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const blank = {
+  search: '',
+  status: '' as PageStatus | '',
+  template: '' as PageTemplate | '',
+  page: 1,
+};
 
 const statusStyles: Record<PageStatus, string> = {
   published: 'bg-emerald-500/12 text-emerald-700 ring-emerald-600/25 dark:text-emerald-300',
   draft: 'bg-muted text-muted-foreground ring-border',
   archived: 'bg-amber-500/12 text-amber-800 ring-amber-600/25 dark:text-amber-200',
 };
-
-function StatCard({
-  label,
-  value,
-  icon,
-}: {
-  label: string;
-  value: number | undefined;
-  icon: ReactNode;
-}) {
-  return (
-    <Card className="flex items-center justify-between gap-3 p-5">
-      <div>
-        <p className="text-sm text-muted-foreground">{label}</p>
-        <p className="mt-1 text-2xl font-semibold tabular-nums" data-testid={`stat-${label}`}>
-          {value ?? '—'}
-        </p>
-      </div>
-      <span className="flex size-10 items-center justify-center rounded-xl bg-primary/10 text-primary [&_svg]:size-5">
-        {icon}
-      </span>
-    </Card>
-  );
-}
-
-/** The search text, settled for a moment before it is sent. */
-function useSettled(value: string, ms = 250): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 function RowActions({
   page,
@@ -154,36 +129,31 @@ function RowActions({
 }
 
 export function PagesScreen() {
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<PageStatus | ''>('');
-  const [template, setTemplate] = useState<PageTemplate | ''>('');
-  const settledSearch = useSettled(search.trim());
+  const list = useListParams(blank);
+  const { page, status, template } = list.params;
   const [dialog, setDialog] = useState<{ open: boolean; editId: string | undefined }>({
     open: false,
     editId: undefined,
   });
   const [deleting, setDeleting] = useState<PageSummary | undefined>();
 
-  const list = useQuery(
+  const pageList = useQuery(
     pageListQueryOptions({
       page,
       perPage,
       status: status || undefined,
       template: template || undefined,
-      search: settledSearch || undefined,
+      search: list.query.search.trim() || undefined,
     }),
   );
   // Spec §7: failures of the stats call are silently ignored (the cards show '—').
   const stats = useQuery(pageStatsQueryOptions);
 
-  useEffect(() => {
-    if (list.isError) void toastError(list.error, { title: t.loadFailed, fallback: t.loadFailed });
-  }, [list.isError, list.error]);
+  useErrorToast(pageList.error, { title: t.loadFailed, fallback: t.loadFailed });
 
-  const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / perPage));
-  const rows = list.data?.pages ?? [];
+  const total = pageList.data?.total ?? 0;
+  const pages = pageCount(total, perPage);
+  const rows = pageList.data?.pages ?? [];
   const from = total === 0 ? 0 : (page - 1) * perPage + 1;
   const to = Math.min(page * perPage, total);
 
@@ -201,169 +171,130 @@ export function PagesScreen() {
       </div>
 
       <div className="mt-8 grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <StatCard label={t.stats.total} value={stats.data?.total} icon={<FileText />} />
-        <StatCard label={t.stats.published} value={stats.data?.published} icon={<Globe />} />
-        <StatCard label={t.stats.draft} value={stats.data?.draft} icon={<PencilLine />} />
-        <StatCard label={t.stats.archived} value={stats.data?.archived} icon={<Archive />} />
+        {(
+          [
+            ['total', <FileText key="total" />],
+            ['published', <Globe key="published" />],
+            ['draft', <PencilLine key="draft" />],
+            ['archived', <Archive key="archived" />],
+          ] as const
+        ).map(([key, icon]) => (
+          <StatCard
+            key={key}
+            label={t.stats[key]}
+            value={stats.data?.[key] ?? '—'}
+            icon={icon}
+            testId={`stat-${t.stats[key]}`}
+          />
+        ))}
       </div>
 
-      <Card className="mt-8 overflow-hidden">
-        <div className="flex flex-col gap-3 border-b border-border p-4 sm:flex-row sm:items-center">
-          <div className="relative flex-1">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              type="search"
-              aria-label={t.searchLabel}
+      <ListTable
+        className="mt-8"
+        columns={[
+          t.columns.title,
+          t.columns.slug,
+          t.columns.status,
+          t.columns.template,
+          t.columns.seoScore,
+          t.columns.lastEdited,
+          { label: t.columns.actions, className: 'text-right' },
+        ]}
+        minWidth="min-w-[52rem]"
+        bodyClassName={cn(pageList.isPlaceholderData && 'opacity-60')}
+        header={
+          <ListToolbar className="border-b border-border p-4">
+            <SearchBox
+              className="sm:w-auto sm:flex-1"
+              label={t.searchLabel}
               placeholder={t.searchPlaceholder}
-              className="pl-9"
-              value={search}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setPage(1);
-              }}
+              value={list.params.search}
+              onChange={list.setSearch}
             />
-          </div>
-          <Select
-            aria-label={t.statusFilter}
-            className="sm:w-44"
-            value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as PageStatus | '');
-              setPage(1);
-            }}
-          >
-            <option value="">{t.allStatuses}</option>
-            {pageStatuses.map((value) => (
-              <option key={value} value={value}>
-                {t.statusLabels[value]}
-              </option>
-            ))}
-          </Select>
-          <Select
-            aria-label={t.templateFilter}
-            className="sm:w-44"
-            value={template}
-            onChange={(event) => {
-              setTemplate(event.target.value as PageTemplate | '');
-              setPage(1);
-            }}
-          >
-            <option value="">{t.allTemplates}</option>
-            {pageTemplates.map((value) => (
-              <option key={value} value={value}>
-                {t.templateLabels[value]}
-              </option>
-            ))}
-          </Select>
-        </div>
-
-        <div className="relative overflow-x-auto">
-          <table className="w-full min-w-[52rem] text-sm">
-            <thead className="bg-subtle text-left text-xs font-medium tracking-wide whitespace-nowrap text-muted-foreground uppercase">
-              <tr>
-                <th scope="col" className="px-3 py-3">
-                  {t.columns.title}
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  {t.columns.slug}
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  {t.columns.status}
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  {t.columns.template}
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  {t.columns.seoScore}
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  {t.columns.lastEdited}
-                </th>
-                <th scope="col" className="px-3 py-3 text-right">
-                  {t.columns.actions}
-                </th>
-              </tr>
-            </thead>
-            <tbody className={cn('divide-y divide-border', list.isPlaceholderData && 'opacity-60')}>
-              {rows.map((row) => (
-                <tr key={row.id} className="align-middle">
-                  <td className="px-3 py-3">
-                    <p className="max-w-56 truncate font-medium" title={row.title}>
-                      {row.title}
-                    </p>
-                    <p className="max-w-56 truncate text-xs text-muted-foreground">{row.author}</p>
-                  </td>
-                  <td className="px-3 py-3 font-mono text-xs">
-                    <span className="block max-w-44 truncate" title={row.slug}>
-                      {row.slug}
-                    </span>
-                  </td>
-                  <td className="px-3 py-3">
-                    <Badge className={cn('ring-1 ring-inset', statusStyles[row.status])}>
-                      {t.statusLabels[row.status]}
-                    </Badge>
-                  </td>
-                  <td className="px-3 py-3">{t.templateLabels[row.template]}</td>
-                  <td className="px-3 py-3">
-                    <SeoScore score={row.seo_score} />
-                  </td>
-                  <td className="px-3 py-3 whitespace-nowrap text-muted-foreground">
-                    <time dateTime={row.last_edited}>
-                      {dateTime.format(new Date(row.last_edited))}
-                    </time>
-                  </td>
-                  <td className="px-3 py-2">
-                    <RowActions
-                      page={row}
-                      onEdit={() => setDialog({ open: true, editId: row.id })}
-                      onDelete={() => setDeleting(row)}
-                    />
-                  </td>
-                </tr>
+            <Select
+              aria-label={t.statusFilter}
+              className="sm:w-44"
+              value={status}
+              onChange={(event) => list.setFilter('status', event.target.value as PageStatus | '')}
+            >
+              <option value="">{t.allStatuses}</option>
+              {pageStatuses.map((value) => (
+                <option key={value} value={value}>
+                  {t.statusLabels[value]}
+                </option>
               ))}
-              {rows.length === 0 ? (
-                <tr>
-                  <td colSpan={7} className="px-3 py-12 text-center text-muted-foreground">
-                    {list.isPending ? t.loading : list.isError ? t.loadFailed : t.empty}
-                  </td>
-                </tr>
-              ) : null}
-            </tbody>
-          </table>
-        </div>
-
-        <div className="flex flex-col gap-3 border-t border-border p-4 text-sm sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-muted-foreground" data-testid="pages-showing">
-            {t.showing(from, to, total)}
-          </p>
-          <div className="flex items-center gap-3">
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={page <= 1}
-              onClick={() => setPage(page - 1)}
+            </Select>
+            <Select
+              aria-label={t.templateFilter}
+              className="sm:w-44"
+              value={template}
+              onChange={(event) =>
+                list.setFilter('template', event.target.value as PageTemplate | '')
+              }
             >
-              {t.previous}
-            </Button>
-            {pages > 1 ? (
-              <span className="text-muted-foreground tabular-nums" data-testid="pages-page-of">
-                {t.pageOf(page, pages)}
+              <option value="">{t.allTemplates}</option>
+              {pageTemplates.map((value) => (
+                <option key={value} value={value}>
+                  {t.templateLabels[value]}
+                </option>
+              ))}
+            </Select>
+          </ListToolbar>
+        }
+        footer={
+          <Pagination
+            page={page}
+            pages={pages}
+            onPage={list.setPage}
+            texts={t}
+            positionTestId="pages-page-of"
+            summary={
+              <p className="text-muted-foreground" data-testid="pages-showing">
+                {t.showing(from, to, total)}
+              </p>
+            }
+          />
+        }
+        rows={pageList.data ? rows.length : undefined}
+        pending={pageList.isPending}
+        failed={pageList.isError}
+        texts={{ empty: t.empty, loading: t.loading, failed: t.loadFailed }}
+      >
+        {rows.map((row) => (
+          <tr key={row.id} className="align-middle">
+            <td className="px-3 py-3">
+              <p className="max-w-56 truncate font-medium" title={row.title}>
+                {row.title}
+              </p>
+              <p className="max-w-56 truncate text-xs text-muted-foreground">{row.author}</p>
+            </td>
+            <td className="px-3 py-3 font-mono text-xs">
+              <span className="block max-w-44 truncate" title={row.slug}>
+                {row.slug}
               </span>
-            ) : null}
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={page >= pages}
-              onClick={() => setPage(page + 1)}
-            >
-              {t.next}
-            </Button>
-          </div>
-        </div>
-      </Card>
+            </td>
+            <td className="px-3 py-3">
+              <Badge className={cn('ring-1 ring-inset', statusStyles[row.status])}>
+                {t.statusLabels[row.status]}
+              </Badge>
+            </td>
+            <td className="px-3 py-3">{t.templateLabels[row.template]}</td>
+            <td className="px-3 py-3">
+              <SeoScore score={row.seo_score} />
+            </td>
+            <td className="px-3 py-3 whitespace-nowrap text-muted-foreground">
+              <time dateTime={row.last_edited}>{formatDate(row.last_edited, 'dateTime')}</time>
+            </td>
+            <td className="px-3 py-2">
+              <RowActions
+                page={row}
+                onEdit={() => setDialog({ open: true, editId: row.id })}
+                onDelete={() => setDeleting(row)}
+              />
+            </td>
+          </tr>
+        ))}
+      </ListTable>
 
       <PageDialog
         open={dialog.open}
@@ -375,7 +306,7 @@ export function PagesScreen() {
         onClose={() => setDeleting(undefined)}
         onDeleted={() => {
           // Deleting the last row of the last page shows the page before it.
-          if (rows.length === 1 && page > 1) setPage(page - 1);
+          if (rows.length === 1 && page > 1) list.setPage(page - 1);
         }}
       />
     </div>

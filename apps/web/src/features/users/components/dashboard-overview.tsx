@@ -12,7 +12,8 @@ import { cn } from '../../../lib/cn';
 import { creditHistoryPageSize, meQueryKey, useCreditHistory, useMe } from '../api/me';
 import { useUsage } from '../api/usage';
 import { useFirstVisit } from '../lib/first-visit';
-import { dashboardTexts, formatDate } from '../texts';
+import { formatDate } from '../../../lib/format-date';
+import { dashboardTexts } from '../texts';
 import { AdSlot } from './ad-slot';
 
 function StatCard({
@@ -115,7 +116,7 @@ function MemberSinceCard({ profile }: { profile: UserProfile }) {
   return (
     <StatCard title={dashboardTexts.memberSince.title} icon={<CalendarDays aria-hidden="true" />}>
       <p className="text-xl font-semibold tracking-tight">
-        <time dateTime={profile.createdAt}>{formatDate(profile.createdAt)}</time>
+        <time dateTime={profile.createdAt}>{formatDate(profile.createdAt, 'long')}</time>
       </p>
       <p className="mt-auto pt-3 text-xs text-muted-foreground">
         {dashboardTexts.memberSince.accountType[profile.accountType]}

@@ -1,8 +1,14 @@
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { loadToast } from '../../../lib/toast';
-import { apiDocsTexts } from '../texts';
+import { Button } from './ui/button';
+import { loadToast } from '../lib/toast';
+
+export const copyTexts = {
+  copy: 'Copy',
+  copied: 'Copied',
+  copiedStatus: 'Copied to clipboard',
+  failed: 'Could not copy to the clipboard. Select the text and copy it instead.',
+} as const;
 
 const copiedForMs = 2000;
 
@@ -17,7 +23,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
       await navigator.clipboard.writeText(text);
     } catch {
       const toast = await loadToast();
-      toast.error(apiDocsTexts.copy.failed);
+      toast.error(copyTexts.failed);
       return;
     }
     setCopied(true);
@@ -29,11 +35,11 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
     <>
       <Button variant="ghost" size="sm" onClick={() => void copy()}>
         {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-        {copied ? apiDocsTexts.copy.copied : apiDocsTexts.copy.copy}
+        {copied ? copyTexts.copied : copyTexts.copy}
         <span className="sr-only"> {label}</span>
       </Button>
       <span role="status" className="sr-only">
-        {copied ? apiDocsTexts.copy.copiedStatus : ''}
+        {copied ? copyTexts.copiedStatus : ''}
       </span>
     </>
   );
