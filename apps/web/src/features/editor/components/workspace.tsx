@@ -408,15 +408,17 @@ function ResultCard({
           </p>
         ) : null}
         <Button
-          // Three columns from sm are narrow (about 170 px at 640): the spec's labels wrap
-          // inside the button rather than run past it.
-          className="mt-2 h-auto min-h-9 w-full whitespace-normal py-2 text-center leading-tight sm:px-2 md:px-4"
+          // Three columns between sm and md are narrow (about 170 px at 640 px): there the
+          // spec's labels fit with less padding, smaller text and no icon, rather than run
+          // past the button. Variants only: cn() has no tailwind-merge, so no base class is
+          // fought.
+          className="mt-2 w-full sm:max-md:px-2 sm:max-md:text-xs"
           variant={url ? 'primary' : 'outline'}
           disabled={!url || busy}
           aria-busy={busy}
           onClick={() => void download()}
         >
-          {busy ? <Spinner /> : <Download aria-hidden="true" />}
+          {busy ? <Spinner /> : <Download aria-hidden="true" className="sm:max-md:hidden" />}
           {label}
         </Button>
       </div>
