@@ -189,6 +189,7 @@ test.describe.serial('the Batch tab', () => {
     await expect(page.getByTestId('credits-balance')).toHaveText(String(start - 4));
     // The dashboard's cards followed the batch without a reload (issue 26).
     await expect(page.getByText('No images processed this month')).toHaveCount(0);
+    await expect(page.getByTestId('usage-month')).toHaveText('4');
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),

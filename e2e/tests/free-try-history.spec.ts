@@ -75,11 +75,26 @@ test.describe('a free first try without an account', () => {
       expect(got.name).toBe('first-try_transparent_bg.png');
       expect(got.width * got.height).toBeLessThanOrEqual(250_000);
       expect(got.width / got.height).toBeCloseTo(1200 / 900, 1);
-      // Nothing on the page overflows the screen.
+      // Nothing on the page overflows the screen, and no download label runs past its button.
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow).toBeLessThanOrEqual(0);
+      for (const label of [
+        editorTexts.downloadRefined,
+        editorTexts.downloadWhiteBg,
+        editorTexts.downloadTransparent,
+      ]) {
+        const fits = await page
+          .getByRole('button', { name: label })
+          .evaluate((button) => button.scrollWidth <= button.clientWidth);
+        expect(fits, label).toBe(true);
+      }
+      // A visitor is told the truth about cost: the first image a day is free (decision 0155).
+      await expect(page.getByTestId('cost-notice')).toContainText(
+        'Your first image each day is free (preview size)',
+      );
+      await expect(page.getByText('Each image uses one credit.')).toHaveCount(0);
       await page.screenshot({
         path: path.join(shots, `free-try-preview-${viewport.width}.png`),
         fullPage: true,

@@ -109,7 +109,7 @@ test('production with the sandbox chosen: buy a pack, download the PDF invoice, 
   expect(pdf.lines).toContain('Total $20.62');
   expect(pdf.lines).toContain('Payment method Visa •••• 4242');
 
-  // No SMTP server here: 'E-mail receipt' says the mail only waits in the outbox.
+  // No SMTP server here: 'E-mail receipt' says it could not be sent, without the site's set-up.
   await row.getByRole('button', { name: paymentTexts.emailReceipt }).click();
   await expect(page.getByText(paymentTexts.receiptQueued)).toBeVisible();
   await expect(page.getByTestId('credit-history')).toContainText('100 Credits bought');

@@ -70,8 +70,8 @@ export const paymentTexts = {
   paidTitle: 'Payment complete',
   refundedTitle: 'This order was refunded',
   receiptSent: 'Invoice sent to your e-mail address.',
-  receiptQueued:
-    'No mail server is configured here, so the invoice was not sent: it waits in the outbox until an administrator sets one up. You can download it instead.',
+  /** No mail server: the buyer is not told about the site's set-up (issue 26), only what to do. */
+  receiptQueued: 'The invoice could not be e-mailed right now. Please download it instead.',
   receiptFailed: 'The invoice could not be sent. Please try again.',
   receiptNumber: 'Receipt',
   invoiceNumber: 'Invoice',

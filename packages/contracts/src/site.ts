@@ -92,7 +92,6 @@ export const siteTexts = {
   tagline: 'AI background removal',
   copyright: (year: number) => `© ${year} Cutout. All rights reserved.`,
   legalHeading: 'Legal',
-  checkoutUnavailable: 'Checkout is not available yet.',
   priceCustom: 'Custom',
   enterpriseCredits: 'Custom volume',
   creditsCount: (n: number) => `${n} credits`,

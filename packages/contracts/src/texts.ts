@@ -143,7 +143,14 @@ export const contactTexts = {
 } as const;
 
 export const checkoutTexts = {
+  /**
+   * The spec's text for a plan without a checkout. It names the operator's problem, so it goes
+   * to the server log and the admin, never to a buyer (issue 26, decision 0236).
+   */
   notConfigured: 'Checkout not configured',
+  /** What a buyer is told when nothing can be sold right now (the server answers 503). */
+  unavailableTitle: 'Purchases are unavailable right now',
+  unavailableDescription: 'Please try again later, or contact us if it keeps happening.',
   variantRequired: 'Variant ID is required for checkout',
   invalidCheckoutUrl: 'Invalid checkout URL generated',
   createFailedTitle: 'Failed to create checkout session',

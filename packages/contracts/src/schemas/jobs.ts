@@ -110,5 +110,15 @@ export const usageSchema = z.object({
 });
 export type Usage = z.infer<typeof usageSchema>;
 
+/**
+ * GET /api/me/usage, the dashboard's figures: the public API's usage and the account's free
+ * previews left this calendar month (decision 0081; the same figure as /api/v1/account's
+ * `free_previews_left_this_month`).
+ */
+export const ownUsageSchema = z.extend(usageSchema, {
+  free_previews_left_this_month: z.int(),
+});
+export type OwnUsage = z.infer<typeof ownUsageSchema>;
+
 /** GET /api/samples */
 export const samplesResponseSchema = z.array(sampleImageSchema);

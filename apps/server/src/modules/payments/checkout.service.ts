@@ -33,7 +33,8 @@ export class CheckoutService {
 
   async create(user: SessionUser, planId: string): Promise<{ id: string; url: string }> {
     const { db } = this.options;
-    const provider = (await this.options.provider()).adapter;
+    const active = await this.options.provider();
+    const provider = active.adapter;
     const plan = await findPlanRow(db, planId);
     if (!plan) throw notFound(paymentTexts.unknownPlan);
     if (plan.billing_type === 'free')
@@ -47,7 +48,18 @@ export class CheckoutService {
     }
     const variantId = provider?.variantFor(plan) ?? null;
     if (!provider || !variantId) {
-      throw new AppError(503, 'service_unavailable', checkoutTexts.notConfigured);
+      // The operator's reason goes to the log (and the admin overview's 'Set up payments'); the
+      // buyer is told only that buying is not possible now (issue 26).
+      const reason = provider
+        ? 'the plan has no variant id for the provider'
+        : active.name === 'none'
+          ? 'no payment provider is chosen'
+          : "the provider's keys are missing";
+      this.options.log.warn(
+        { plan: plan.id, provider: active.name },
+        `${checkoutTexts.notConfigured}: ${reason}`,
+      );
+      throw new AppError(503, 'service_unavailable', checkoutTexts.unavailableTitle);
     }
     const id = randomUUID();
     const now = this.options.clock();

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { integrationsApiPaths } from '@cutout/contracts';
+import { checkoutTexts, integrationsApiPaths } from '@cutout/contracts';
 import { adminCookie, onBothDialects, signUp } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { findBalance, listLedger, sumLots } from '../credits/credits.repository.js';
@@ -253,7 +253,8 @@ onBothDialects(
       expect(sent.data.attributes.product_options.enabled_variants).toEqual([102]);
       expect(sent.data.attributes.checkout_options).toEqual({ discount: false });
 
-      // No variant configured for the 1000 pack: 'Checkout not configured'.
+      // No variant configured for the 1000 pack: 503, told to the buyer as unavailable (the
+      // operator's 'Checkout not configured' goes to the log).
       const missing = await app.inject({
         method: 'POST',
         url: '/api/checkouts',
@@ -261,7 +262,7 @@ onBothDialects(
         payload: { planId: 'credits-1000' },
       });
       expect(missing.statusCode).toBe(503);
-      expect(missing.json().error.message).toBe('Checkout not configured');
+      expect(missing.json().error.message).toBe(checkoutTexts.unavailableTitle);
 
       const body = orderEventBody('order_created', {
         orderId: nextOrderId(),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { paymentTexts } from '@cutout/contracts';
+import { checkoutTexts, paymentTexts } from '@cutout/contracts';
 import { describe, expect, it } from 'vitest';
 import { onBothDialects, signUp, adminCookie } from '../../test/accounts.js';
 import { findBalance, listLedger, sumLedger, sumLots } from '../credits/credits.repository.js';
@@ -350,7 +350,7 @@ describe('PAYMENTS_PROVIDER=none', () => {
   onBothDialects(
     'no provider',
     (get) => {
-      it("answers 'Checkout not configured'", async () => {
+      it("answers 503 with the buyer's text, not the operator's 'Checkout not configured'", async () => {
         const { app } = get();
         const user = await signUp(app);
         const res = await app.inject({
@@ -360,7 +360,8 @@ describe('PAYMENTS_PROVIDER=none', () => {
           payload: { planId: 'credits-10' },
         });
         expect(res.statusCode).toBe(503);
-        expect(res.json().error.message).toBe('Checkout not configured');
+        expect(res.json().error.message).toBe(checkoutTexts.unavailableTitle);
+        expect(res.body).not.toContain('Checkout not configured');
         expect((await app.inject({ url: '/api/plans' })).json()).toMatchObject({
           provider: 'none',
           testMode: false,

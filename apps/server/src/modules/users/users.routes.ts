@@ -41,13 +41,15 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   );
 
   // The dashboard's figures. The public API's GET /api/v1/user/usage answers the same to an API
-  // key; the web app, signed in by cookie, asks here (API-key paths take keys only, 0160).
+  // key, and /api/v1/account the free previews left; the web app, signed in by cookie, asks
+  // here (API-key paths take keys only, 0160).
   route(
     app,
     usersEndpoints.usage,
     {
       schema: {
-        summary: 'Credits left and images processed (all time, this month) of the signed-in user',
+        summary:
+          'Credits left, images processed (all time, this month) and free previews left this month of the signed-in user',
       },
       onRequest: app.requireUser,
     },

@@ -3,12 +3,12 @@ import {
   authTexts,
   type SessionUser,
   type UpdateProfileBody,
-  type Usage,
+  type OwnUsage,
   type UserProfile,
 } from '@cutout/contracts';
 import type { Db } from '../../db/database.js';
 import { findBalance } from '../credits/credits.repository.js';
-import { usageOf } from '../jobs/jobs.service.js';
+import { previewsLeft, usageOf } from '../jobs/jobs.service.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { AppError, conflict, forbidden, notFound } from '../../errors.js';
@@ -108,12 +108,20 @@ export async function changeEmail(db: Db, id: string, email: string): Promise<vo
   }
 }
 
-/** Credits left and images processed (completed jobs), all time and this month. */
-export async function ownUsage(db: Db, userId: string): Promise<Usage> {
-  const [credits, counts] = await Promise.all([findBalance(db, userId), usageOf(db, userId)]);
+/**
+ * Credits left, images processed (completed jobs) all time and this month, and the free
+ * previews left this month: the dashboard's figures.
+ */
+export async function ownUsage(db: Db, userId: string): Promise<OwnUsage> {
+  const [credits, counts, previews] = await Promise.all([
+    findBalance(db, userId),
+    usageOf(db, userId),
+    previewsLeft(db, userId),
+  ]);
   return {
     credits: credits ?? 0,
     images_processed: counts.total,
     images_processed_this_month: counts.recent,
+    free_previews_left_this_month: previews,
   };
 }

@@ -1,6 +1,8 @@
-import { screen } from '@testing-library/react';
+import type { Batch } from '@cutout/contracts';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BatchProcessor } from '../../features/batches/components/batch-processor';
 import { DashboardOverview } from '../../features/users/components/dashboard-overview';
 import { apiError, json, stubFetch } from '../../test/fetch';
 import { anUser, renderAt, testQueryClient } from '../../test/render';
@@ -26,7 +28,12 @@ const grant = {
   createdAt: profile.createdAt,
 };
 
-const noUsage = { credits: 10, images_processed: 0, images_processed_this_month: 0 };
+const noUsage = {
+  credits: 10,
+  images_processed: 0,
+  images_processed_this_month: 0,
+  free_previews_left_this_month: 50,
+};
 
 function answer(me: unknown, entries: unknown[] = [grant], usage: unknown = noUsage) {
   return stubFetch(({ url }) => {
@@ -94,11 +101,104 @@ describe('dashboard', () => {
       credits: 8,
       images_processed: 7,
       images_processed_this_month: 2,
+      free_previews_left_this_month: 41,
     });
     renderOverview();
     expect(await screen.findByTestId('usage-month')).toHaveTextContent('2');
     expect(screen.getByText('Images processed this month')).toBeInTheDocument();
     expect(screen.getByText('7 images processed in all')).toBeInTheDocument();
+    // The monthly free allowance is the server's figure (decision 0081), not a placeholder.
+    expect(screen.getByTestId('usage-free-previews')).toHaveTextContent(
+      '41 of 50 free API previews left this month',
+    );
+  });
+
+  it('follows a batch without a reload: balance, usage and free previews as each image finishes (issue 26)', async () => {
+    // The server's batch moves on only when the test says so; the account's figures follow
+    // the images completed in the answer last given, as the server's ledger would.
+    const item = (n: number, status: 'processing' | 'completed') => ({
+      id: `i${n}`,
+      position: n,
+      originalName: `photo-${n}.jpg`,
+      status,
+      progress: status === 'completed' ? 100 : 40,
+      error: null,
+      jobId: `j${n}`,
+      original: `/api/jobs/j${n}/original`,
+      result: null,
+    });
+    const batchAt = (completed: number): Batch => {
+      const items = [0, 1, 2].map((n) => item(n, n < completed ? 'completed' : 'processing'));
+      return {
+        id: 'b1',
+        createdAt: profile.createdAt,
+        items,
+        counts: { pending: 0, processing: 3 - completed, completed, error: 0 },
+      };
+    };
+    let step = 0;
+    let served = 0;
+    stubFetch(({ url }) => {
+      const credits = 10 - served;
+      if (url === '/api/me') return json({ ...profile, credits });
+      if (url.startsWith('/api/me/credits/history?')) return json({ entries: [grant] });
+      if (url === '/api/me/usage') {
+        return json({
+          credits,
+          images_processed: served,
+          images_processed_this_month: served,
+          // An API preview made meanwhile: the figure is read again with the others.
+          free_previews_left_this_month: served === 3 ? 49 : 50,
+        });
+      }
+      if (url === '/api/batches') {
+        return json({
+          batches: [{ id: 'b1', createdAt: profile.createdAt, counts: batchAt(0).counts }],
+        });
+      }
+      if (url === '/api/batches/b1') {
+        served = step;
+        return json(batchAt(step));
+      }
+      return apiError(404, 'Not found');
+    });
+    localStorage.setItem(`cutout:greeted:${anUser.id}`, '2026-03-04T00:00:00.000Z');
+    renderAt(
+      <DashboardOverview
+        sessionName="Jane Doe"
+        sessionUserId={anUser.id}
+        tab="batch"
+        onTabChange={() => undefined}
+        workspace={{
+          single: () => null,
+          batch: (credits, onCreditsChanged) => (
+            <BatchProcessor credits={credits} onCreditsChanged={onCreditsChanged} />
+          ),
+        }}
+      />,
+      { path: '/dashboard', queryClient: testQueryClient({ user: anUser }) },
+    );
+    const balance = await screen.findByTestId('credits-balance');
+    expect(balance).toHaveTextContent('10');
+    expect(await screen.findByText('No images processed this month')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByTestId('batch-process')).toHaveTextContent('Processing 3 images…'),
+    );
+
+    // One image done, two still processing: the cards show it before the batch ends.
+    step = 1;
+    await waitFor(() => expect(balance).toHaveTextContent('9'), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByTestId('usage-month')).toHaveTextContent('1'));
+    expect(screen.getByText('1 image processed in all')).toBeInTheDocument();
+    expect(screen.getByTestId('batch-process')).toHaveTextContent('Processing 2 images…');
+
+    step = 3;
+    await waitFor(() => expect(balance).toHaveTextContent('7'), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByTestId('usage-month')).toHaveTextContent('3'));
+    expect(screen.getByText('3 images processed in all')).toBeInTheDocument();
+    expect(screen.getByTestId('usage-free-previews')).toHaveTextContent(
+      '49 of 50 free API previews left this month',
+    );
   });
 
   it('offers the Single and Batch tabs with credits, and the ad slot until a purchase', async () => {

@@ -1,7 +1,6 @@
 import {
   checkoutTexts,
   plans,
-  siteTexts,
   type BillingSummary,
   type Order,
   policyTexts,
@@ -94,7 +93,8 @@ beforeEach(() => {
     if (call.url === '/api/plans')
       return json({ plans, provider: 'sandbox', testMode: true, contactEmail });
     if (call.url === '/api/me/billing') return json(billing);
-    if (call.url === '/api/checkouts') return apiError(503, checkoutTexts.notConfigured);
+    // What the server answers when nothing can be sold (no provider, or no variant for the plan).
+    if (call.url === '/api/checkouts') return apiError(503, checkoutTexts.unavailableTitle);
     return apiError(404, 'Not found.');
   });
 });
@@ -186,12 +186,12 @@ describe('pricing page', () => {
     expect(screen.getAllByRole('button', { name: 'Buy Now' })).toHaveLength(3);
   });
 
-  it("says 'Checkout not configured' when a signed-in user buys, without leaving the page", async () => {
+  it('tells a signed-in user that purchases are unavailable when nothing can be sold, without leaving the page', async () => {
     renderPricing({ signedIn: true });
     await userEvent.click(within(card('100 Credits')).getByRole('button', { name: 'Buy Now' }));
     await waitFor(() =>
-      expect(toastSpy.error).toHaveBeenCalledWith(checkoutTexts.notConfigured, {
-        description: siteTexts.checkoutUnavailable,
+      expect(toastSpy.error).toHaveBeenCalledWith(checkoutTexts.unavailableTitle, {
+        description: checkoutTexts.unavailableDescription,
       }),
     );
     expect(createCheckout).toHaveBeenCalledWith(expect.objectContaining({ id: 'credits-100' }));
@@ -221,6 +221,16 @@ describe('pricing page', () => {
       expect(document.body.textContent).not.toMatch(/\.local\b/);
       cleanup();
     }
+  });
+
+  it("keeps 'Checkout not configured', an operator notice, from a buyer (issue 26)", async () => {
+    renderPricing({ signedIn: true });
+    await userEvent.click(within(card('10 Credits')).getByRole('button', { name: 'Buy Now' }));
+    await waitFor(() => expect(toastSpy.error).toHaveBeenCalled());
+    const told = JSON.stringify([toastSpy.error.mock.calls, toastSpy.info.mock.calls]);
+    expect(told).not.toContain(checkoutTexts.notConfigured);
+    expect(told).not.toMatch(/configur|sandbox|test mode|provider|variant/i);
+    expect(document.body.textContent).not.toMatch(/configur|sandbox/i);
   });
 
   it('sends Contact Sales to the contact form when no contact address is set', async () => {

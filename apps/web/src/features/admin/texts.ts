@@ -133,7 +133,7 @@ export const adminOverviewTexts = {
     `Revenue ${revenue} from ${live} live ${live === 1 ? 'order' : 'orders'}; ${test} test-mode ${test === 1 ? 'order' : 'orders'} counted apart`,
   setUpPaymentsTitle: 'Set up payments',
   setUpPaymentsBody:
-    'No payment provider is set up, so nothing is on sale: Buy Now says “Checkout not configured”. Choose Lemon Squeezy and enter its keys in Integrations.',
+    'No payment provider is set up, so nothing is on sale (“Checkout not configured”): Buy Now tells customers that purchases are unavailable right now. Choose Lemon Squeezy and enter its keys in Integrations.',
   setUpPaymentsAction: 'Open Integrations',
   noSalesDetail: (provider: string) =>
     `${provider} is connected; no paid order in the last 30 days.`,

@@ -65,6 +65,9 @@ export const workspaceTexts = {
   whatYouGet: 'What you will get',
   whatYouGetBody:
     'Each image you process gives three PNG results and uses one credit. Pick an image to start.',
+  /** A signed-out visitor's first image a day is a free preview (decision 0155), not a credit. */
+  whatYouGetBodyVisitor:
+    'Each image you process gives three PNG results. Your first image today is free, at preview size. Pick an image to start.',
   signUp: 'Sign up',
   signUpPitch: 'New accounts get 10 free credits.',
   buyCredits: 'Buy credits',
@@ -76,4 +79,6 @@ export const workspaceTexts = {
   botCheckPending: 'Complete the bot check above, then try again.',
   retentionNotice: (hours: number) =>
     `Results are kept for ${hours} hours, then deleted. Each image uses one credit.`,
+  retentionNoticeVisitor: (hours: number) =>
+    `Results are kept for ${hours} hours, then deleted. Your first image each day is free (preview size); an account processes full-size images for one credit each.`,
 } as const;

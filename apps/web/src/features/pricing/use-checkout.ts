@@ -1,7 +1,7 @@
-import { checkoutTexts, siteTexts, type Plan } from '@cutout/contracts';
+import { checkoutTexts, type Plan } from '@cutout/contracts';
 import { useCallback, useState } from 'react';
 import { loadToast } from '../../lib/toast';
-import { CheckoutNotConfiguredError, createCheckout } from './api/create-checkout';
+import { CheckoutUnavailableError, createCheckout } from './api/create-checkout';
 
 const leaveForCheckout = (url: string) => window.location.assign(url);
 
@@ -21,8 +21,10 @@ export function useCheckout(redirect: (url: string) => void = leaveForCheckout) 
       } catch (error) {
         setPendingPlanId(null);
         const toast = await loadToast();
-        if (error instanceof CheckoutNotConfiguredError) {
-          toast.error(checkoutTexts.notConfigured, { description: siteTexts.checkoutUnavailable });
+        if (error instanceof CheckoutUnavailableError) {
+          toast.error(checkoutTexts.unavailableTitle, {
+            description: checkoutTexts.unavailableDescription,
+          });
         } else {
           toast.error(checkoutTexts.createFailedTitle, {
             description: checkoutTexts.createFailedDescription,

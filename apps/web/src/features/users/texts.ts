@@ -12,6 +12,9 @@ export const dashboardTexts = {
     label: 'Images processed this month',
     none: 'No images processed this month',
     allTime: (n: number) => (n === 1 ? '1 image processed in all' : `${n} images processed in all`),
+    /** The account's monthly free previews (the API's size=preview, decision 0081). */
+    freePreviews: (left: number, limit: number) =>
+      `${left} of ${limit} free API previews left this month`,
   },
   credits: {
     title: 'Credits',

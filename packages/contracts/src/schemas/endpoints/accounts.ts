@@ -23,7 +23,7 @@ import {
   createdApiKeySchema,
 } from '../api-keys.js';
 import { creditHistoryResponseSchema, updateCreditsBodySchema } from '../credits.js';
-import { usageSchema } from '../jobs.js';
+import { ownUsageSchema } from '../jobs.js';
 import { sessionResponseSchema } from '../session.js';
 import { updateProfileBodySchema, userIdParamsSchema, userProfileSchema } from '../users.js';
 import { endpoint } from '../endpoint.js';
@@ -102,7 +102,7 @@ export const usersEndpoints = {
     responses: { 200: userProfileSchema },
     errors: userErrors,
   }),
-  usage: endpoint(usersApi.usage, { responses: { 200: usageSchema }, errors: userErrors }),
+  usage: endpoint(usersApi.usage, { responses: { 200: ownUsageSchema }, errors: userErrors }),
   creditHistory: endpoint(usersApi.creditHistory, {
     query: creditHistoryQuerySchema,
     responses: { 200: creditHistoryResponseSchema },

@@ -57,8 +57,9 @@ export class LemonSqueezyProvider implements PaymentProviderAdapter {
   }
 
   async createCheckout(request: CheckoutRequest) {
+    // Without a store id nothing can be sold; the buyer gets the customer's text (issue 26).
     if (!this.options.storeId)
-      throw new AppError(503, 'service_unavailable', checkoutTexts.notConfigured);
+      throw new AppError(503, 'service_unavailable', checkoutTexts.unavailableTitle);
     if (!request.plan.variantId) {
       throw new AppError(400, 'validation_failed', checkoutTexts.variantRequired);
     }

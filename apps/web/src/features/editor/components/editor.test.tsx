@@ -414,6 +414,29 @@ describe('the editor', () => {
     expect(screen.getByRole('tablist', { name: 'Editor' })).toBeVisible();
   });
 
+  it('tells each who is looking what an image costs: a free first try, or one credit (issue 26)', async () => {
+    const user = userEvent.setup();
+    const visitor = renderEditor({ signedIn: false });
+    await user.click(screen.getByRole('button', { name: editorTexts.continueWithoutImage }));
+    expect(screen.getByTestId('what-you-get')).toHaveTextContent(
+      'Your first image today is free, at preview size.',
+    );
+    expect(await screen.findByTestId('cost-notice')).toHaveTextContent(
+      'Your first image each day is free (preview size)',
+    );
+    expect(document.body.textContent).not.toContain('Each image uses one credit');
+    expect(screen.getByTestId('what-you-get')).not.toHaveTextContent('uses one credit');
+    visitor.unmount();
+
+    renderEditor();
+    await user.click(screen.getByRole('button', { name: editorTexts.continueWithoutImage }));
+    expect(screen.getByTestId('what-you-get')).toHaveTextContent('uses one credit');
+    expect(await screen.findByTestId('cost-notice')).toHaveTextContent(
+      'Each image uses one credit.',
+    );
+    expect(document.body.textContent).not.toContain('free (preview size)');
+  });
+
   it('takes a dropped image', async () => {
     renderEditor();
     await screen.findByTestId('editor-credits');

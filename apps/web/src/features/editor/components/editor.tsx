@@ -197,6 +197,7 @@ export function Editor() {
           onRetry={retry}
           onBack={() => dispatch({ type: 'explore', on: false })}
           retentionHours={config.data?.retentionHours}
+          visitor={session.status === 'loading' ? undefined : !signedIn}
           afterResults={
             session.status === 'anonymous' ? (
               <FreeTryOffer

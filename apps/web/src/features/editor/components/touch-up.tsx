@@ -559,6 +559,9 @@ function TouchUpEditor({
         ref={viewport}
         className={cn(
           'relative h-[60vh] max-h-[640px] min-h-64 w-full cursor-none touch-none select-none overflow-hidden rounded-xl border border-border',
+          // On a phone the brush area takes the section's whole width (issue 26): it reaches
+          // over the section's padding, square-edged like a photo on a phone.
+          'max-sm:-mx-4 max-sm:w-[calc(100%+2rem)] max-sm:rounded-none max-sm:border-x-0',
           checkerboardClass,
         )}
         aria-label={texts.canvasLabel}
@@ -643,7 +646,9 @@ export function TouchUp({ job, onChanged }: { job: Job; onChanged: (job: Job) =>
   return (
     <section
       aria-labelledby="touch-up-heading"
-      className="rounded-xl border border-border bg-background p-4 sm:p-5"
+      // On a phone the section reaches over the editor card's padding too, so the brush area
+      // is as wide as the card (issue 26).
+      className="rounded-xl border border-border bg-background p-4 max-sm:-mx-4 max-sm:rounded-none max-sm:border-x-0 sm:p-5"
       data-testid="touch-up"
     >
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -408,13 +408,17 @@ function ResultCard({
           </p>
         ) : null}
         <Button
-          className="mt-2 w-full"
+          // Three columns between sm and md are narrow (about 170 px at 640 px): there the
+          // spec's labels fit with less padding, smaller text and no icon, rather than run
+          // past the button. Variants only: cn() has no tailwind-merge, so no base class is
+          // fought.
+          className="mt-2 w-full sm:max-md:px-2 sm:max-md:text-xs"
           variant={url ? 'primary' : 'outline'}
           disabled={!url || busy}
           aria-busy={busy}
           onClick={() => void download()}
         >
-          {busy ? <Spinner /> : <Download aria-hidden="true" />}
+          {busy ? <Spinner /> : <Download aria-hidden="true" className="sm:max-md:hidden" />}
           {label}
         </Button>
       </div>
@@ -449,9 +453,16 @@ export function Workspace({
   onRetry,
   onBack,
   retentionHours,
+  visitor,
   afterResults,
 }: {
   state: EditorState;
+  /**
+   * Who is looking, for what an image costs: a signed-out visitor's first image a day is a free
+   * preview (decision 0155), a signed-in user's uses one credit. undefined while the session
+   * loads: the cost is not stated until it is known.
+   */
+  visitor: boolean | undefined;
   /** Shown under the results (the backgrounds panel once there is a result). */
   afterResults?: ReactNode;
   /** From the server's config; the notice waits for it rather than guessing. */
@@ -500,7 +511,11 @@ export function Workspace({
           />
         ) : (
           <div className="flex flex-col justify-center gap-2 rounded-xl border border-border bg-background p-4 text-sm sm:p-5">
-            <p className="text-muted-foreground">{workspaceTexts.whatYouGetBody}</p>
+            {visitor !== undefined ? (
+              <p className="text-muted-foreground" data-testid="what-you-get">
+                {visitor ? workspaceTexts.whatYouGetBodyVisitor : workspaceTexts.whatYouGetBody}
+              </p>
+            ) : null}
             <Steps steps={stepsOf(state)} />
             {blockerNow ? <BlockerNotice blocker={blockerNow} /> : null}
           </div>
@@ -511,9 +526,11 @@ export function Workspace({
         <Results state={state} />
       </div>
       {afterResults ? <div className="mt-6">{afterResults}</div> : null}
-      {retentionHours !== undefined ? (
-        <p className="mt-4 text-xs text-muted-foreground">
-          {workspaceTexts.retentionNotice(retentionHours)}
+      {retentionHours !== undefined && visitor !== undefined ? (
+        <p className="mt-4 text-xs text-muted-foreground" data-testid="cost-notice">
+          {visitor
+            ? workspaceTexts.retentionNoticeVisitor(retentionHours)
+            : workspaceTexts.retentionNotice(retentionHours)}
         </p>
       ) : null}
     </div>

@@ -6,11 +6,15 @@ import {
 } from '@cutout/contracts';
 import { ApiError, apiClient } from '../../../lib/api-client';
 
-/** The server has no checkout for this plan (spec §8: 'Checkout not configured'). */
-export class CheckoutNotConfiguredError extends Error {
+/**
+ * The server cannot sell now (503: no provider set up, or none for this plan — the spec's
+ * 'Checkout not configured', which the server logs and the admin overview explains). The
+ * buyer is told only that purchases are unavailable (issue 26).
+ */
+export class CheckoutUnavailableError extends Error {
   constructor() {
-    super(checkoutTexts.notConfigured);
-    this.name = 'CheckoutNotConfiguredError';
+    super(checkoutTexts.unavailableTitle);
+    this.name = 'CheckoutUnavailableError';
   }
 }
 
@@ -27,9 +31,7 @@ export async function createCheckout(plan: Plan): Promise<string> {
       planId: plan.id,
     });
   } catch (error) {
-    if (error instanceof ApiError && error.message === checkoutTexts.notConfigured) {
-      throw new CheckoutNotConfiguredError();
-    }
+    if (error instanceof ApiError && error.status === 503) throw new CheckoutUnavailableError();
     throw error;
   }
   // Spec §5: the result must be a valid URL ('Invalid checkout URL generated').

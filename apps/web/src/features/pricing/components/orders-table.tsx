@@ -120,18 +120,20 @@ export function OrdersTable({
       onError: (error) => void toastError(error, { fallback: paymentTexts.receiptFailed }),
     });
   return (
+    // The eight columns fit the page at 1280 px (tight padding, the test-mode line wraps); on a
+    // phone the table scrolls inside its own box (issue 26).
     <Card className="relative overflow-x-auto p-0 shadow-xs">
       <table className="w-full text-sm" data-testid="orders">
         <thead className="border-b border-border text-left text-muted-foreground">
           <tr>
-            <th className="px-4 py-2 font-medium">{paymentTexts.receiptNumber}</th>
-            <th className="px-4 py-2 font-medium">Date</th>
-            <th className="px-4 py-2 font-medium">Plan</th>
-            <th className="px-4 py-2 text-right font-medium">Amount</th>
-            <th className="px-4 py-2 text-right font-medium">Credits</th>
-            <th className="px-4 py-2 font-medium">Valid until</th>
-            <th className="px-4 py-2 font-medium">Status</th>
-            <th className="px-4 py-2">
+            <th className="px-3 py-2 font-medium">{paymentTexts.receiptNumber}</th>
+            <th className="px-3 py-2 font-medium">Date</th>
+            <th className="px-3 py-2 font-medium">Plan</th>
+            <th className="px-3 py-2 text-right font-medium">Amount</th>
+            <th className="px-3 py-2 text-right font-medium">Credits</th>
+            <th className="px-3 py-2 font-medium">Valid until</th>
+            <th className="px-3 py-2 font-medium">Status</th>
+            <th className="px-3 py-2">
               <span className="sr-only">Invoice and refund</span>
             </th>
           </tr>
@@ -143,43 +145,42 @@ export function OrdersTable({
               className="border-b border-border last:border-0"
               data-testid="order-row"
             >
-              <td className="px-4 py-2 font-mono text-xs whitespace-nowrap">
+              <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">
                 {order.receiptNumber}
                 {order.invoiceNumber ? (
                   <span className="block text-muted-foreground">{order.invoiceNumber}</span>
                 ) : null}
               </td>
-              <td className="px-4 py-2 whitespace-nowrap">
+              <td className="px-3 py-2 whitespace-nowrap">
                 {formatDay(order.paidAt ?? order.createdAt)}
               </td>
-              <td className="px-4 py-2">
+              <td className="px-3 py-2">
                 <span className="whitespace-nowrap">{order.planName ?? '—'}</span>
                 {order.testMode ? (
-                  <span className="block text-xs whitespace-nowrap text-amber-700 dark:text-amber-300">
+                  <span className="block text-xs text-amber-700 dark:text-amber-300">
                     {paymentTexts.testMode}
                   </span>
                 ) : null}
               </td>
-              <td className="px-4 py-2 text-right tabular-nums whitespace-nowrap">
+              <td className="px-3 py-2 text-right tabular-nums whitespace-nowrap">
                 {formatAmount(order.amountCents, order.currency)}
               </td>
-              <td className="px-4 py-2 text-right tabular-nums">{order.credits}</td>
-              <td className="px-4 py-2 whitespace-nowrap">{formatDay(order.lotExpiresAt)}</td>
-              <td className="px-4 py-2">
+              <td className="px-3 py-2 text-right tabular-nums">{order.credits}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{formatDay(order.lotExpiresAt)}</td>
+              <td className="px-3 py-2">
                 <span data-testid="order-status">{statusText(order)}</span>
                 {order.refundable ? (
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    className="mt-1 flex whitespace-nowrap"
-                    onClick={() => setRefunding(order)}
-                  >
-                    <Undo2 aria-hidden="true" className="size-4" />
-                    {paymentTexts.requestRefund}
-                  </Button>
+                  // Its own line under the status (a class on the button would fight its
+                  // inline-flex: cn() has no tailwind-merge).
+                  <div className="mt-1">
+                    <Button variant="outline" size="sm" onClick={() => setRefunding(order)}>
+                      <Undo2 aria-hidden="true" className="size-4" />
+                      {paymentTexts.requestRefund}
+                    </Button>
+                  </div>
                 ) : null}
               </td>
-              <td className="px-4 py-2">
+              <td className="px-3 py-2">
                 <div className="flex justify-end gap-2">
                   {order.invoiceNumber ? (
                     <>

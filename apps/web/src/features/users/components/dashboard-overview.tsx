@@ -1,4 +1,4 @@
-import { creditsTexts, paths, type UserProfile } from '@cutout/contracts';
+import { creditsTexts, paths, publicApiLimits, type UserProfile } from '@cutout/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowRight, CalendarDays, Coins, ImageIcon, Layers, Sparkles } from 'lucide-react';
 import { useCallback, useState, type ReactNode } from 'react';
@@ -70,6 +70,12 @@ function UsageCard() {
         )}
         <p className="mt-auto pt-3 text-xs text-muted-foreground">
           {dashboardTexts.usage.allTime(usage.data.images_processed)}
+        </p>
+        <p className="mt-1 text-xs text-muted-foreground" data-testid="usage-free-previews">
+          {dashboardTexts.usage.freePreviews(
+            usage.data.free_previews_left_this_month,
+            publicApiLimits.freePreviewsPerMonth,
+          )}
         </p>
       </>
     );
