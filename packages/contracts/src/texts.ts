@@ -145,9 +145,11 @@ export const contactTexts = {
 export const checkoutTexts = {
   /**
    * The spec's text for a plan without a checkout. It names the operator's problem, so it goes
-   * to the server log and the admin, never to a buyer (issue 26, decision 0236).
+   * to the server log and to an admin trying to buy, never to a buyer (issue 26, decision 0236).
    */
   notConfigured: 'Checkout not configured',
+  notConfiguredAdminDescription:
+    'No payment provider can sell this pack. Set one up in Admin → Integrations (shown to admins only).',
   /** What a buyer is told when nothing can be sold right now (the server answers 503). */
   unavailableTitle: 'Purchases are unavailable right now',
   unavailableDescription: 'Please try again later, or contact us if it keeps happening.',

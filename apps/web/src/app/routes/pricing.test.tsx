@@ -27,7 +27,7 @@ function Where() {
   return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
 }
 
-function renderPricing({ path = '/pricing', signedIn = false } = {}) {
+function renderPricing({ path = '/pricing', signedIn = false, admin = false } = {}) {
   return renderRoutes(
     [
       {
@@ -41,7 +41,12 @@ function renderPricing({ path = '/pricing', signedIn = false } = {}) {
       },
       { path: '*', element: <Where /> },
     ],
-    { path, queryClient: testQueryClient({ user: signedIn ? anUser : null }) },
+    {
+      path,
+      queryClient: testQueryClient({
+        user: admin ? { ...anUser, role: 'admin' } : signedIn ? anUser : null,
+      }),
+    },
   );
 }
 
@@ -231,6 +236,16 @@ describe('pricing page', () => {
     expect(told).not.toContain(checkoutTexts.notConfigured);
     expect(told).not.toMatch(/configur|sandbox|test mode|provider|variant/i);
     expect(document.body.textContent).not.toMatch(/configur|sandbox/i);
+  });
+
+  it("shows an admin trying to buy the spec's 'Checkout not configured', with where to fix it", async () => {
+    renderPricing({ admin: true });
+    await userEvent.click(within(card('10 Credits')).getByRole('button', { name: 'Buy Now' }));
+    await waitFor(() =>
+      expect(toastSpy.error).toHaveBeenCalledWith(checkoutTexts.notConfigured, {
+        description: checkoutTexts.notConfiguredAdminDescription,
+      }),
+    );
   });
 
   it('sends Contact Sales to the contact form when no contact address is set', async () => {

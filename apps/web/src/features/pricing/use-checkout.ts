@@ -1,5 +1,6 @@
 import { checkoutTexts, type Plan } from '@cutout/contracts';
 import { useCallback, useState } from 'react';
+import { useSession } from '../../lib/auth/session';
 import { loadToast } from '../../lib/toast';
 import { CheckoutUnavailableError, createCheckout } from './api/create-checkout';
 
@@ -11,6 +12,9 @@ const leaveForCheckout = (url: string) => window.location.assign(url);
  */
 export function useCheckout(redirect: (url: string) => void = leaveForCheckout) {
   const [pendingPlanId, setPendingPlanId] = useState<string | null>(null);
+  // The operator trying their own shop sees the spec's 'Checkout not configured'; a buyer sees
+  // only that purchases are unavailable (decision 0236).
+  const isAdmin = useSession().user?.role === 'admin';
 
   const buy = useCallback(
     async (plan: Plan) => {
@@ -21,7 +25,11 @@ export function useCheckout(redirect: (url: string) => void = leaveForCheckout) 
       } catch (error) {
         setPendingPlanId(null);
         const toast = await loadToast();
-        if (error instanceof CheckoutUnavailableError) {
+        if (error instanceof CheckoutUnavailableError && isAdmin) {
+          toast.error(checkoutTexts.notConfigured, {
+            description: checkoutTexts.notConfiguredAdminDescription,
+          });
+        } else if (error instanceof CheckoutUnavailableError) {
           toast.error(checkoutTexts.unavailableTitle, {
             description: checkoutTexts.unavailableDescription,
           });
@@ -35,7 +43,7 @@ export function useCheckout(redirect: (url: string) => void = leaveForCheckout) 
       // The page is left for the provider's checkout; the flag stays on until it unloads.
       redirect(url);
     },
-    [redirect],
+    [redirect, isAdmin],
   );
 
   return { pendingPlanId, buy };
