@@ -1,0 +1,8 @@
+import { body } from '../../../features/blog/articles/preparing-images-for-marketplaces';
+import { blogPostRoute } from '../../../features/blog/components/blog-post-page';
+
+// /blog/preparing-images-for-marketplaces (each article has its own route: features/blog/components/blog-post-page.tsx).
+const route = blogPostRoute('preparing-images-for-marketplaces', body);
+
+export const meta = route.meta;
+export default route.Page;
