@@ -1,7 +1,7 @@
 import { body } from '../../../features/blog/articles/background-removal-explained';
 import { blogPostRoute } from '../../../features/blog/components/blog-post-page';
 
-// /blog/background-removal-explained (each article has its own route: features/blog/components/blog-post-page.tsx).
+// Each article has a route of its own (blogPostRoute in features/blog/components/blog-post-page.tsx).
 const route = blogPostRoute('background-removal-explained', body);
 
 export const meta = route.meta;

@@ -1,7 +1,7 @@
 import { body } from '../../../features/blog/articles/preparing-images-for-marketplaces';
 import { blogPostRoute } from '../../../features/blog/components/blog-post-page';
 
-// /blog/preparing-images-for-marketplaces (each article has its own route: features/blog/components/blog-post-page.tsx).
+// Each article has a route of its own (blogPostRoute in features/blog/components/blog-post-page.tsx).
 const route = blogPostRoute('preparing-images-for-marketplaces', body);
 
 export const meta = route.meta;

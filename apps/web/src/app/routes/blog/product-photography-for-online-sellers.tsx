@@ -1,7 +1,7 @@
 import { body } from '../../../features/blog/articles/product-photography-for-online-sellers';
 import { blogPostRoute } from '../../../features/blog/components/blog-post-page';
 
-// /blog/product-photography-for-online-sellers (each article has its own route: features/blog/components/blog-post-page.tsx).
+// Each article has a route of its own (blogPostRoute in features/blog/components/blog-post-page.tsx).
 const route = blogPostRoute('product-photography-for-online-sellers', body);
 
 export const meta = route.meta;

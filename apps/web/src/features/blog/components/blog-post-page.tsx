@@ -76,10 +76,6 @@ export function blogPostMeta(post: BlogPost) {
 export function blogPostRoute(slug: string, body: ArticleBody) {
   const post = findBlogPost(slug);
   if (!post) throw new Error(`No blog post '${slug}' in the contracts' blogPosts`);
-  return {
-    meta: () => blogPostMeta(post),
-    Page: function BlogPostRoute() {
-      return <BlogPostPage post={post} body={body} />;
-    },
-  };
+  const Page = () => <BlogPostPage post={post} body={body} />;
+  return { meta: () => blogPostMeta(post), Page };
 }
