@@ -1,7 +1,7 @@
 import { body } from '../../../features/blog/articles/automate-your-catalogue-with-the-api';
 import { blogPostRoute } from '../../../features/blog/components/blog-post-page';
 
-// Each article has a route of its own (blogPostRoute in features/blog/components/blog-post-page.tsx).
+// An article's own route (blogPostRoute: features/blog/components/blog-post-page.tsx).
 const route = blogPostRoute('automate-your-catalogue-with-the-api', body);
 
 export const meta = route.meta;

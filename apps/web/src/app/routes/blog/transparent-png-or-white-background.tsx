@@ -1,7 +1,7 @@
 import { body } from '../../../features/blog/articles/transparent-png-or-white-background';
 import { blogPostRoute } from '../../../features/blog/components/blog-post-page';
 
-// Each article has a route of its own (blogPostRoute in features/blog/components/blog-post-page.tsx).
+// An article's own route (blogPostRoute: features/blog/components/blog-post-page.tsx).
 const route = blogPostRoute('transparent-png-or-white-background', body);
 
 export const meta = route.meta;
