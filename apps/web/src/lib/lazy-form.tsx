@@ -26,6 +26,14 @@ type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 const formLibrary = lazyModule(() => import('react-hook-form'));
 
+/**
+ * Loads the library ahead of any form: the unit tests do (test/setup.ts), so that a test typing
+ * field after field never holds a stand-in field the library has just replaced.
+ */
+export async function loadFormLibrary(): Promise<void> {
+  await formLibrary.load();
+}
+
 /** What the stand-in form had when the library arrived. */
 type Carried = {
   values: Record<string, unknown>;

@@ -67,9 +67,8 @@ describe('sign-in page', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
-    // (The fields are rendered again when the form library arrives: docs/decisions/0240.)
-    expect(await screen.findByText('Email is required')).toBeInTheDocument();
     const email = screen.getByLabelText('Email');
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(email).toHaveAttribute('aria-invalid', 'true');
     expect(email).toHaveAccessibleDescription('Email is required');
