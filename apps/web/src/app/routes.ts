@@ -1,4 +1,5 @@
 // Relative on purpose: see react-router.config.ts.
+import { blogPosts } from '../../../../packages/contracts/src/blog';
 import { paths } from '../../../../packages/contracts/src/paths';
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
 
@@ -12,6 +13,9 @@ export default [
     route(paths.about, 'routes/about.tsx'),
     route(paths.api, 'routes/api.tsx'),
     route(paths.blog, 'routes/blog.tsx'),
+    // One route per article, so that a post's page loads its own text (docs/decisions/0240);
+    // any other slug is not found.
+    ...blogPosts.map((post) => route(paths.blogPost(post.slug), `routes/blog/${post.slug}.tsx`)),
     route(`${paths.blog}/:slug`, 'routes/blog-post.tsx'),
     route(paths.contact, 'routes/contact.tsx'),
     route(paths.pricing, 'routes/pricing.tsx'),

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { loadFormLibrary } from '../lib/lazy-form';
 import { installMatchMedia } from './match-media';
 
 // STYLE.md §8: a test fails on an unexpected console.error (React warnings, act() misuse,
@@ -8,6 +9,10 @@ import { installMatchMedia } from './match-media';
 // exception thrown from inside its own logging. A test that expects errors replaces the mock's
 // implementation, e.g. vi.mocked(console.error).mockImplementation(() => undefined).
 let unexpectedErrors: string[] = [];
+
+// The public forms' react-hook-form is there from the start, as it was before it loaded on
+// intent (lib/lazy-form.tsx; its own test covers the stand-in and the hand-over).
+beforeAll(loadFormLibrary);
 
 beforeEach(() => {
   unexpectedErrors = [];

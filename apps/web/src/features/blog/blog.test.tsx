@@ -2,10 +2,23 @@ import { blogPosts, findBlogPost, prerenderedPaths } from '@cutout/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import BlogRoute from '../../app/routes/blog';
-import BlogPostRoute, { meta } from '../../app/routes/blog-post';
+import UnknownBlogPostRoute, { meta as unknownMeta } from '../../app/routes/blog-post';
+import HairAndEdgesRoute, {
+  meta,
+} from '../../app/routes/blog/how-segmentation-models-handle-hair-and-edges';
 import { renderRoutes } from '../../test/render';
-import { wordCount } from './article-content';
-import { articleBodies } from './articles';
+import { wordCount, type ArticleBody } from './article-content';
+
+const bodyFiles = import.meta.glob<ArticleBody>('./articles/*.ts', {
+  eager: true,
+  import: 'body',
+});
+const articleBodies = Object.fromEntries(
+  Object.entries(bodyFiles).map(([file, body]) => [file.slice('./articles/'.length, -3), body]),
+);
+const articleRoutes = Object.keys(import.meta.glob('../../app/routes/blog/*.tsx')).map((file) =>
+  file.slice('../../app/routes/blog/'.length, -4),
+);
 
 describe('blog content', () => {
   it('has six posts with every field of spec §3, unique ids and slugs, each with a body', () => {
@@ -20,6 +33,8 @@ describe('blog content', () => {
       expect(articleBodies[post.slug]?.length).toBeGreaterThan(5);
     }
     expect(Object.keys(articleBodies).sort()).toEqual(blogPosts.map((p) => p.slug).sort());
+    // Each article is a route of its own (docs/decisions/0240).
+    expect(articleRoutes.sort()).toEqual(blogPosts.map((p) => p.slug).sort());
   });
 
   it('states each read time from the words (about 200 a minute)', () => {
@@ -37,7 +52,11 @@ describe('blog content', () => {
 describe('blog pages', () => {
   const routes = [
     { path: '/blog', element: <BlogRoute /> },
-    { path: '/blog/:slug', element: <BlogPostRoute /> },
+    {
+      path: '/blog/how-segmentation-models-handle-hair-and-edges',
+      element: <HairAndEdgesRoute />,
+    },
+    { path: '/blog/:slug', element: <UnknownBlogPostRoute /> },
   ];
 
   it('lists the six articles, each linking to its page', () => {
@@ -62,7 +81,7 @@ describe('blog pages', () => {
     expect(screen.getByRole('heading', { level: 1, name: post.title })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Colour decontamination, or why halos happen' }));
     expect(within(screen.getByRole('banner')).getByText('4 min read')).toBeInTheDocument();
-    const tags = meta({ params: { slug: post.slug } });
+    const tags = meta();
     expect(tags).toContainEqual({ title: `${post.title} | Cutout` });
     expect(tags).toContainEqual({ name: 'description', content: post.description });
     expect(tags).toContainEqual({ property: 'og:type', content: 'article' });
@@ -71,7 +90,7 @@ describe('blog pages', () => {
   it("shows 'Page Not Found' for an unknown slug", () => {
     renderRoutes(routes, { path: '/blog/no-such-article' });
     expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
-    expect(meta({ params: { slug: 'no-such-article' } })).toContainEqual({
+    expect(unknownMeta()).toContainEqual({
       name: 'robots',
       content: 'noindex',
     });

@@ -1,7 +1,7 @@
 import { authTexts, paths, resetTexts, type ForgotPasswordBody } from '@cutout/contracts';
 import { ArrowLeft, KeyRound, MailCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { LazyFormLibrary, useForm } from '../../../lib/lazy-form';
 import { Link } from 'react-router';
 import type { forgotPasswordBodySchema } from '@cutout/contracts/schemas/accounts';
 import type { z } from 'zod';
@@ -64,6 +64,15 @@ const validation = lazyZodResolver<ForgotPasswordBody, z.output<typeof forgotPas
 
 /** Forgot password (spec §2): email, then the 'Check Your Email' view. */
 export function ForgotPasswordPage() {
+  return (
+    <LazyFormLibrary>
+      <ForgotPasswordPageFields />
+    </LazyFormLibrary>
+  );
+}
+
+/** Inside <LazyFormLibrary>: react-hook-form loads when a field is first focused. */
+function ForgotPasswordPageFields() {
   const [sent, setSent] = useState<{ reply: string } | null>(null);
   const form = useForm<ForgotPasswordBody, unknown, z.output<typeof forgotPasswordBodySchema>>({
     resolver: validation.resolver,

@@ -1,6 +1,6 @@
 import { authTexts, navTexts, paths, type SignInBody } from '@cutout/contracts';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { LazyFormLibrary, useForm } from '../../../lib/lazy-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { signInBodySchema } from '@cutout/contracts/schemas/accounts';
 import type { z } from 'zod';
@@ -29,6 +29,15 @@ const validation = lazyZodResolver<SignInBody, z.output<typeof signInBodySchema>
  * dashboard.
  */
 export function SignInForm() {
+  return (
+    <LazyFormLibrary>
+      <SignInFormFields />
+    </LazyFormLibrary>
+  );
+}
+
+/** Inside <LazyFormLibrary>: react-hook-form loads when a field is first focused. */
+function SignInFormFields() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const signedIn = useSignedIn();

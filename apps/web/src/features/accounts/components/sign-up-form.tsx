@@ -7,7 +7,7 @@ import {
 } from '@cutout/contracts';
 import { Briefcase, UserRound } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { LazyFormLibrary, useForm } from '../../../lib/lazy-form';
 import { useNavigate } from 'react-router';
 import type { signUpBodySchema } from '@cutout/contracts/schemas/accounts';
 import type { z } from 'zod';
@@ -40,6 +40,15 @@ const validation = lazyZodResolver<SignUpBody, z.output<typeof signUpBodySchema>
 
 /** Sign-up (spec §2, §5): full name, email, password, account type (personal by default). */
 export function SignUpForm() {
+  return (
+    <LazyFormLibrary>
+      <SignUpFormFields />
+    </LazyFormLibrary>
+  );
+}
+
+/** Inside <LazyFormLibrary>: react-hook-form loads when a field is first focused. */
+function SignUpFormFields() {
   const navigate = useNavigate();
   const signedIn = useSignedIn();
   const accountTypeErrorId = useId();

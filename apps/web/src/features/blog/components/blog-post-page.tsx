@@ -1,7 +1,8 @@
-import { blogPosts, blogTexts, paths, type BlogPost } from '@cutout/contracts';
+import { blogPosts, blogTexts, findBlogPost, paths, type BlogPost } from '@cutout/contracts';
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
-import { articleBodies } from '../articles';
+import type { ArticleBody } from '../article-content';
+import { pageMeta } from '../../../lib/meta';
 import { ArticleBodyView } from './article-body';
 import { BlogArt } from './blog-art';
 import { NewsletterForm } from './newsletter-form';
@@ -15,8 +16,7 @@ function otherPosts(post: BlogPost, count: number): BlogPost[] {
 }
 
 /** /blog/{slug}: one article in full. */
-export function BlogPostPage({ post }: { post: BlogPost }) {
-  const body = articleBodies[post.slug] ?? [];
+export function BlogPostPage({ post, body }: { post: BlogPost; body: ArticleBody }) {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
       <article className="mx-auto max-w-3xl">
@@ -55,4 +55,27 @@ export function BlogPostPage({ post }: { post: BlogPost }) {
       <NewsletterForm className="mt-16" />
     </div>
   );
+}
+
+/** An article's own title, description and social tags. */
+export function blogPostMeta(post: BlogPost) {
+  return [
+    ...pageMeta({ title: post.title, description: post.description }).filter(
+      (tag) => !('property' in tag && tag.property === 'og:type'),
+    ),
+    { property: 'og:type', content: 'article' },
+    { property: 'article:published_time', content: post.date },
+    { property: 'article:section', content: post.category },
+  ];
+}
+
+/**
+ * What an article's route module exports (app/routes/blog/{slug}.tsx). Each article has a route
+ * of its own, so that its page loads its own text and not all six (docs/decisions/0240).
+ */
+export function blogPostRoute(slug: string, body: ArticleBody) {
+  const post = findBlogPost(slug);
+  if (!post) throw new Error(`No blog post '${slug}' in the contracts' blogPosts`);
+  const Page = () => <BlogPostPage post={post} body={body} />;
+  return { meta: () => blogPostMeta(post), Page };
 }

@@ -1,7 +1,8 @@
 import { contactTexts, limits, type ContactFormValues } from '@cutout/contracts';
 import { CircleCheck } from 'lucide-react';
 import { useState } from 'react';
-import { useForm, useWatch, type FieldPath } from 'react-hook-form';
+import type { FieldPath } from 'react-hook-form';
+import { LazyFormLibrary, useForm, useWatch } from '../../../lib/lazy-form';
 import type { contactFormSchema } from '@cutout/contracts/schemas/contact';
 import type { z } from 'zod';
 import { ErrorAlert } from '../../../components/ui/alert';
@@ -62,6 +63,15 @@ const validation = lazyZodResolver<ContactFormValues, z.output<typeof contactFor
  * Submit is disabled while sending and while any field is blank after trimming.
  */
 export function ContactForm() {
+  return (
+    <LazyFormLibrary>
+      <ContactFormFields />
+    </LazyFormLibrary>
+  );
+}
+
+/** Inside <LazyFormLibrary>: react-hook-form loads when a field is first focused. */
+function ContactFormFields() {
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'none' });
   const form = useForm<ContactFormValues, unknown, z.output<typeof contactFormSchema>>({
     resolver: validation.resolver,

@@ -14,7 +14,9 @@ describe('TutorialCard', () => {
     expect(within(card).getByText(tutorialsTexts.duration(tutorial.minutes))).toBeInTheDocument();
     expect(within(card).getByText(tutorial.level)).toBeInTheDocument();
 
-    await userEvent.click(within(card).getByRole('button', { name: tutorialsTexts.startTutorial }));
+    const start = within(card).getByRole('button', { name: tutorialsTexts.startTutorial });
+    expect(start).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(start);
     const dialog = await screen.findByRole('dialog', { name: tutorial.title });
     const steps = within(dialog).getAllByRole('heading', { level: 4 });
     expect(steps.map((h) => h.textContent)).toEqual(tutorial.steps.map((s) => s.title));
@@ -24,5 +26,8 @@ describe('TutorialCard', () => {
 
     await userEvent.click(within(dialog).getByRole('button', { name: tutorialsTexts.close }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The steps load on intent, the button stays the page's own: it gets the focus back.
+    expect(start).toHaveFocus();
+    expect(start).toHaveAttribute('aria-expanded', 'false');
   });
 });

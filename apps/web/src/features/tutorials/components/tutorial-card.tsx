@@ -1,87 +1,24 @@
 import { tutorialsTexts } from '@cutout/contracts';
-import { Clock, Play } from 'lucide-react';
-import { CodeBlock } from '../../../components/code-block';
-import { Badge } from '../../../components/ui/badge';
+import { Play } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogTitle,
-  DialogTrigger,
-} from '../../../components/ui/dialog';
-import { useOrigin, withOrigin } from '../../../lib/use-origin';
+import { lazyModule, useLazyModule } from '../../../lib/lazy-module';
 import type { Tutorial } from '../content';
+import { Meta } from './tutorial-meta';
 
-function Meta({ tutorial }: { tutorial: Tutorial }) {
-  return (
-    <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-      <span className="inline-flex items-center gap-1.5">
-        <Clock aria-hidden="true" className="size-4" />
-        <time
-          dateTime={`PT${tutorial.minutes}M`}
-          aria-label={tutorialsTexts.durationLong(tutorial.minutes)}
-        >
-          {tutorialsTexts.duration(tutorial.minutes)}
-        </time>
-      </span>
-      <span aria-hidden="true">·</span>
-      <Badge variant="outline">
-        <span className="sr-only">{tutorialsTexts.levelLabel}: </span>
-        {tutorial.level}
-      </Badge>
-    </div>
-  );
-}
-
-/** The written steps, opened by 'Start Tutorial'. */
-function TutorialSteps({ tutorial }: { tutorial: Tutorial }) {
-  const origin = useOrigin();
-  return (
-    <DialogContent className="max-h-[88dvh] overflow-y-auto sm:max-w-2xl">
-      <DialogTitle className="pr-6 text-xl">{tutorial.title}</DialogTitle>
-      <DialogDescription>{tutorial.description}</DialogDescription>
-      <div className="mt-3">
-        <Meta tutorial={tutorial} />
-      </div>
-      <h3 className="mt-6 text-sm font-semibold tracking-wide text-muted-foreground uppercase">
-        {tutorialsTexts.stepsHeading}
-      </h3>
-      <ol className="mt-3 space-y-5">
-        {tutorial.steps.map((step, i) => (
-          <li key={step.title} className="flex gap-3">
-            <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary/10 text-sm font-semibold text-primary">
-              {i + 1}
-            </span>
-            <div className="min-w-0 flex-1">
-              <h4 className="font-medium">{step.title}</h4>
-              <p className="mt-1 text-sm leading-6 text-muted-foreground">{step.body}</p>
-              {step.code ? (
-                <CodeBlock
-                  className="mt-3"
-                  code={withOrigin(step.code, origin)}
-                  label={`code of step ${i + 1}`}
-                />
-              ) : null}
-            </div>
-          </li>
-        ))}
-      </ol>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">{tutorialsTexts.close}</Button>
-        </DialogClose>
-      </DialogFooter>
-    </DialogContent>
-  );
-}
+// The steps and the Radix dialog (~10 KB gzip) load when a person points at, focuses or presses
+// 'Start Tutorial', not with the page (docs/decisions/0240). The button is the page's own, so it
+// keeps the focus while they load; a press opens the dialog as soon as its code is there.
+const stepsModule = lazyModule(() => import('./tutorial-steps'));
+const loadSteps = () => void stepsModule.load().catch(() => undefined);
 
 /** A tutorial: title, description, duration, level and 'Start Tutorial' (spec §2 Tutorials). */
 export function TutorialCard({ tutorial }: { tutorial: Tutorial }) {
   const headingId = `tutorial-${tutorial.id}`;
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const steps = useLazyModule(stepsModule);
   return (
     <Card
       role="article"
@@ -93,15 +30,25 @@ export function TutorialCard({ tutorial }: { tutorial: Tutorial }) {
         {tutorial.title}
       </h3>
       <p className="mt-2 flex-1 leading-7 text-muted-foreground">{tutorial.description}</p>
-      <Dialog>
-        <DialogTrigger asChild>
-          <Button className="mt-6 self-start" aria-describedby={headingId}>
-            <Play aria-hidden="true" />
-            {tutorialsTexts.startTutorial}
-          </Button>
-        </DialogTrigger>
-        <TutorialSteps tutorial={tutorial} />
-      </Dialog>
+      <Button
+        ref={trigger}
+        className="mt-6 self-start"
+        aria-describedby={headingId}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={loadSteps}
+        onFocus={loadSteps}
+        onClick={() => {
+          loadSteps();
+          setOpen(true);
+        }}
+      >
+        <Play aria-hidden="true" />
+        {tutorialsTexts.startTutorial}
+      </Button>
+      {steps ? (
+        <steps.default tutorial={tutorial} open={open} onOpenChange={setOpen} trigger={trigger} />
+      ) : null}
     </Card>
   );
 }
