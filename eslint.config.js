@@ -108,6 +108,42 @@ export default tseslint.config(
           ],
         },
       ],
+      // Nor does it query: a route may hand the database handle to a service (services take
+      // `(db, …)` so they can compose repositories in one transaction), never use it itself.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: String.raw`MemberExpression[object.name=/^(db|trx)$/], MemberExpression[object.property.name=/^(db|trx)$/]`,
+          message: 'A route never uses the database handle; call a service.',
+        },
+      ],
+    },
+  },
+  {
+    // Only repositories (and db/: the instance, schema, migrations) import Kysely's values — the
+    // query builder and `sql`. A type (`Selectable<JobTable>`) runs no SQL and stays allowed.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*.repository.ts',
+      'apps/server/src/db/**',
+      'apps/server/src/test/**',
+      'apps/server/src/**/*.test.ts',
+      // A Kysely plugin on better-auth's instance that hashes session tokens in its queries.
+      'apps/server/src/modules/accounts/session-token-hash.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'kysely',
+              allowTypeImports: true,
+              message: 'Only repositories import Kysely; SQL stays behind a service.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

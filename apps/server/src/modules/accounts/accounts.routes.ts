@@ -152,7 +152,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (app, d
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return { valid: await isResetTokenValid(deps.db, request.query.token) };
+      return { valid: await isResetTokenValid(deps, request.query.token) };
     },
   );
 

@@ -171,9 +171,14 @@ export async function forgotPassword(
 }
 
 /** Whether a reset token is known and unexpired (the reset page checks on load). */
-export async function isResetTokenValid(db: Db, token: string, now = new Date()): Promise<boolean> {
+export async function isResetTokenValid(
+  deps: Pick<AccountsDeps, 'db'>,
+  token: string,
+  now = new Date(),
+): Promise<boolean> {
   if (!token) return false;
-  return (await findLiveVerification(db, hashResetToken(token), now.toISOString())) !== undefined;
+  const hash = hashResetToken(token);
+  return (await findLiveVerification(deps.db, hash, now.toISOString())) !== undefined;
 }
 
 const invalidToken = () =>

@@ -1,10 +1,15 @@
-import { auditActions, usersEndpoints } from '@cutout/contracts';
+import { usersEndpoints } from '@cutout/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/route.js';
 import type { Db } from '../../db/database.js';
-import { adjustCredits, creditHistory } from '../credits/credits.service.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { getOwnProfile, getProfile, ownUsage, updateOwnProfile } from './users.service.js';
+import { creditHistory } from '../credits/credits.service.js';
+import {
+  adjustUserCredits,
+  getOwnProfile,
+  getProfile,
+  ownUsage,
+  updateOwnProfile,
+} from './users.service.js';
 
 // Users (spec §7 Users: GET /users/{id}, PATCH /users/{id}/credits — at the spec's own paths),
 // the signed-in user's own profile and credit history, and the admin's role and delete calls.
@@ -104,26 +109,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       },
       onRequest: app.requireAdmin,
     },
-    async (request) => {
-      const admin = request.user!;
-      await db.transaction().execute(async (trx) => {
-        const before = await getProfile(trx, admin, request.params.id);
-        const after = await adjustCredits(trx, request.params.id, request.body, admin.id);
-        await recordAudit(trx, {
-          actor: request.actor,
-          action: auditActions.userCredits,
-          target: { type: 'user', id: request.params.id },
-          detail: {
-            email: before.email,
-            before: { credits: before.credits },
-            after: { credits: after },
-            operation: request.body.operation,
-            credits: request.body.credits,
-          },
-          ip: request.ip,
-        });
-      });
-      return getProfile(db, admin, request.params.id);
-    },
+    async (request) =>
+      adjustUserCredits(db, request.user!, request.params.id, request.body, {
+        actor: request.actor,
+        ip: request.ip,
+      }),
   );
 };

@@ -2,12 +2,14 @@ import {
   auditActions,
   authTexts,
   type SessionUser,
+  type UpdateCreditsBody,
   type UpdateProfileBody,
   type OwnUsage,
   type UserProfile,
 } from '@cutout/contracts';
 import type { Db } from '../../db/database.js';
 import { findBalance } from '../credits/credits.repository.js';
+import { adjustCredits } from '../credits/credits.service.js';
 import { previewsLeft, usageOf } from '../jobs/jobs.service.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
@@ -94,6 +96,37 @@ export async function clearUsers(db: Db, by: { actor: AuditActor; ip: string }):
     });
     return deleted;
   });
+}
+
+/**
+ * An admin sets, adds to or subtracts from a user's credits (spec §7 PATCH /users/{id}/credits),
+ * recorded in the audit log with the balance before and after, in one transaction.
+ */
+export async function adjustUserCredits(
+  db: Db,
+  admin: SessionUser,
+  id: string,
+  body: Required<UpdateCreditsBody>,
+  by: { actor: AuditActor; ip: string },
+): Promise<UserProfile> {
+  await db.transaction().execute(async (trx) => {
+    const before = await getProfile(trx, admin, id);
+    const after = await adjustCredits(trx, id, body, admin.id);
+    await recordAudit(trx, {
+      actor: by.actor,
+      action: auditActions.userCredits,
+      target: { type: 'user', id },
+      detail: {
+        email: before.email,
+        before: { credits: before.credits },
+        after: { credits: after },
+        operation: body.operation,
+        credits: body.credits,
+      },
+      ip: by.ip,
+    });
+  });
+  return getProfile(db, admin, id);
 }
 
 /** Changes an account's e-mail; 409 with the spec's text when another account has it. */
