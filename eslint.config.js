@@ -1,10 +1,32 @@
 // One flat config for the whole monorepo: typescript-eslint's recommended type-aware rules (each
 // file is checked with the types of its own workspace's tsconfig, through the project service),
 // React hooks rules for the web app, and Node globals for the server, engine and scripts.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+// The web app's feature folders (apps/web/src/features/<area>), for the layer rules below.
+const webFeatures = readdirSync(new URL('apps/web/src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+// Web layers (STYLE.md 5, issue 27 point 6): shared (lib/, components/) → features/<area>/ →
+// app/. Import specifiers are relative, so each pattern climbs any number of `../` to a folder
+// of src/ (none of these names is a folder inside lib/, components/ or a feature).
+const webUpward = (layers) => ({
+  regex: String.raw`^(\.\./)+(${layers.join('|')})(/|$)`,
+  message: `Imports go shared (lib/, components/) → features/ → app/; not up to ${layers.join(' or ')}/.`,
+});
+// A feature reaches another only through its public entry, `features/<name>/index.ts`
+// (`../../users`); its api/, components/ and files are its own.
+const otherFeatureInternals = {
+  regex: String.raw`^(\.\./)+(${webFeatures.join('|')})/(?!index$).+`,
+  message: "Import another feature through its index.ts ('../../<feature>'), not its internals.",
+};
 
 export default tseslint.config(
   {
@@ -117,6 +139,27 @@ export default tseslint.config(
           message: 'A route never uses the database handle; call a service.',
         },
       ],
+    },
+  },
+  {
+    files: ['apps/web/src/lib/**', 'apps/web/src/components/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [webUpward(['features', 'app'])] }],
+    },
+  },
+  {
+    files: ['apps/web/src/features/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [webUpward(['app']), otherFeatureInternals] }],
+    },
+  },
+  {
+    // A test stands above what it tests and may assemble it with the layers that use it (a lib
+    // hook inside the feature that calls it, a feature inside its route); features still meet
+    // only through their entries.
+    files: ['apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [otherFeatureInternals] }],
     },
   },
   {

@@ -11,7 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { loadToast } from '../../../lib/toast';
 import { changePassword } from '../api/change-password';
-import { applyFieldErrors } from '../form-errors';
+import { applyFieldErrors } from '../../../lib/form-errors';
 import { toastError } from '../../../lib/error-toast';
 import { SettingsSection } from '../../../components/settings-section';
 import { changePasswordTexts as texts } from '../texts';

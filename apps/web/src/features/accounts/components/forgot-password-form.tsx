@@ -12,7 +12,7 @@ import { toastError } from '../../../lib/error-toast';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { loadToast } from '../../../lib/toast';
 import { requestPasswordReset } from '../api/forgot-password';
-import { applyFieldErrors } from '../form-errors';
+import { applyFieldErrors } from '../../../lib/form-errors';
 import { authUiTexts } from '../texts';
 import { EmailField } from './email-field';
 import { AuthCard, authLinkClass } from './auth-card';

@@ -19,7 +19,7 @@ import { ApiError } from '../../../lib/api-client';
 import { loadToast } from '../../../lib/toast';
 import { resetPassword, resetTokenQueryOptions } from '../api/reset-password';
 import { toastError } from '../../../lib/error-toast';
-import { applyFieldErrors } from '../form-errors';
+import { applyFieldErrors } from '../../../lib/form-errors';
 import { authUiTexts } from '../texts';
 import { AuthCard, authLinkClass } from './auth-card';
 import { PasswordField } from '../../../components/ui/password-field';

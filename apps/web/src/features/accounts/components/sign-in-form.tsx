@@ -11,7 +11,7 @@ import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { loadToast } from '../../../lib/toast';
 import { signIn } from '../api/sign-in';
 import { errorMessage, toastError } from '../../../lib/error-toast';
-import { applyFieldErrors } from '../form-errors';
+import { applyFieldErrors } from '../../../lib/form-errors';
 import { safeRedirectTarget } from '../safe-redirect';
 import { authUiTexts } from '../texts';
 import { EmailField } from './email-field';

@@ -20,7 +20,7 @@ import { toastError } from '../../../lib/error-toast';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { loadToast } from '../../../lib/toast';
 import { signUp } from '../api/sign-up';
-import { applyFieldErrors } from '../form-errors';
+import { applyFieldErrors } from '../../../lib/form-errors';
 import { authUiTexts } from '../texts';
 import { EmailField } from './email-field';
 import { useSignedIn } from '../use-signed-in';

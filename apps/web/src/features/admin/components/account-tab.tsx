@@ -1,5 +1,5 @@
 import { useSession } from '../../../lib/auth/session';
-import { useMe } from '../../users/api/me';
+import { useMe } from '../../users';
 import { formatDate } from '../../../lib/format-date';
 import { adminSettingsTexts } from '../texts';
 import { SettingsSection } from '../../../components/settings-section';

@@ -20,7 +20,7 @@ import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { toastError } from '../../../lib/error-toast';
 import { loadToast } from '../../../lib/toast';
-import { applyFieldErrors } from '../../accounts/form-errors';
+import { applyFieldErrors } from '../../../lib/form-errors';
 import { adjustUserCredits } from '../api/admin-users';
 import { adminUsersUiTexts as ui } from '../texts';
 

@@ -24,7 +24,7 @@ import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { sessionQueryKey } from '../../../lib/auth/session';
 import { loadToast } from '../../../lib/toast';
-import { applyFieldErrors } from '../../accounts/form-errors';
+import { applyFieldErrors } from '../../../lib/form-errors';
 import { toastError } from '../../../lib/error-toast';
 import { adminSetupQueryOptions, clearAllUsers, setAdminCredentials } from '../api/admin-setup';
 import { adminSettingsTexts } from '../texts';

@@ -17,7 +17,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { apiClient } from '../../../lib/api-client';
 import { toastError } from '../../../lib/error-toast';
 import { loadToast } from '../../../lib/toast';
-import { applyFieldErrors } from '../../accounts/form-errors';
+import { applyFieldErrors } from '../../../lib/form-errors';
 
 // Admin → Settings → Business details: the seller on every invoice and credit note (0126).
 

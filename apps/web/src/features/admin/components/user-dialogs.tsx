@@ -25,7 +25,7 @@ import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { toastError } from '../../../lib/error-toast';
 import { loadToast } from '../../../lib/toast';
-import { applyFieldErrors } from '../../accounts/form-errors';
+import { applyFieldErrors } from '../../../lib/form-errors';
 import { createAdminUser, deleteAdminUser, updateAdminUser } from '../api/admin-users';
 import { adminUsersUiTexts as ui } from '../texts';
 import { planOptions, statusOptions } from '../user-options';

@@ -8,7 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { useSession } from '../../../lib/auth/session';
 import { toastError } from '../../../lib/error-toast';
 import { loadToast } from '../../../lib/toast';
-import { meQueryKey, meQueryOptions } from '../../users/api/me';
+import { meQueryKey, meQueryOptions } from '../../users';
 import { useEditorConfig } from '../api/config';
 import { editorReducer, initialEditorState, type Selection } from '../lib/editor-machine';
 import { startRun, type Run } from '../lib/editor-flow';

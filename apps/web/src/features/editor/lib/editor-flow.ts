@@ -2,7 +2,7 @@ import { editorTexts, type Job } from '@cutout/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
 import { sessionQueryOptions } from '../../../lib/auth/session';
-import { meQueryOptions } from '../../users/api/me';
+import { meQueryOptions } from '../../users';
 import {
   cancelJob,
   createJsonJob,

@@ -32,7 +32,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { Textarea } from '../../../components/ui/textarea';
 import { toastError } from '../../../lib/error-toast';
 import { loadToast } from '../../../lib/toast';
-import { applyFieldErrors } from '../../accounts/form-errors';
+import { applyFieldErrors } from '../../../lib/form-errors';
 import { createPage, pageAddress, pageQueryOptions, pagesQueryKey, updatePage } from '../api/pages';
 import { SeoChecklist, SeoScore } from './seo-score';
 import { Select } from '../../../components/ui/select';

@@ -17,7 +17,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { apiClient } from '../../../lib/api-client';
 import { toastError } from '../../../lib/error-toast';
 import { loadToast } from '../../../lib/toast';
-import { applyFieldErrors } from '../../accounts/form-errors';
+import { applyFieldErrors } from '../../../lib/form-errors';
 
 // The buyer's billing details, printed on the invoices of their next purchases (decision 0126).
 
