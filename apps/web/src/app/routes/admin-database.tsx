@@ -1,5 +1,5 @@
 import { pageTexts } from '@cutout/contracts';
-import { DatabaseManagement } from '../../features/database/components/database-management';
+import { DatabaseManagement } from '../../features/database-connections/components/database-management';
 import { pageMeta } from '../../lib/meta';
 
 export const meta = () => pageMeta(pageTexts.adminDatabase, { noindex: true });

@@ -28,7 +28,7 @@ import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { toastError } from '../../../lib/error-toast';
 import { loadToast } from '../../../lib/toast';
-import { createConnection, databaseQueryKey, updateConnection } from '../api/database';
+import { createConnection, databaseQueryKey, updateConnection } from '../api/database-connections';
 import { databaseUiTexts } from '../texts';
 
 const texts = databaseUiTexts.dialog;

@@ -25,7 +25,7 @@ import {
   deleteConnection,
   disconnect,
   testConnection,
-} from '../api/database';
+} from '../api/database-connections';
 import { databaseUiTexts } from '../texts';
 import { tones } from './tones';
 import { ConnectionDialog } from './connection-dialog';

@@ -24,7 +24,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { Textarea } from '../../../components/ui/textarea';
 import { toastError } from '../../../lib/error-toast';
 import { loadToast } from '../../../lib/toast';
-import { connectionsQueryOptions, runQuery, statusQueryOptions } from '../api/database';
+import { connectionsQueryOptions, runQuery, statusQueryOptions } from '../api/database-connections';
 import { databaseUiTexts } from '../texts';
 import { tones } from './tones';
 

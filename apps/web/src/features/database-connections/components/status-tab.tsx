@@ -6,7 +6,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
-import { statusQueryOptions } from '../api/database';
+import { statusQueryOptions } from '../api/database-connections';
 import { databaseUiTexts } from '../texts';
 import { tones } from './tones';
 
