@@ -95,3 +95,80 @@ describe('layer rules', () => {
     ).toEqual([]);
   });
 });
+
+describe('web layer rules', () => {
+  const upward = 'Imports go shared (lib/, components/) → features/ → app/';
+  const internals =
+    "Import another feature through its index.ts ('../../<feature>'), not its internals.";
+
+  it('refuse shared code that imports a feature or the app', slow, async () => {
+    const messages = await lint(
+      'apps/web/src/lib/auth/session.ts',
+      [
+        "import { useMe } from '../../features/users';",
+        "import { AppProvider } from '../../app/provider';",
+        'export const f = [useMe, AppProvider];',
+      ].join('\n'),
+    );
+    expect(messages.map((m) => [m.line, m.message])).toEqual([
+      [1, expect.stringContaining(upward)],
+      [2, expect.stringContaining(upward)],
+    ]);
+    expect(
+      await lint(
+        'apps/web/src/components/page-heading.tsx',
+        "import { useMe } from '../features/users';\nexport const f = useMe;\n",
+      ),
+    ).toEqual([expect.objectContaining({ message: expect.stringContaining(upward) })]);
+  });
+
+  it("refuse a feature that imports the app or another feature's internals", slow, async () => {
+    const messages = await lint(
+      'apps/web/src/features/editor/components/editor.tsx',
+      [
+        "import { meQueryOptions } from '../../users/api/me';",
+        "import { AppProvider } from '../../../app/provider';",
+        'export const f = [meQueryOptions, AppProvider];',
+      ].join('\n'),
+    );
+    expect(messages.map((m) => [m.line, m.message])).toEqual([
+      [1, expect.stringContaining(internals)],
+      [2, expect.stringContaining(upward)],
+    ]);
+    // From a feature's top folder the other feature is one `../` away.
+    expect(
+      await lint(
+        'apps/web/src/features/accounts/use-signed-in.ts',
+        "import { formatDay } from '../pricing/billing-format';\nexport const f = formatDay;\n",
+      ),
+    ).toEqual([expect.objectContaining({ message: expect.stringContaining(internals) })]);
+  });
+
+  it("let a feature use shared code, its own files and another feature's entry", slow, async () => {
+    expect(
+      await lint(
+        'apps/web/src/features/editor/components/editor.tsx',
+        [
+          "import { meQueryOptions } from '../../users';",
+          "import { cn } from '../../../lib/cn';",
+          "import { Button } from '../../../components/ui/button';",
+          "import { workspaceTexts } from '../texts';",
+          'export const f = [meQueryOptions, cn, Button, workspaceTexts];',
+        ].join('\n'),
+      ),
+    ).toEqual([]);
+    // The app assembles features, and a test may assemble what it tests with what uses it.
+    expect(
+      await lint(
+        'apps/web/src/app/routes/admin-database.tsx',
+        "import { DatabaseManagement } from '../../features/database-connections/components/database-management';\nexport const f = DatabaseManagement;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await lint(
+        'apps/web/src/lib/theme.test.tsx',
+        "import { ThemeMenu } from '../features/navigation/components/theme-menu';\nexport const f = ThemeMenu;\n",
+      ),
+    ).toEqual([]);
+  });
+});
