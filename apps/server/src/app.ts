@@ -154,7 +154,9 @@ export async function buildApp(
     log: app.log,
   });
   app.decorate('mailer', mailer);
-  // Filled in below, once the metrics registry it reports to exists.
+  // Filled in below by the jobs and payments modules, once the metrics registry exists. Their
+  // closes stay in this one hook: Fastify runs separate onClose hooks last-added first, which
+  // would close payments before running jobs end (decision 0226).
   const late: { processing?: Processing; payments?: PaymentsSetup } = {};
   app.addHook('onClose', async () => {
     // Running jobs end first (they write to the database); mail still being handed over may
