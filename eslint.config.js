@@ -189,4 +189,24 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A thin hub (issue 27 point 4, decision 0226): app.ts builds the shared infrastructure and
+    // lists the modules; what a module wires (services, routes, hooks) is in its
+    // <area>.module.ts, so a change to one module does not edit app.ts.
+    files: ['apps/server/src/app.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^\./modules/(?!.*\.module\.js$)`,
+              message:
+                'app.ts lists modules: import the registration from modules/<area>/<area>.module.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
-import { paths } from '@cutout/contracts';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -12,61 +11,40 @@ import { loggerOptions } from './logger.js';
 import { SecretBox } from './db/secret-box.js';
 import { deriveKey } from './derive-key.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
-import { IntegrationSettings } from './modules/integrations/integration-settings.js';
-import { integrationsRoutes } from './modules/integrations/integrations.routes.js';
-import { resetPasswordMail } from './mail/templates/reset-password.js';
-import { setPasswordMail } from './mail/templates/set-password.js';
-import { SignInThrottle } from './modules/accounts/failed-sign-ins.js';
-import { RedisSignInStore } from './modules/accounts/sign-in-store-redis.js';
-import { accountsRoutes } from './modules/accounts/accounts.routes.js';
-import { adminSetupRoutes } from './modules/accounts/admin-setup.routes.js';
-import { seedAdmin } from './modules/accounts/admin-setup.service.js';
-import { createAuth, type Auth } from './modules/accounts/auth.js';
-import { resolveAuthSecret } from './modules/accounts/auth-secret.js';
-import { usersRoutes } from './modules/users/users.routes.js';
 import {
-  accountLockedOut,
-  adminSignedIn,
-  notifyAdmins,
-} from './modules/admin/admin-alerts.service.js';
-import { adminRoutes } from './modules/admin/admin.routes.js';
-import { jobsRoutes } from './modules/jobs/jobs.routes.js';
-import { historyRoutes } from './modules/jobs/history.routes.js';
-import { JobHistory } from './modules/jobs/jobs.history.js';
-import { composeRoutes } from './modules/compose/compose.routes.js';
-import { Compositor } from './modules/compose/compose.service.js';
-import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
-import { publicApiRoutes } from './modules/public-api/public-api.routes.js';
-import { createProcessing, type Processing } from './modules/jobs/processing.js';
-import { ResultSigner } from './modules/jobs/result-links.js';
-import { createSampleCatalog } from './modules/samples/samples.service.js';
-import { samplesRoutes } from './modules/samples/samples.routes.js';
-import type { EnginePool } from '@cutout/engine';
-import { authPlugin } from './plugins/auth.js';
+  openAuth,
+  registerAccounts,
+  resolveAuthSecret,
+  type Auth,
+} from './modules/accounts/accounts.module.js';
+import { createAdminAlerts, registerAdmin } from './modules/admin/admin.module.js';
+import { registerApiKeys } from './modules/api-keys/api-keys.module.js';
+import { registerBatches } from './modules/batches/batches.module.js';
+import { registerCompose } from './modules/compose/compose.module.js';
+import { registerContact } from './modules/contact/contact.module.js';
+import { registerDatabaseConnections } from './modules/database-connections/database-connections.module.js';
+import { registerErrorReports } from './modules/error-reports/error-reports.module.js';
+import { registerHealth } from './modules/health/health.module.js';
 import {
-  KeyRateLimiter,
-  RedisWindowCounter,
-  rateLimitOptions,
-  rateLimits,
-} from './plugins/rate-limits.js';
-import { createSharedRedis } from './plugins/shared-redis.js';
-import { batchesRoutes } from './modules/batches/batches.routes.js';
-import { BatchesService } from './modules/batches/batches.service.js';
-import { contactRoutes } from './modules/contact/contact.routes.js';
-import { errorReportsRoutes } from './modules/error-reports/error-reports.routes.js';
-import { healthRoutes } from './modules/health/health.routes.js';
-import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js';
-import { createPageDocuments } from './modules/pages/pages.documents.js';
-import { pagesRoutes } from './modules/pages/pages.routes.js';
-import { databaseConnectionsRoutes } from './modules/database-connections/database-connections.routes.js';
-import { DatabaseConnections } from './modules/database-connections/database-connections.service.js';
-import { createDrivers } from './modules/database-connections/drivers/index.js';
+  loadIntegrations,
+  registerIntegrations,
+  type IntegrationSettings,
+} from './modules/integrations/integrations.module.js';
+import { createJobsProcessing, registerJobs, type Processing } from './modules/jobs/jobs.module.js';
+import { registerNewsletter } from './modules/newsletter/newsletter.module.js';
+import { registerPages } from './modules/pages/pages.module.js';
 import {
-  createPayments,
+  registerPayments,
   type PaymentsSetup,
   type PaymentsTestHooks,
-} from './modules/payments/payments.js';
-import { paymentsRoutes } from './modules/payments/payments.routes.js';
+} from './modules/payments/payments.module.js';
+import { registerPublicApi } from './modules/public-api/public-api.module.js';
+import { registerSamples } from './modules/samples/samples.module.js';
+import { registerUsers } from './modules/users/users.module.js';
+import type { EnginePool } from '@cutout/engine';
+import { authPlugin } from './plugins/auth.js';
+import { rateLimitOptions } from './plugins/rate-limits.js';
+import { createSharedRedis } from './plugins/shared-redis.js';
 import { clientErrorHandler, errorsPlugin } from './plugins/errors.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { openApiPlugin } from './plugins/openapi.js';
@@ -76,15 +54,16 @@ import { slowClientsPlugin } from './plugins/slow-clients.js';
 import { loadWebApp, scriptHashesFor, webAppPlugin, type WebApp } from './plugins/web-app.js';
 import { tightenDataDir } from './private-data.js';
 
-// Builds the whole app without listening, so tests build exactly what production runs.
+// Builds the whole app without listening, so tests build exactly what production runs: the
+// shared infrastructure (logger, database, mailer, integrations, auth, secrets, Redis, metrics),
+// then each module's registration in order (modules/<area>/<area>.module.ts, issue 27).
+// app-is-a-list.test.ts keeps it so: from modules/ it imports only *.module.ts files.
 
 declare module 'fastify' {
   interface FastifyInstance {
     database: DatabaseHandle;
-    processing: Processing;
     /** Encrypts secrets stored in the database (provider keys, connection passwords). */
     secretBox: SecretBox;
-    payments: PaymentsSetup;
     /** The integration settings in effect: the environment over the admin's (decision 0107). */
     integrations: IntegrationSettings;
     /** Mail in the background; `idle()` says when every enqueued message has been handed over. */
@@ -175,7 +154,9 @@ export async function buildApp(
     log: app.log,
   });
   app.decorate('mailer', mailer);
-  // Filled in below, once the metrics registry it reports to exists.
+  // Filled in below by the jobs and payments modules, once the metrics registry exists. Their
+  // closes stay in this one hook: Fastify runs separate onClose hooks last-added first, which
+  // would close payments before running jobs end (decision 0226).
   const late: { processing?: Processing; payments?: PaymentsSetup } = {};
   app.addHook('onClose', async () => {
     // Running jobs end first (they write to the database); mail still being handed over may
@@ -197,25 +178,20 @@ export async function buildApp(
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
     secret = resolveAuthSecret(config.authSecret, config.dataDir);
     secretBox = new SecretBox(secret);
-    integrations = new IntegrationSettings({ db: database.db, secretBox, config });
-    // Keys stored before decision 0134 are bound to the destination in effect now.
-    await integrations.bindLegacySecrets();
-    startUrl = (await integrations.load()).publicUrl;
-    auth = createAuth({
+    ({ integrations, publicUrl: startUrl } = await loadIntegrations({
       db: database.db,
-      dialect: database.dialect,
-      publicUrl: startUrl,
+      secretBox,
+      config,
+    }));
+    auth = await openAuth({
+      database,
+      startUrl,
       secret: deriveKey(secret, 'sessions').toString('utf8'),
+      publicUrl: () => settings().current().publicUrl,
+      mailer,
+      admin: config.admin,
       log: app.log,
-      sendResetPassword: (user, token, invitation) => {
-        const base = settings().current().publicUrl;
-        const link = `${base}${paths.resetPassword}?token=${encodeURIComponent(token)}`;
-        mailer.enqueue(
-          (invitation ? setPasswordMail : resetPasswordMail)(user.email, user.name, link),
-        );
-      },
     });
-    await seedAdmin(database.db, auth, config.admin, app.log);
   } catch (error) {
     await database.close();
     throw error;
@@ -263,156 +239,81 @@ export async function buildApp(
   redis?.registerMetrics(app.metrics);
   await app.register(openApiPlugin, { version, publicUrl: startUrl });
 
-  const proc = createProcessing({
-    config,
-    db: database.db,
-    log: app.log,
-    metrics: app.metrics,
-    engine: options.engine,
-  });
-  late.processing = proc;
-  app.decorate('processing', proc);
-  const samples = await createSampleCatalog(config.jobs.samplesDir);
-  app.addHook('onReady', async () => {
-    await proc.start();
-  });
-
-  await app.register(healthRoutes, {
-    database,
-    version,
-    startedAt: Date.now(),
-    queue: () => proc.queueHealth(),
-    model: () => proc.modelHealth(),
-  });
+  // The modules, in the order their routes are registered. Processing is read by several.
+  const db = database.db;
+  const processing = createJobsProcessing(app, { config, db, engine: options.engine });
+  late.processing = processing;
   // Admin security alerts (decision 0087): admin sign-ins from a new address, account lockouts.
-  const alerts = { db: database.db, mailer, publicUrl: publicUrlNow };
-  const alertFailed = (err: unknown) => app.log.error({ err }, 'admin alert failed');
-  await app.register(accountsRoutes, {
-    db: database.db,
-    auth,
-    failedSignIns: new SignInThrottle({
-      ...rateLimits.accounts.failedSignIns,
-      ...(redis ? { store: new RedisSignInStore(redis, rateLimits.accounts.failedSignIns) } : {}),
-      ...(options.clock ? { now: options.clock } : {}),
-      onAccountUnderAttack: (email) => void accountLockedOut(alerts, email).catch(alertFailed),
-    }),
-    onAdminSignIn: (user, ip, agent) => adminSignedIn(alerts, user, ip, agent).catch(alertFailed),
-  });
-  await app.register(adminSetupRoutes, {
-    db: database.db,
+  const alerts = createAdminAlerts(app, { db, mailer, publicUrl: publicUrlNow });
+
+  await registerHealth(app, { database, version, processing });
+  await registerAccounts(app, {
+    db,
     auth,
     mailer,
     publicUrl: publicUrlNow,
+    redis,
+    alerts,
+    ...(options.clock ? { clock: options.clock } : {}),
   });
-  await app.register(usersRoutes, { db: database.db });
-  await app.register(adminRoutes, {
-    db: database.db,
+  await registerUsers(app, { db });
+  await registerAdmin(app, {
+    db,
     auth,
-    store: proc.store,
-    queue: () => proc.jobs.queueStats(),
-    queueHealth: () => proc.queueHealth(),
-    engineHealth: () => proc.modelHealth(),
-    // Payments are built below; the overview asks at request time (decision 0120).
-    payments: () => app.payments.status(),
+    processing,
     botCheck: async () => (await settings().effective()).turnstile !== undefined,
   });
-  await app.register(errorReportsRoutes, { db: database.db });
-  await app.register(samplesRoutes, { catalog: samples });
-  const signer = new ResultSigner(deriveKey(secret, 'result-links'));
-  await app.register(jobsRoutes, {
-    db: database.db,
-    jobs: proc.jobs,
-    store: proc.store,
+  await registerErrorReports(app, { db });
+  const samples = await registerSamples(app, config.jobs);
+  const { signer } = await registerJobs(app, {
+    db,
+    processing,
     samples,
-    signer,
+    config: config.jobs,
     publicUrl: publicUrlNow,
-    retentionMs: config.jobs.retentionMs,
-    urlImportAllowHosts: config.jobs.urlImportAllowHosts,
     turnstile: async () => (await settings().effective()).turnstile,
-    visitorSecret: deriveKey(secret, 'visitors'),
-  });
-  await app.register(historyRoutes, {
-    history: new JobHistory({ db: database.db, store: proc.store }),
-    retentionMs: config.jobs.retentionMs,
-  });
-  // Backgrounds and shadows (issue 25): one composition for the editor's exports and the API.
-  const compositor = new Compositor({
-    store: proc.store,
-    imageLimits: {
-      maxInputPixels: config.engine.maxInputPixels,
-      maxInputSide: config.engine.maxInputSide,
-      maxAspectRatio: config.engine.maxAspectRatio,
+    keys: {
+      resultLinks: deriveKey(secret, 'result-links'),
+      visitors: deriveKey(secret, 'visitors'),
     },
-    urlImportAllowHosts: config.jobs.urlImportAllowHosts,
   });
-  await app.register(composeRoutes, { jobs: proc.jobs, compositor });
-  // The public API and the API keys that open it (issue 13).
-  await app.register(apiKeysRoutes, { db: database.db });
-  await app.register(publicApiRoutes, {
-    db: database.db,
-    jobs: proc.jobs,
-    store: proc.store,
+  const { compositor } = await registerCompose(app, {
+    processing,
+    engine: config.engine,
+    jobs: config.jobs,
+  });
+  await registerApiKeys(app, { db });
+  await registerPublicApi(app, {
+    db,
+    processing,
     compositor,
     signer,
     publicUrl: publicUrlNow,
-    urlImportAllowHosts: config.jobs.urlImportAllowHosts,
-    rateLimitPerMinute: config.api.rateLimitPerMinute,
-    limiter: new KeyRateLimiter(
-      config.api.rateLimitPerMinute,
-      redis ? new RedisWindowCounter(redis, 'api-key') : undefined,
-    ),
+    config: config.api,
+    jobs: config.jobs,
+    redis,
   });
-  await app.register(batchesRoutes, {
-    batches: new BatchesService({ db: database.db, jobs: proc.jobs, log: app.log }),
-    store: proc.store,
-  });
-  await app.register(contactRoutes, {
-    db: database.db,
-    mailer,
-    supportEmail: config.mail.support,
-  });
-  await app.register(newsletterRoutes, { db: database.db });
-  const payments = await createPayments({
+  await registerBatches(app, { db, processing });
+  await registerContact(app, { db, mailer, config: config.mail });
+  await registerNewsletter(app, { db });
+  late.payments = await registerPayments(app, {
     config: config.payments,
-    integrations: settings(),
-    db: database.db,
-    mailer,
-    log: app.log,
-    secret,
-    listening: () => (app.server.listening ? app.server.address() : null),
     production: config.env === 'production',
-    notify: (kind, facts) => void notifyAdmins(alerts, kind, facts).catch(alertFailed),
+    integrations: settings(),
+    db,
+    mailer,
+    secret,
+    alerts,
     ...(options.payments ? { hooks: options.payments } : {}),
   });
-  late.payments = payments;
-  app.decorate('payments', payments);
-  app.addHook('onReady', async () => payments.start());
-  await app.register(paymentsRoutes, { payments });
-  {
-    const connections = new DatabaseConnections({
-      db: database.db,
-      secretBox: app.secretBox,
-      drivers: createDrivers({
-        sqliteDir: config.databaseConnections.sqliteDir,
-        protectedFiles: config.database.dialect === 'sqlite' ? [config.database.file] : [],
-      }),
-      log: app.log,
-    });
-    app.addHook('onClose', () => connections.close());
-    // Passwords stored before decision 0134 are bound to the destination their row names now.
-    const bound = await connections.bindLegacySecrets();
-    if (bound > 0) app.log.info({ bound }, 'stored database passwords bound to their destination');
-    await app.register(databaseConnectionsRoutes, { connections });
-  }
-  await app.register(integrationsRoutes, { db: database.db, integrations: settings(), mailer });
-  // Pages CMS (issue 15): the Page API, the sitemap, and the documents of content pages and
-  // of the 404 that the web app's fallback answers with.
-  await app.register(pagesRoutes, { db: database.db, publicUrl: publicUrlNow });
-  const pageDocuments = createPageDocuments({
-    db: database.db,
-    publicUrl: publicUrlNow,
-    loadSession: app.loadSession,
+  await registerDatabaseConnections(app, {
+    db,
+    secretBox,
+    config: config.databaseConnections,
+    database: config.database,
   });
+  await registerIntegrations(app, { db, integrations: settings(), mailer });
+  const pageDocuments = await registerPages(app, { db, publicUrl: publicUrlNow });
   await app.register(webAppPlugin, { webApp, pageDocuments });
 
   return app;

@@ -1,3 +1,4 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
@@ -170,5 +171,40 @@ describe('web layer rules', () => {
         "import { ThemeMenu } from '../features/navigation/components/theme-menu';\nexport const f = ThemeMenu;\n",
       ),
     ).toEqual([]);
+  });
+});
+
+describe('app.ts lists modules (decision 0226)', () => {
+  const appFile = 'apps/server/src/app.ts';
+
+  it("refuses app.ts importing a module's routes or service", slow, async () => {
+    const messages = await lint(
+      appFile,
+      "import { usersRoutes } from './modules/users/users.routes.js';\n" +
+        "import { Compositor } from './modules/compose/compose.service.js';\n" +
+        'export const f = [usersRoutes, Compositor];\n',
+    );
+    expect(messages.map((m) => m.message)).toEqual([
+      expect.stringContaining('app.ts lists modules'),
+      expect.stringContaining('app.ts lists modules'),
+    ]);
+  });
+
+  it('passes app.ts as it is, importing only *.module.ts from modules/', slow, async () => {
+    const source = readFileSync(path.join(root, appFile), 'utf8');
+    expect(await lint(appFile, source)).toEqual([]);
+  });
+
+  it('has a module file, listed in app.ts, for every module that registers routes', () => {
+    const modules = path.join(root, 'apps/server/src/modules');
+    const source = readFileSync(path.join(root, appFile), 'utf8');
+    const withRoutes = readdirSync(modules).filter((area) =>
+      readdirSync(path.join(modules, area)).some((file) => file.endsWith('.routes.ts')),
+    );
+    expect(withRoutes.length).toBeGreaterThan(10);
+    for (const area of withRoutes) {
+      expect(existsSync(path.join(modules, area, `${area}.module.ts`)), area).toBe(true);
+      expect(source, area).toContain(`'./modules/${area}/${area}.module.js'`);
+    }
   });
 });

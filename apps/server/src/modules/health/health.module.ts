@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { DatabaseHandle } from '../../db/database.js';
+import type { Processing } from '../jobs/processing.js';
+import { healthRoutes } from './health.routes.js';
+
+// Health: the database, the queue and the model, as one answer (for probes and the admin).
+
+export async function registerHealth(
+  app: FastifyInstance,
+  deps: { database: DatabaseHandle; version: string; processing: Processing },
+): Promise<void> {
+  const { processing } = deps;
+  await app.register(healthRoutes, {
+    database: deps.database,
+    version: deps.version,
+    startedAt: Date.now(),
+    queue: () => processing.queueHealth(),
+    model: () => processing.modelHealth(),
+  });
+}
