@@ -55,6 +55,7 @@ export * from './schemas/endpoints/all.js';
 export * from './schemas/endpoints/contact.js';
 export * from './schemas/endpoints/jobs.js';
 export * from './schemas/endpoints/pages-and-batches.js';
+export * from './schemas/endpoints/payments.js';
 export * from './schemas/endpoints/samples.js';
 export * from './schemas/errors.js';
 export * from './schemas/error-reports.js';

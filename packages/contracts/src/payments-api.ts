@@ -8,7 +8,7 @@ export const testModeText = 'Test mode — no real payment';
  * The payments endpoints the web client calls (one object for the server's payments module).
  * Kept here rather than in paths.ts, whose every byte is on every page's first load; only the
  * pricing and billing pages load this module (docs/decisions/0074). The webhook, the sandbox's
- * pages and the admin calls are server-only (apps/server/src/modules/payments/payments.paths.ts).
+ * pages and the admin calls are paymentsServerPaths below.
  */
 export const paymentsApiPaths = {
   plans: '/api/plans',
@@ -21,4 +21,23 @@ export const paymentsApiPaths = {
   refundRequest: (id: string) => `/api/me/orders/${encodeURIComponent(id)}/refund-request`,
   invoice: (invoiceId: string) => `/api/me/invoices/${encodeURIComponent(invoiceId)}`,
   billingProfile: '/api/me/billing-profile',
+} as const;
+
+/**
+ * The payments endpoints no web page calls (webhooks, the sandbox provider's pages, the
+ * operator's calls): their routes are contracts too (decision 0220); no page imports them, so
+ * no page's bundle holds them.
+ */
+export const paymentsServerPaths = {
+  webhook: (provider: string) => `/api/payments/webhooks/${encodeURIComponent(provider)}`,
+  sandboxCheckout: (id: string) => `/api/payments/sandbox/checkouts/${encodeURIComponent(id)}`,
+  sandboxPay: (id: string) => `/api/payments/sandbox/checkouts/${encodeURIComponent(id)}/pay`,
+  sandboxCancel: (id: string) => `/api/payments/sandbox/checkouts/${encodeURIComponent(id)}/cancel`,
+  /** Spec §7: GET /users/{id}/purchases?page=1&per_page=20. */
+  userPurchases: (id: string) => `/users/${encodeURIComponent(id)}/purchases`,
+  adminOrders: '/api/admin/orders',
+  adminRefund: (orderId: string) => `/api/admin/orders/${encodeURIComponent(orderId)}/refund`,
+  adminWebhookEvents: '/api/admin/webhook-events',
+  adminReplay: (eventId: string) =>
+    `/api/admin/webhook-events/${encodeURIComponent(eventId)}/replay`,
 } as const;
