@@ -1,3 +1,5 @@
+import { apiRoute, pathById } from './api-routes.js';
+
 // What the pricing page needs of payments, in a module of its own: everything it imports is part
 // of its first load (docs/decisions/0074). The rest is in payments.ts.
 
@@ -25,8 +27,7 @@ export const paymentsApiPaths = {
 
 /**
  * The payments endpoints no web page calls (webhooks, the sandbox provider's pages, the
- * operator's calls): their routes are contracts too (decision 0220); no page imports them, so
- * no page's bundle holds them.
+ * operator's calls): their routes are contracts too (decision 0220).
  */
 export const paymentsServerPaths = {
   webhook: (provider: string) => `/api/payments/webhooks/${encodeURIComponent(provider)}`,
@@ -41,3 +42,26 @@ export const paymentsServerPaths = {
   adminReplay: (eventId: string) =>
     `/api/admin/webhook-events/${encodeURIComponent(eventId)}/replay`,
 } as const;
+
+const pay = paymentsApiPaths;
+const payServer = paymentsServerPaths;
+
+/** payments: plans and checkouts, the buyer's billing, webhooks and the sandbox provider's pages. */
+export const paymentsApi = {
+  plans: apiRoute('GET', pay.plans),
+  createCheckout: apiRoute('POST', pay.checkouts),
+  checkout: apiRoute('GET', pathById(pay.checkout)),
+  billing: apiRoute('GET', pay.billing),
+  orders: apiRoute('GET', pay.orders),
+  userPurchases: apiRoute('GET', pathById(payServer.userPurchases)),
+  receipt: apiRoute('GET', pathById(pay.receipt)),
+  invoice: apiRoute('GET', pathById(pay.invoice)),
+  emailReceipt: apiRoute('POST', pathById(pay.emailReceipt)),
+  refundRequest: apiRoute('POST', pathById(pay.refundRequest)),
+  billingProfile: apiRoute('GET', pay.billingProfile),
+  saveBillingProfile: apiRoute('PUT', pay.billingProfile),
+  webhook: apiRoute('POST', (params: { provider: string }) => payServer.webhook(params.provider)),
+  sandboxCheckout: apiRoute('GET', pathById(payServer.sandboxCheckout)),
+  sandboxPay: apiRoute('POST', pathById(payServer.sandboxPay)),
+  sandboxCancel: apiRoute('POST', pathById(payServer.sandboxCancel)),
+};

@@ -5,6 +5,7 @@ import { contactEndpoints, errorReportsEndpoints, newsletterEndpoints } from './
 import { jobsEndpoints } from './jobs.js';
 import { batchesEndpoints, pagesEndpoints } from './pages-and-batches.js';
 import { adminPaymentsEndpoints, paymentsEndpoints } from './payments.js';
+import { publicApiEndpoints } from './public-api.js';
 import { samplesEndpoints } from './samples.js';
 
 // Every endpoint contract, by server module: the server's test checks that each route it
@@ -23,6 +24,7 @@ export const allEndpoints = {
   newsletter: newsletterEndpoints,
   pages: pagesEndpoints,
   payments: paymentsEndpoints,
+  publicApi: publicApiEndpoints,
   samples: samplesEndpoints,
   users: usersEndpoints,
 };

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { adminPaymentsApi, paymentsApi } from '../../api-routes.js';
+import { adminPaymentsApi } from '../../admin-subscriptions.js';
+import { paymentsApi } from '../../payments-api.js';
 import { limits } from '../../limits.js';
 import {
   adminPlanSchema,
