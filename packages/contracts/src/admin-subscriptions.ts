@@ -1,6 +1,6 @@
 import { apiRoute, pathById } from './api-routes.js';
 import { invoicesApiPaths } from './invoices.js';
-import { paymentsServerPaths as payServer } from './payments-api.js';
+import { paymentsServerPaths as payServer } from './payments-server-api.js';
 // The admin's purchases ("subscriptions" in spec §2/§7: for one-time credit packs these are
 // orders and their credit lots, docs/decisions/0104) and pricing management (0105). Zod-free:
 // the endpoints and constants; the schemas are in schemas/admin-subscriptions.ts. Kept out of

@@ -20,8 +20,8 @@ import {
 // (docs/decisions/0022, 0064) calls its endpoint through this half, typed by the other one with
 // an `import type`; the server registers every route from the whole contract (decision 0220).
 // The bundler counts a call as a side effect, so every object here is on every page: modules
-// only some pages call keep theirs beside their paths (payments-api.ts, admin-subscriptions.ts,
-// public-api-routes.ts).
+// only some pages call keep theirs beside their paths (payments-api.ts, payments-server-api.ts,
+// admin-subscriptions.ts, public-api-routes.ts).
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -31,6 +31,7 @@ export * from './pages.js';
 export * from './paths.js';
 export * from './payments.js';
 export * from './payments-api.js';
+export * from './payments-server-api.js';
 export * from './public-api-routes.js';
 export * from './plans.js';
 export * from './policy.js';

@@ -10,7 +10,7 @@ export const testModeText = 'Test mode — no real payment';
  * The payments endpoints the web client calls (one object for the server's payments module).
  * Kept here rather than in paths.ts, whose every byte is on every page's first load; only the
  * pricing and billing pages load this module (docs/decisions/0074). The webhook, the sandbox's
- * pages and the admin calls are paymentsServerPaths below.
+ * pages and the admin calls are in payments-server-api.ts.
  */
 export const paymentsApiPaths = {
   plans: '/api/plans',
@@ -25,43 +25,19 @@ export const paymentsApiPaths = {
   billingProfile: '/api/me/billing-profile',
 } as const;
 
-/**
- * The payments endpoints no web page calls (webhooks, the sandbox provider's pages, the
- * operator's calls): their routes are contracts too (decision 0220).
- */
-export const paymentsServerPaths = {
-  webhook: (provider: string) => `/api/payments/webhooks/${encodeURIComponent(provider)}`,
-  sandboxCheckout: (id: string) => `/api/payments/sandbox/checkouts/${encodeURIComponent(id)}`,
-  sandboxPay: (id: string) => `/api/payments/sandbox/checkouts/${encodeURIComponent(id)}/pay`,
-  sandboxCancel: (id: string) => `/api/payments/sandbox/checkouts/${encodeURIComponent(id)}/cancel`,
-  /** Spec §7: GET /users/{id}/purchases?page=1&per_page=20. */
-  userPurchases: (id: string) => `/users/${encodeURIComponent(id)}/purchases`,
-  adminOrders: '/api/admin/orders',
-  adminRefund: (orderId: string) => `/api/admin/orders/${encodeURIComponent(orderId)}/refund`,
-  adminWebhookEvents: '/api/admin/webhook-events',
-  adminReplay: (eventId: string) =>
-    `/api/admin/webhook-events/${encodeURIComponent(eventId)}/replay`,
-} as const;
-
 const pay = paymentsApiPaths;
-const payServer = paymentsServerPaths;
 
-/** payments: plans and checkouts, the buyer's billing, webhooks and the sandbox provider's pages. */
+/** payments: plans and checkouts, the buyer's billing (the calls the web makes). */
 export const paymentsApi = {
   plans: apiRoute('GET', pay.plans),
   createCheckout: apiRoute('POST', pay.checkouts),
   checkout: apiRoute('GET', pathById(pay.checkout)),
   billing: apiRoute('GET', pay.billing),
   orders: apiRoute('GET', pay.orders),
-  userPurchases: apiRoute('GET', pathById(payServer.userPurchases)),
   receipt: apiRoute('GET', pathById(pay.receipt)),
   invoice: apiRoute('GET', pathById(pay.invoice)),
   emailReceipt: apiRoute('POST', pathById(pay.emailReceipt)),
   refundRequest: apiRoute('POST', pathById(pay.refundRequest)),
   billingProfile: apiRoute('GET', pay.billingProfile),
   saveBillingProfile: apiRoute('PUT', pay.billingProfile),
-  webhook: apiRoute('POST', (params: { provider: string }) => payServer.webhook(params.provider)),
-  sandboxCheckout: apiRoute('GET', pathById(payServer.sandboxCheckout)),
-  sandboxPay: apiRoute('POST', pathById(payServer.sandboxPay)),
-  sandboxCancel: apiRoute('POST', pathById(payServer.sandboxCancel)),
 };

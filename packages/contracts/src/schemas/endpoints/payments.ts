@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { adminPaymentsApi } from '../../admin-subscriptions.js';
 import { paymentsApi } from '../../payments-api.js';
+import { paymentsServerApi } from '../../payments-server-api.js';
 import { limits } from '../../limits.js';
 import {
   adminPlanSchema,
@@ -76,7 +77,7 @@ export const paymentsEndpoints = {
     responses: { 200: ordersResponseSchema },
     errors,
   }),
-  userPurchases: endpoint(paymentsApi.userPurchases, {
+  userPurchases: endpoint(paymentsServerApi.userPurchases, {
     params: userIdParamsSchema,
     query: z.object(pageQuery),
     responses: { 200: ordersResponseSchema },
@@ -105,14 +106,14 @@ export const paymentsEndpoints = {
     errors,
   }),
   /** The raw body is what the signature covers: the route reads it as bytes (at most 64 KB). */
-  webhook: endpoint(paymentsApi.webhook, {
+  webhook: endpoint(paymentsServerApi.webhook, {
     params: z.object({ provider: z.string().check(z.minLength(1), z.maxLength(40)) }),
     responses: { 200: z.object({ received: z.literal(true), outcome: z.string() }) },
     errors: [...errors, 413, 429, 500],
   }),
-  sandboxCheckout: endpoint(paymentsApi.sandboxCheckout, { params }),
-  sandboxPay: endpoint(paymentsApi.sandboxPay, { params, body: sandboxPayFormSchema }),
-  sandboxCancel: endpoint(paymentsApi.sandboxCancel, { params }),
+  sandboxCheckout: endpoint(paymentsServerApi.sandboxCheckout, { params }),
+  sandboxPay: endpoint(paymentsServerApi.sandboxPay, { params, body: sandboxPayFormSchema }),
+  sandboxCancel: endpoint(paymentsServerApi.sandboxCancel, { params }),
 };
 
 export const adminPaymentsEndpoints = {
