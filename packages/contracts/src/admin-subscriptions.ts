@@ -1,3 +1,6 @@
+import { apiRoute, pathById } from './api-routes.js';
+import { invoicesApiPaths } from './invoices.js';
+import { paymentsServerPaths as payServer } from './payments-server-api.js';
 // The admin's purchases ("subscriptions" in spec §2/§7: for one-time credit packs these are
 // orders and their credit lots, docs/decisions/0104) and pricing management (0105). Zod-free:
 // the endpoints and constants; the schemas are in schemas/admin-subscriptions.ts. Kept out of
@@ -51,3 +54,27 @@ export const adminPlanTexts = {
   freeHasNoPrice: 'The free plan and Enterprise have no price',
   lastActivePack: 'At least one paid pack must stay on sale',
 } as const;
+
+const adminSubs = adminSubscriptionsApiPaths;
+
+/** payments, the admin's half: subscriptions (orders), refund requests, invoices, plans, webhooks. */
+export const adminPaymentsApi = {
+  subscriptions: apiRoute('GET', adminSubs.subscriptions),
+  stats: apiRoute('GET', adminSubs.stats),
+  subscription: apiRoute('GET', pathById(adminSubs.subscription)),
+  updateSubscription: apiRoute('PUT', pathById(adminSubs.subscription)),
+  cancel: apiRoute('POST', pathById(adminSubs.cancel)),
+  credit: apiRoute('POST', pathById(adminSubs.credit)),
+  approveRefundRequest: apiRoute('POST', pathById(adminSubs.approveRefundRequest)),
+  declineRefundRequest: apiRoute('POST', pathById(adminSubs.declineRefundRequest)),
+  invoice: apiRoute('GET', pathById(adminSubs.invoice)),
+  paymentsStatus: apiRoute('GET', adminSubs.paymentsStatus),
+  businessDetails: apiRoute('GET', invoicesApiPaths.businessDetails),
+  saveBusinessDetails: apiRoute('PUT', invoicesApiPaths.businessDetails),
+  plans: apiRoute('GET', adminSubs.plans),
+  updatePlan: apiRoute('PUT', pathById(adminSubs.plan)),
+  orders: apiRoute('GET', payServer.adminOrders),
+  refundOrder: apiRoute('POST', pathById(payServer.adminRefund)),
+  webhookEvents: apiRoute('GET', payServer.adminWebhookEvents),
+  replayWebhookEvent: apiRoute('POST', pathById(payServer.adminReplay)),
+};

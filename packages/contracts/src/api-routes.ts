@@ -19,6 +19,9 @@ import {
 // endpoint contract (./schemas/endpoints.ts adds the schemas). A page that must load without zod
 // (docs/decisions/0022, 0064) calls its endpoint through this half, typed by the other one with
 // an `import type`; the server registers every route from the whole contract (decision 0220).
+// The bundler counts a call as a side effect, so every object here is on every page: modules
+// only some pages call keep theirs beside their paths (payments-api.ts, payments-server-api.ts,
+// admin-subscriptions.ts, public-api-routes.ts).
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -75,7 +78,10 @@ export function routerUrl(route: ApiRoute): string {
     .replace(/~(\w+)~/g, ':$1');
 }
 
-const id = (make: (id: string) => string) => (params: { id: string }) => make(params.id);
+/** A path made from one `id` parameter. */
+export const pathById = (make: (id: string) => string) => (params: { id: string }) =>
+  make(params.id);
+const id = pathById;
 
 /** accounts (auth, the signed-in user, admin setup). */
 export const accountsApi = {

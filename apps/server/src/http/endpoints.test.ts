@@ -15,21 +15,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 /** The routes not made from a contract: the OpenAPI document's own pages. */
 const outsideContracts = (route: string) => / \/api\/docs(\/|$)/.test(route);
 
-/**
- * Routes not yet registered from a contract (issue 27 point 3): payments (plans, checkout,
- * billing, the sandbox, webhooks and their events, admin subscriptions, orders and plans) and
- * the public API.
- */
-const pending = [
-  /^\/api\/(plans|checkouts|payments)\b/,
-  /^\/api\/me\/(billing|orders|invoices|billing-profile)\b/,
-  /^\/api\/admin\/(subscriptions|refund-requests|invoices|payments-status|plans|orders|business-details|webhook-events)\b/,
-  /^\/users\/:id\/purchases$/,
-  /^\/api\/v1\//,
-  /^\/v1\.0\//,
-];
-const isPending = (route: string) => pending.some((pattern) => pattern.test(route.split(' ')[1]!));
-
 function contractRoutes(): Set<string> {
   const endpoints = Object.values(allEndpoints).flatMap((group) =>
     Object.values(group as Record<string, Endpoint>),
@@ -63,9 +48,7 @@ describe('endpoint contracts', () => {
       (route) => / \/(api|v1\.0|remove-background)\//.test(`${route}/`) && !outsideContracts(route),
     );
     const contracts = contractRoutes();
-    expect(api.filter((route) => !contracts.has(route) && !isPending(route))).toEqual([]);
-    // A route listed as pending that now has a contract comes off the list.
-    expect(api.filter((route) => contracts.has(route) && isPending(route))).toEqual([]);
+    expect(api.filter((route) => !contracts.has(route))).toEqual([]);
     expect([...contracts].filter((route) => !routes.has(route))).toEqual([]);
   });
 
@@ -82,14 +65,6 @@ describe('endpoint contracts', () => {
     const offenders = files.filter((file) =>
       literal.test(readFileSync(path.join(root, file), 'utf8')),
     );
-    expect(offenders.filter((file) => !pendingFiles.some((p) => file.includes(p)))).toEqual([]);
+    expect(offenders).toEqual([]);
   });
 });
-
-/** Files of the modules still pending (see `pending`). */
-const pendingFiles = [
-  'modules/payments/',
-  'modules/public-api/',
-  'features/pricing/',
-  'features/admin/api/admin-subscriptions.ts',
-];

@@ -1,20 +1,11 @@
-import {
-  billingProfileSchema,
-  billingSummarySchema,
-  emailReceiptResponseSchema,
-  orderSchema,
-  ordersResponseSchema,
-  paymentsApiPaths,
-  refundRequestBodySchema,
-  userIdParamsSchema,
-} from '@cutout/contracts';
+import { paymentsEndpoints } from '@cutout/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { forbidden } from '../../errors.js';
+import { route } from '../../http/route.js';
 import { rateLimits } from '../../plugins/rate-limits.js';
 import type { PaymentsSetup } from './payments.js';
-import { errors, idParams, pageOf, pageQuery } from './route-schemas.js';
+import { pageOf } from './route-schemas.js';
 
 // The buyer's billing: balance and usage, orders, invoices (PDF), refund requests and the
 // billing details printed on invoices.
@@ -30,12 +21,12 @@ export const billingRoutes: FastifyPluginAsyncZod<{ payments: PaymentsSetup }> =
   app,
   { payments },
 ) => {
-  app.get(
-    paymentsApiPaths.billing,
+  route(
+    app,
+    paymentsEndpoints.billing,
     {
       schema: {
         summary: 'Balance, credit lots, usage from real jobs and purchases of the signed-in user',
-        response: { 200: billingSummarySchema, ...errors },
       },
       onRequest: app.requireUser,
     },
@@ -45,13 +36,12 @@ export const billingRoutes: FastifyPluginAsyncZod<{ payments: PaymentsSetup }> =
     },
   );
 
-  app.get(
-    paymentsApiPaths.orders,
+  route(
+    app,
+    paymentsEndpoints.orders,
     {
       schema: {
         summary: "The signed-in user's orders, newest first",
-        querystring: z.object(pageQuery),
-        response: { 200: ordersResponseSchema, ...errors },
       },
       onRequest: app.requireUser,
     },
@@ -66,14 +56,12 @@ export const billingRoutes: FastifyPluginAsyncZod<{ payments: PaymentsSetup }> =
     },
   );
 
-  app.get(
-    '/users/:id/purchases',
+  route(
+    app,
+    paymentsEndpoints.userPurchases,
     {
       schema: {
         summary: "A user's purchases (spec §7; the user themself or an admin)",
-        params: userIdParamsSchema,
-        querystring: z.object(pageQuery),
-        response: { 200: ordersResponseSchema, ...errors },
       },
       onRequest: app.requireUser,
     },
@@ -90,13 +78,12 @@ export const billingRoutes: FastifyPluginAsyncZod<{ payments: PaymentsSetup }> =
     },
   );
 
-  app.get(
-    '/api/me/orders/:id/receipt',
+  route(
+    app,
+    paymentsEndpoints.receipt,
     {
       schema: {
         summary: 'Download the invoice of one of your orders (PDF)',
-        params: idParams,
-        response: { 200: z.any(), ...errors },
       },
       onRequest: app.requireUser,
     },
@@ -104,13 +91,12 @@ export const billingRoutes: FastifyPluginAsyncZod<{ payments: PaymentsSetup }> =
       pdfReply(reply, await payments.invoices.receipt(request.user!, request.params.id)),
   );
 
-  app.get(
-    '/api/me/invoices/:id',
+  route(
+    app,
+    paymentsEndpoints.invoice,
     {
       schema: {
         summary: 'Download one of your invoices or credit notes (PDF)',
-        params: idParams,
-        response: { 200: z.any(), ...errors },
       },
       onRequest: app.requireUser,
     },
@@ -118,14 +104,13 @@ export const billingRoutes: FastifyPluginAsyncZod<{ payments: PaymentsSetup }> =
       pdfReply(reply, await payments.invoices.forBuyer(request.user!, request.params.id)),
   );
 
-  app.post(
-    '/api/me/orders/:id/receipt/email',
+  route(
+    app,
+    paymentsEndpoints.emailReceipt,
     {
       schema: {
         summary:
           'E-mail the invoice of one of your orders to your address; says whether it was sent or only queued in the outbox',
-        params: idParams,
-        response: { 200: emailReceiptResponseSchema, ...errors },
       },
       onRequest: app.requireUser,
       config: { rateLimit: rateLimits.payments.emailReceipt },
@@ -136,15 +121,13 @@ export const billingRoutes: FastifyPluginAsyncZod<{ payments: PaymentsSetup }> =
     },
   );
 
-  app.post(
-    '/api/me/orders/:id/refund-request',
+  route(
+    app,
+    paymentsEndpoints.refundRequest,
     {
       schema: {
         summary:
           'Ask for the unused credits of a pack to be refunded (within 30 days of purchase; an admin decides)',
-        params: idParams,
-        body: refundRequestBodySchema,
-        response: { 201: orderSchema, ...errors },
       },
       onRequest: app.requireUser,
       config: { rateLimit: rateLimits.payments.refundRequest },
@@ -161,12 +144,12 @@ export const billingRoutes: FastifyPluginAsyncZod<{ payments: PaymentsSetup }> =
         ),
   );
 
-  app.get(
-    paymentsApiPaths.billingProfile,
+  route(
+    app,
+    paymentsEndpoints.billingProfile,
     {
       schema: {
         summary: 'Your billing details printed on invoices',
-        response: { 200: billingProfileSchema, ...errors },
       },
       onRequest: app.requireUser,
     },
@@ -176,13 +159,12 @@ export const billingRoutes: FastifyPluginAsyncZod<{ payments: PaymentsSetup }> =
     },
   );
 
-  app.put(
-    paymentsApiPaths.billingProfile,
+  route(
+    app,
+    paymentsEndpoints.saveBillingProfile,
     {
       schema: {
         summary: 'Set your billing details (name or company, address, VAT number)',
-        body: billingProfileSchema,
-        response: { 200: billingProfileSchema, ...errors },
       },
       onRequest: app.requireUser,
     },

@@ -1,14 +1,8 @@
-import {
-  checkoutStatusSchema,
-  createCheckoutBodySchema,
-  createCheckoutResponseSchema,
-  paymentsApiPaths,
-  plansResponseSchema,
-} from '@cutout/contracts';
+import { paymentsEndpoints } from '@cutout/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../http/route.js';
 import { rateLimits } from '../../plugins/rate-limits.js';
 import type { PaymentsSetup } from './payments.js';
-import { errors, idParams } from './route-schemas.js';
 
 // The plans on sale, checkouts and their state (/payment-success).
 
@@ -16,14 +10,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ payments: PaymentsSetup }> 
   app,
   { payments },
 ) => {
-  app.get(
-    paymentsApiPaths.plans,
-    {
-      schema: {
-        summary: 'The plans on sale (from the database) and who sells them',
-        response: { 200: plansResponseSchema },
-      },
-    },
+  route(
+    app,
+    paymentsEndpoints.plans,
+    { schema: { summary: 'The plans on sale (from the database) and who sells them' } },
     async () => ({
       plans: await payments.plans.onSale(),
       ...(await payments.sellingNow()),
@@ -31,13 +21,12 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ payments: PaymentsSetup }> 
     }),
   );
 
-  app.post(
-    paymentsApiPaths.checkouts,
+  route(
+    app,
+    paymentsEndpoints.createCheckout,
     {
       schema: {
         summary: 'Create a hosted checkout for a paid plan; answers the URL to send the buyer to',
-        body: createCheckoutBodySchema,
-        response: { 201: createCheckoutResponseSchema, ...errors },
       },
       onRequest: app.requireUser,
       config: { rateLimit: rateLimits.payments.checkout },
@@ -48,13 +37,12 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ payments: PaymentsSetup }> 
     },
   );
 
-  app.get(
-    '/api/checkouts/:id',
+  route(
+    app,
+    paymentsEndpoints.checkout,
     {
       schema: {
         summary: 'A checkout of the signed-in user and its order, as the server knows it',
-        params: idParams,
-        response: { 200: checkoutStatusSchema, ...errors },
       },
       onRequest: app.requireUser,
     },

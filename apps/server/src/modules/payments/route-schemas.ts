@@ -1,16 +1,5 @@
-import { errorResponses, limits } from '@cutout/contracts';
-import { z } from 'zod';
-
-// What the payments routes share: the error answers, an id in the path, page parameters.
-
-export const errors = errorResponses(400, 401, 403, 404, 409, 502, 503);
-
-export const idParams = z.object({ id: z.string().min(1).max(100) });
-
-export const pageQuery = {
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(limits.purchasesPageSize),
-};
+// What the payments routes share: a page's parameters as an offset (the schemas are in the
+// endpoint contracts, packages/contracts/src/schemas/endpoints/payments.ts).
 
 export const pageOf = (query: { page: number; per_page: number }) => ({
   limit: query.per_page,

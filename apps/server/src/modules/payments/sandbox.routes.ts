@@ -1,9 +1,9 @@
+import { paymentsEndpoints } from '@cutout/contracts';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../../errors.js';
+import { route } from '../../http/route.js';
 import { rateLimits } from '../../plugins/rate-limits.js';
 import type { PaymentsSetup } from './payments.js';
-import { idParams } from './route-schemas.js';
 import { sandboxCheckoutPage } from './sandbox-page.js';
 
 // The sandbox provider's hosted checkout pages (docs/decisions/0072): plain HTML and forms.
@@ -27,11 +27,10 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ payments: PaymentsSetup }> =
       { parseAs: 'string' },
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
-    scope.get(
-      '/api/payments/sandbox/checkouts/:id',
-      {
-        schema: { summary: "The sandbox provider's checkout page (test mode)", params: idParams },
-      },
+    route(
+      scope,
+      paymentsEndpoints.sandboxCheckout,
+      { schema: { summary: "The sandbox provider's checkout page (test mode)" } },
       async (request, reply) => {
         const checkout = await sandbox.checkout(request.params.id);
         return reply
@@ -40,19 +39,11 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ payments: PaymentsSetup }> =
           .send(sandboxCheckoutPage(checkout));
       },
     );
-    const form = z.object({
-      card: z.string().max(40).default(''),
-      expiry: z.string().max(10).default(''),
-      cvc: z.string().max(10).default(''),
-    });
-    scope.post(
-      '/api/payments/sandbox/checkouts/:id/pay',
+    route(
+      scope,
+      paymentsEndpoints.sandboxPay,
       {
-        schema: {
-          summary: 'Pay a sandbox checkout with a test card',
-          params: idParams,
-          body: form,
-        },
+        schema: { summary: 'Pay a sandbox checkout with a test card' },
         config: { rateLimit: rateLimits.payments.sandboxPay },
       },
       async (request, reply) => {
@@ -73,9 +64,10 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ payments: PaymentsSetup }> =
           );
       },
     );
-    scope.post(
-      '/api/payments/sandbox/checkouts/:id/cancel',
-      { schema: { summary: 'Leave a sandbox checkout without paying', params: idParams } },
+    route(
+      scope,
+      paymentsEndpoints.sandboxCancel,
+      { schema: { summary: 'Leave a sandbox checkout without paying' } },
       async (request, reply) => reply.redirect(await sandbox.cancel(request.params.id), 303),
     );
   });

@@ -1,11 +1,10 @@
-import { errorBodySchema, webhookEventSchema } from '@cutout/contracts';
+import { adminPaymentsEndpoints, paymentsEndpoints } from '@cutout/contracts';
 import { notFound } from '../../errors.js';
+import { route } from '../../http/route.js';
 import { rateLimits } from '../../plugins/rate-limits.js';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { PaymentsSetup } from './payments.js';
-import { paymentsServerPaths } from './payments.paths.js';
-import { errors, idParams, pageOf, pageQuery } from './route-schemas.js';
+import { pageOf } from './route-schemas.js';
 
 // The providers' webhooks, and the admin's list and replay of those received.
 
@@ -26,20 +25,13 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ payments: PaymentsSetup }> 
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) =>
       done(null, body),
     );
-    scope.post(
-      '/api/payments/webhooks/:provider',
+    route(
+      scope,
+      paymentsEndpoints.webhook,
       {
         schema: {
           summary:
             'Payment provider webhooks (Lemon Squeezy format, X-Signature HMAC-SHA256; at most 64 KB)',
-          params: z.object({ provider: z.string().min(1).max(40) }),
-          response: {
-            200: z.object({ received: z.literal(true), outcome: z.string() }),
-            ...errors,
-            413: errorBodySchema,
-            429: errorBodySchema,
-            500: errorBodySchema,
-          },
         },
         bodyLimit: WEBHOOK_BODY_LIMIT,
         config: { rateLimit: rateLimits.payments.webhook },
@@ -67,21 +59,12 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ payments: PaymentsSetup }> 
     );
   });
 
-  app.get(
-    paymentsServerPaths.adminWebhookEvents,
+  route(
+    app,
+    adminPaymentsEndpoints.webhookEvents,
     {
       schema: {
         summary: 'Webhooks received, newest first, with headers, body and outcome (admin)',
-        querystring: z.object({
-          ...pageQuery,
-          provider: z.string().max(40).optional(),
-          outcome: z.string().max(40).optional(),
-          order: z.string().max(200).optional(),
-        }),
-        response: {
-          200: z.object({ events: z.array(webhookEventSchema), total: z.number().int() }),
-          ...errors,
-        },
       },
       onRequest: app.requireAdmin,
     },
@@ -98,14 +81,11 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ payments: PaymentsSetup }> 
     },
   );
 
-  app.post(
-    '/api/admin/webhook-events/:id/replay',
+  route(
+    app,
+    adminPaymentsEndpoints.replayWebhookEvent,
     {
-      schema: {
-        summary: 'Apply a stored webhook again (admin; idempotent)',
-        params: idParams,
-        response: { 200: webhookEventSchema, ...errors },
-      },
+      schema: { summary: 'Apply a stored webhook again (admin; idempotent)' },
       onRequest: app.requireAdmin,
     },
     async (request) => payments.webhooks.replay(request.params.id),

@@ -1,27 +1,17 @@
 import multipart from '@fastify/multipart';
 import {
   apiKeyTexts,
-  errorBodySchema,
-  jobSchema,
-  jobsPageQuerySchema,
-  jobsPageSchema,
   limits,
-  publicAccountSchema,
+  publicApiEndpoints,
   publicApiHeaders,
   publicApiLimits,
-  publicApiPaths,
   publicApiTexts,
-  publicRemoveResponseSchema,
-  removeBgAccountSchema,
-  removeBgErrorSchema,
-  removeBgResponseSchema,
-  usageSchema,
 } from '@cutout/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { AppError, RetryLaterError } from '../../errors.js';
+import { route } from '../../http/route.js';
 import { KeyRateLimiter } from '../../plugins/rate-limits.js';
 import { creditBalance } from '../credits/credits.service.js';
 import { holdsCredit, readMultipart, type UploadedFile } from '../jobs/jobs.input.js';
@@ -69,18 +59,6 @@ const MAX_BODY_BYTES = {
   v1: bodyLimitFor(uploadLimit.v1),
   removebg: bodyLimitFor(uploadLimit.removebg),
 } as const;
-
-/** Every error the processing call can answer on /api/v1 (documented in public-api.openapi.ts). */
-const processingErrors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  402: errorBodySchema,
-  413: errorBodySchema,
-  415: errorBodySchema,
-  422: errorBodySchema,
-  429: errorBodySchema,
-  503: errorBodySchema,
-};
 
 function wantsJson(request: FastifyRequest): boolean {
   return /application\/json/i.test(request.headers.accept ?? '');
@@ -297,8 +275,9 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
     'Headers: X-Credits-Charged, X-Width, X-Height, X-Job-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset (Unix seconds), Retry-After on 429. 402 when the balance is too low; a failed call costs nothing.',
   ].join('\n\n');
 
-  app.post(
-    publicApiPaths.removeBackground,
+  route(
+    app,
+    publicApiEndpoints.removeBackground,
     {
       onRequest: [needsKey, rateLimited],
       bodyLimit: MAX_BODY_BYTES.v1,
@@ -309,7 +288,6 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
         operationId: 'removeBackground',
         summary: 'Remove the background of an image',
         description: removeDescription,
-        response: { 200: publicRemoveResponseSchema, ...processingErrors },
       },
     },
     async (request, reply) => removeBackground(request, reply, 'v1'),
@@ -323,16 +301,9 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
       missing: apiKeyTexts.missingKey,
       invalidStatus: 403,
     });
-    const removeBgErrorsSchema = {
-      400: removeBgErrorSchema,
-      401: removeBgErrorSchema,
-      402: removeBgErrorSchema,
-      403: removeBgErrorSchema,
-      429: removeBgErrorSchema,
-      503: removeBgErrorSchema,
-    };
-    compat.post(
-      publicApiPaths.removeBgCompatible,
+    route(
+      compat,
+      publicApiEndpoints.removeBg,
       {
         onRequest: [needsRemoveBgKey, rateLimited],
         bodyLimit: MAX_BODY_BYTES.removebg,
@@ -343,13 +314,13 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
           security: keySecurity,
           summary: "remove.bg's POST /v1.0/removebg: same fields, answers and error shape",
           description: `${removeDescription}\n\nThe JSON answer is remove.bg's \`{ data: { result_b64, foreground_top, foreground_left, foreground_width, foreground_height } }\` with X-Type, X-Width, X-Height. Per remove.bg's published OpenAPI: no \`size\` means preview, files up to 12 MB, a key it does not know is 403, and a file too large, not an image or unreadable is 400 with \`file_too_large\`, \`invalid_file_type\` or \`failed_to_read_image\`; errors are \`{ errors: [{ title, code, detail }] }\`.`,
-          response: { 200: removeBgResponseSchema, ...removeBgErrorsSchema },
         },
       },
       async (request, reply) => removeBackground(request, reply, 'removebg'),
     );
-    compat.get(
-      publicApiPaths.removeBgAccount,
+    route(
+      compat,
+      publicApiEndpoints.removeBgAccount,
       {
         onRequest: needsRemoveBgKey,
         config: {
@@ -361,11 +332,6 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
           operationId: 'removeBgAccount',
           summary:
             "remove.bg's GET /v1.0/account: the balance as credits, free previews as free calls",
-          response: {
-            200: removeBgAccountSchema,
-            401: removeBgErrorSchema,
-            403: removeBgErrorSchema,
-          },
         },
       },
       async (request, reply) => {
@@ -388,8 +354,9 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
     );
   });
 
-  app.get(
-    publicApiPaths.account,
+  route(
+    app,
+    publicApiEndpoints.account,
     {
       onRequest: needsKey,
       config: { swaggerTransform: readDocs('v1', 'The account behind the key.') },
@@ -398,7 +365,6 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
         security: keySecurity,
         operationId: 'getAccount',
         summary: 'The account behind the key: balance, plan, images this month',
-        response: { 200: publicAccountSchema, 401: errorBodySchema },
       },
     },
     async (request, reply) => {
@@ -407,8 +373,9 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
     },
   );
 
-  app.get(
-    publicApiPaths.usage,
+  route(
+    app,
+    publicApiEndpoints.usage,
     {
       onRequest: needsKey,
       config: { swaggerTransform: readDocs('v1', 'Credits left and images processed.') },
@@ -417,7 +384,6 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
         security: keySecurity,
         operationId: 'getUsage',
         summary: 'Credits left and images processed (all time, this month)',
-        response: { 200: usageSchema, 401: errorBodySchema },
       },
     },
     async (request, reply) => {
@@ -432,8 +398,9 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
     },
   );
 
-  app.get(
-    publicApiPaths.jobs,
+  route(
+    app,
+    publicApiEndpoints.jobs,
     {
       onRequest: needsKey,
       config: { swaggerTransform: readDocs('v1', 'A page of jobs, newest first.') },
@@ -442,8 +409,6 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
         security: keySecurity,
         operationId: 'listJobs',
         summary: "The caller's jobs, newest first, with signed result addresses",
-        querystring: jobsPageQuerySchema,
-        response: { 200: jobsPageSchema, 400: errorBodySchema, 401: errorBodySchema },
       },
     },
     async (request, reply) => {
@@ -453,8 +418,9 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
     },
   );
 
-  app.get(
-    '/api/v1/jobs/:id',
+  route(
+    app,
+    publicApiEndpoints.job,
     {
       onRequest: needsKey,
       config: { swaggerTransform: readDocs('v1', 'The job, with signed result addresses.') },
@@ -463,13 +429,6 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiRoutesOptions> = as
         security: keySecurity,
         operationId: 'getJob',
         summary: "One of the caller's jobs: recover a result after a dropped connection",
-        params: z.object({ id: z.string().min(1).max(64) }),
-        response: {
-          200: jobSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          404: errorBodySchema,
-        },
       },
     },
     async (request, reply) => {

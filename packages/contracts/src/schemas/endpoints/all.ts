@@ -4,6 +4,8 @@ import { databaseConnectionsEndpoints, integrationsEndpoints } from './admin-set
 import { contactEndpoints, errorReportsEndpoints, newsletterEndpoints } from './contact.js';
 import { jobsEndpoints } from './jobs.js';
 import { batchesEndpoints, pagesEndpoints } from './pages-and-batches.js';
+import { adminPaymentsEndpoints, paymentsEndpoints } from './payments.js';
+import { publicApiEndpoints } from './public-api.js';
 import { samplesEndpoints } from './samples.js';
 
 // Every endpoint contract, by server module: the server's test checks that each route it
@@ -11,6 +13,7 @@ import { samplesEndpoints } from './samples.js';
 export const allEndpoints = {
   accounts: accountsEndpoints,
   admin: adminEndpoints,
+  adminPayments: adminPaymentsEndpoints,
   apiKeys: apiKeysEndpoints,
   batches: batchesEndpoints,
   contact: contactEndpoints,
@@ -20,6 +23,8 @@ export const allEndpoints = {
   jobs: jobsEndpoints,
   newsletter: newsletterEndpoints,
   pages: pagesEndpoints,
+  payments: paymentsEndpoints,
+  publicApi: publicApiEndpoints,
   samples: samplesEndpoints,
   users: usersEndpoints,
 };

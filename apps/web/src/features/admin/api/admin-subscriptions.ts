@@ -1,13 +1,5 @@
 import {
-  adminPlanSchema,
-  adminPlansResponseSchema,
-  adminSubscriptionDetailSchema,
-  adminSubscriptionSchema,
-  adminSubscriptionsApiPaths as api,
-  adminSubscriptionsResponseSchema,
-  adminSubscriptionStatsSchema,
-  paymentsStatusSchema,
-  refundRequestSchema,
+  adminPaymentsEndpoints as endpoints,
   type AdminSubscription,
   type RefundRequest,
   type RefundRequestStatus,
@@ -35,22 +27,25 @@ export type SubscriptionListParams = {
 export const adminSubscriptionsKey = ['admin', 'subscriptions'] as const;
 export const adminPlansKey = ['admin', 'plans'] as const;
 
-function listUrl(params: SubscriptionListParams): string {
-  const q = new URLSearchParams();
-  if (params.search.trim()) q.set('search', params.search.trim());
-  if (params.status !== 'all') q.set('status', params.status);
-  if (params.plan !== 'all') q.set('plan', params.plan);
-  if (params.mode !== 'all') q.set('mode', params.mode);
-  if (params.request && params.request !== 'all') q.set('request', params.request);
-  q.set('page', String(params.page));
-  return `${api.subscriptions}?${q.toString()}`;
+/** The list's query: a filter set to 'all' (or an empty search) is left out. */
+function listQuery(params: SubscriptionListParams) {
+  const chosen = <T extends string>(value: T | 'all' | undefined) =>
+    value === 'all' ? undefined : value;
+  return {
+    search: params.search.trim(),
+    status: chosen(params.status),
+    plan: chosen(params.plan),
+    mode: chosen(params.mode),
+    request: chosen(params.request),
+    page: params.page,
+  };
 }
 
 export const adminSubscriptionsQueryOptions = (params: SubscriptionListParams) =>
   queryOptions({
     queryKey: [...adminSubscriptionsKey, 'list', params],
     queryFn: ({ signal }) =>
-      apiClient.get(listUrl(params), { schema: adminSubscriptionsResponseSchema, signal }),
+      apiClient.call(endpoints.subscriptions, { query: listQuery(params), signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -58,8 +53,7 @@ export const adminSubscriptionsQueryOptions = (params: SubscriptionListParams) =
 export const adminSubscriptionStatsQueryOptions = (days: number) =>
   queryOptions({
     queryKey: [...adminSubscriptionsKey, 'stats', days],
-    queryFn: ({ signal }) =>
-      apiClient.get(`${api.stats}?days=${days}`, { schema: adminSubscriptionStatsSchema, signal }),
+    queryFn: ({ signal }) => apiClient.call(endpoints.stats, { query: { days }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -67,8 +61,7 @@ export const adminSubscriptionStatsQueryOptions = (days: number) =>
 export const adminSubscriptionQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...adminSubscriptionsKey, 'detail', id],
-    queryFn: ({ signal }) =>
-      apiClient.get(api.subscription(id), { schema: adminSubscriptionDetailSchema, signal }),
+    queryFn: ({ signal }) => apiClient.call(endpoints.subscription, { params: { id }, signal }),
     staleTime: 0,
   });
 
@@ -77,8 +70,9 @@ export const adminSubscriptionQueryOptions = (id: string) =>
  * `amountCents` of it (decision 0121).
  */
 export function refundSubscription(id: string, amountCents?: number): Promise<AdminSubscription> {
-  return apiClient.post(api.cancel(id), amountCents === undefined ? {} : { amountCents }, {
-    schema: adminSubscriptionSchema,
+  return apiClient.call(endpoints.cancel, {
+    params: { id },
+    body: amountCents === undefined ? {} : { amountCents },
   });
 }
 
@@ -87,35 +81,34 @@ export function creditHeldOrder(
   id: string,
   body: { credits?: number; reason: string },
 ): Promise<AdminSubscription> {
-  return apiClient.post(api.credit(id), body, { schema: adminSubscriptionSchema });
+  return apiClient.call(endpoints.credit, { params: { id }, body });
 }
 
 export function approveRefundRequest(id: string): Promise<RefundRequest> {
-  return apiClient.post(api.approveRefundRequest(id), undefined, { schema: refundRequestSchema });
+  return apiClient.call(endpoints.approveRefundRequest, { params: { id } });
 }
 
 export function declineRefundRequest(id: string, reason: string): Promise<RefundRequest> {
-  return apiClient.post(api.declineRefundRequest(id), { reason }, { schema: refundRequestSchema });
+  return apiClient.call(endpoints.declineRefundRequest, { params: { id }, body: { reason } });
 }
 
 /** Who sells, for the sandbox banner on every admin page (decision 0120). */
 export const paymentsStatusQueryOptions = queryOptions({
   queryKey: ['admin', 'payments-status'],
-  queryFn: ({ signal }) =>
-    apiClient.get(api.paymentsStatus, { schema: paymentsStatusSchema, signal }),
+  queryFn: ({ signal }) => apiClient.call(endpoints.paymentsStatus, { signal }),
   staleTime: 60_000,
 });
 
 export function saveSubscriptionNote(id: string, note: string): Promise<AdminSubscription> {
-  return apiClient.put(api.subscription(id), { note }, { schema: adminSubscriptionSchema });
+  return apiClient.call(endpoints.updateSubscription, { params: { id }, body: { note } });
 }
 
 export const adminPlansQueryOptions = queryOptions({
   queryKey: adminPlansKey,
-  queryFn: ({ signal }) => apiClient.get(api.plans, { schema: adminPlansResponseSchema, signal }),
+  queryFn: ({ signal }) => apiClient.call(endpoints.plans, { signal }),
   staleTime: 0,
 });
 
 export function updatePlan(id: string, body: UpdateAdminPlanBody): Promise<EditablePlan> {
-  return apiClient.put(api.plan(id), body, { schema: adminPlanSchema });
+  return apiClient.call(endpoints.updatePlan, { params: { id }, body });
 }

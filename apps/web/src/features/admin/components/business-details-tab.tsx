@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  adminPaymentsEndpoints,
   businessDetailsSchema,
-  invoicesApiPaths,
   invoiceTexts as t,
   type BusinessDetails,
 } from '@cutout/contracts';
@@ -35,8 +35,7 @@ export function BusinessDetailsTab() {
   const queryClient = useQueryClient();
   const details = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) =>
-      apiClient.get(invoicesApiPaths.businessDetails, { schema: businessDetailsSchema, signal }),
+    queryFn: ({ signal }) => apiClient.call(adminPaymentsEndpoints.businessDetails, { signal }),
   });
   const form = useForm<BusinessDetails>({
     resolver: zodResolver(businessDetailsSchema),
@@ -55,8 +54,8 @@ export function BusinessDetailsTab() {
   }, [details.data, form]);
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const saved = await apiClient.put(invoicesApiPaths.businessDetails, values, {
-        schema: businessDetailsSchema,
+      const saved = await apiClient.call(adminPaymentsEndpoints.saveBusinessDetails, {
+        body: values,
       });
       queryClient.setQueryData(key, saved);
       form.reset(saved);

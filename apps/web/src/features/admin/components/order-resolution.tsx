@@ -1,4 +1,4 @@
-import { adminSubscriptionsApiPaths as api, type AdminSubscriptionDetail } from '@cutout/contracts';
+import { adminPaymentsApi, apiRouteUrl, type AdminSubscriptionDetail } from '@cutout/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
@@ -214,7 +214,7 @@ export function InvoiceList({ detail }: { detail: AdminSubscriptionDetail }) {
             · {at(invoice.issuedAt)}
           </span>
           <Button asChild variant="outline" size="sm">
-            <a href={api.invoice(invoice.id)} download>
+            <a href={apiRouteUrl(adminPaymentsApi.invoice, { id: invoice.id })} download>
               <Download aria-hidden="true" className="size-4" />
               PDF
             </a>

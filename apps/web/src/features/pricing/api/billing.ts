@@ -1,13 +1,4 @@
-import {
-  billingSummarySchema,
-  checkoutStatusSchema,
-  usersEndpoints,
-  emailReceiptResponseSchema,
-  limits,
-  orderSchema,
-  ordersResponseSchema,
-  paymentsApiPaths,
-} from '@cutout/contracts';
+import { limits, paymentsEndpoints, usersEndpoints } from '@cutout/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { billingQueryKey } from './purchases';
@@ -17,8 +8,7 @@ import { billingQueryKey } from './purchases';
 export function useBilling() {
   return useQuery({
     queryKey: billingQueryKey,
-    queryFn: ({ signal }) =>
-      apiClient.get(paymentsApiPaths.billing, { schema: billingSummarySchema, signal }),
+    queryFn: ({ signal }) => apiClient.call(paymentsEndpoints.billing, { signal }),
     staleTime: 0,
   });
 }
@@ -27,10 +17,10 @@ export function ordersQueryOptions(page: number) {
   return queryOptions({
     queryKey: ['me', 'orders', page],
     queryFn: ({ signal }) =>
-      apiClient.get(
-        `${paymentsApiPaths.orders}?${new URLSearchParams({ page: String(page), per_page: String(limits.purchasesPageSize) })}`,
-        { schema: ordersResponseSchema, signal },
-      ),
+      apiClient.call(paymentsEndpoints.orders, {
+        query: { page, per_page: limits.purchasesPageSize },
+        signal,
+      }),
     staleTime: 0,
   });
 }
@@ -57,10 +47,7 @@ export function useCheckoutStatus(checkoutId: string | null) {
   return useQuery({
     queryKey: ['checkout', checkoutId],
     queryFn: ({ signal }) =>
-      apiClient.get(paymentsApiPaths.checkout(checkoutId!), {
-        schema: checkoutStatusSchema,
-        signal,
-      }),
+      apiClient.call(paymentsEndpoints.checkout, { params: { id: checkoutId! }, signal }),
     enabled: checkoutId !== null,
     staleTime: 0,
     refetchInterval: (query) => (query.state.data?.state === 'waiting' ? 2000 : false),
@@ -71,9 +58,7 @@ export function useCheckoutStatus(checkoutId: string | null) {
 export function useEmailReceipt() {
   return useMutation({
     mutationFn: (orderId: string) =>
-      apiClient.post(paymentsApiPaths.emailReceipt(orderId), undefined, {
-        schema: emailReceiptResponseSchema,
-      }),
+      apiClient.call(paymentsEndpoints.emailReceipt, { params: { id: orderId } }),
   });
 }
 
@@ -82,8 +67,9 @@ export function useRequestRefund() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ orderId, reason }: { orderId: string; reason: string }) =>
-      apiClient.post(paymentsApiPaths.refundRequest(orderId), reason ? { reason } : {}, {
-        schema: orderSchema,
+      apiClient.call(paymentsEndpoints.refundRequest, {
+        params: { id: orderId },
+        body: reason ? { reason } : {},
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['me', 'orders'] }),
   });

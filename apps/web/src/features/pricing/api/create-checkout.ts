@@ -1,7 +1,8 @@
 import {
   checkoutTexts,
-  paymentsApiPaths,
+  paymentsApi,
   type CreateCheckoutResponse,
+  type paymentsEndpoints,
   type Plan,
 } from '@cutout/contracts';
 import { ApiError, apiClient } from '../../../lib/api-client';
@@ -27,9 +28,10 @@ export class CheckoutUnavailableError extends Error {
 export async function createCheckout(plan: Plan): Promise<string> {
   let created: CreateCheckoutResponse;
   try {
-    created = await apiClient.post<CreateCheckoutResponse>(paymentsApiPaths.checkouts, {
-      planId: plan.id,
-    });
+    created = await apiClient.call<typeof paymentsEndpoints.createCheckout>(
+      paymentsApi.createCheckout,
+      { body: { planId: plan.id } },
+    );
   } catch (error) {
     if (error instanceof ApiError && error.status === 503) throw new CheckoutUnavailableError();
     throw error;

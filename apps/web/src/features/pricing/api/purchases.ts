@@ -1,9 +1,4 @@
-import {
-  paymentsApiPaths,
-  plans as seededPlans,
-  type BillingSummary,
-  type PlansResponse,
-} from '@cutout/contracts';
+import { paymentsApi, plans as seededPlans, type paymentsEndpoints } from '@cutout/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
@@ -15,7 +10,8 @@ export const billingQueryKey = ['me', 'billing'] as const;
 
 export const billingSummaryQueryOptions = queryOptions({
   queryKey: billingQueryKey,
-  queryFn: ({ signal }) => apiClient.get<BillingSummary>(paymentsApiPaths.billing, { signal }),
+  queryFn: ({ signal }) =>
+    apiClient.call<typeof paymentsEndpoints.billing>(paymentsApi.billing, { signal }),
   staleTime: 0,
 });
 
@@ -33,7 +29,8 @@ export function usePurchasedPlanIds(signedIn: boolean): readonly string[] {
 
 export const plansQueryOptions = queryOptions({
   queryKey: ['plans'],
-  queryFn: ({ signal }) => apiClient.get<PlansResponse>(paymentsApiPaths.plans, { signal }),
+  queryFn: ({ signal }) =>
+    apiClient.call<typeof paymentsEndpoints.plans>(paymentsApi.plans, { signal }),
 });
 
 /**

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   billingProfileSchema,
   invoiceTexts as t,
-  paymentsApiPaths,
+  paymentsEndpoints,
   type BillingProfile,
 } from '@cutout/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -27,8 +27,7 @@ export function BillingDetailsForm() {
   const queryClient = useQueryClient();
   const profile = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) =>
-      apiClient.get(paymentsApiPaths.billingProfile, { schema: billingProfileSchema, signal }),
+    queryFn: ({ signal }) => apiClient.call(paymentsEndpoints.billingProfile, { signal }),
   });
   const form = useForm<BillingProfile>({
     resolver: zodResolver(billingProfileSchema),
@@ -40,9 +39,7 @@ export function BillingDetailsForm() {
   }, [profile.data, form]);
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const saved = await apiClient.put(paymentsApiPaths.billingProfile, values, {
-        schema: billingProfileSchema,
-      });
+      const saved = await apiClient.call(paymentsEndpoints.saveBillingProfile, { body: values });
       queryClient.setQueryData(key, saved);
       form.reset(saved);
       void loadToast().then((toast) => toast.success(t.billingSaved));

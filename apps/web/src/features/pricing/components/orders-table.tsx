@@ -1,7 +1,8 @@
 import {
+  apiRouteUrl,
   orderStatusLabels,
   paymentTexts,
-  paymentsApiPaths,
+  paymentsApi,
   creditsTexts,
   type Order,
 } from '@cutout/contracts';
@@ -190,7 +191,7 @@ export function OrdersTable({
                         size="sm"
                         title={paymentTexts.downloadReceipt}
                       >
-                        <a href={paymentsApiPaths.receipt(order.id)} download>
+                        <a href={apiRouteUrl(paymentsApi.receipt, { id: order.id })} download>
                           <Download aria-hidden="true" className="size-4" />
                           <span className="sr-only">{paymentTexts.downloadReceipt}</span>
                         </a>
