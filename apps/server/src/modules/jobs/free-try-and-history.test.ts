@@ -125,6 +125,9 @@ onBothDialects(
       });
       expect(cancel.statusCode).toBe(200);
       const ended = jobSchema.parse(cancel.json());
+      // The stored end, even when a run had just claimed the job (PostgreSQL hung here: the
+      // answer was that run's live 'processing', and no end was ever told to waiters).
+      expect(ended.status).toBe('cancelled');
       await t.app.processing.jobs.waitUntilFinished(ended.id);
       const racing = await Promise.all([tryFree(t, ip), tryFree(t, ip), tryFree(t, ip)]);
       const codes = racing.map((r) => r.statusCode).sort();

@@ -92,7 +92,10 @@ export class JobRunner {
     }
     if ((await queue.remove(id)) || job.status === 'queued') {
       await this.finish(id, { status: 'cancelled', stage: 'done' }, null);
-      return events.get(id);
+      // Read queued, but a run may have claimed it since: that run stops too, and the answer is
+      // the stored row (the run's live copy still says 'processing').
+      this.controllers.get(id)?.abort();
+      return findJob(db, id);
     }
     this.controllers.get(id)?.abort();
     return events.waitUntilFinished(id);
@@ -220,7 +223,13 @@ export class JobRunner {
           attempt,
         );
       }
-      // 'lost': the job was cancelled, or taken over by another run; that one owns it now.
+      if (outcome === 'lost') {
+        // Cancelled, or taken over by another run that owns it now. Whoever waits on this job
+        // hears its stored state: the cancel's own event may have gone out while this run's
+        // live copy still answered 'processing'.
+        const current = await findJob(db, id);
+        if (current) events.publish(current);
+      }
       return 'done';
     } catch (error) {
       const handedBack = controller.signal.reason === handBack;
