@@ -10,11 +10,13 @@ export const homeGoalGzip = 145 * 1024;
 export const pageGoalGzip = 150 * 1024;
 
 /**
- * Public pages over the goal, held at what they load plus about 1 KB while they are brought
- * down (`npm run bench:web` reports them as MISSED). None today: decision 0240 brought the last
- * ones (the forms, /api, /documentation, /tutorials, the blog posts) under it.
+ * Public pages over the goal, held at what they load plus a little while they are brought
+ * down (`npm run bench:web` reports them as MISSED). Decision 0240 brought the forms, /api,
+ * /documentation, /tutorials and the blog posts under it; the endpoint contracts (decision
+ * 0220) then put the session's and the API client's route helpers on every page, and the home
+ * page loads 145.3 KB, 0.3 KB over its goal.
  */
-export const overGoalCeilingsKb = {};
+export const overGoalCeilingsKb = { '/': 145.6 };
 
 /** The goal a public page is held to. */
 export function firstLoadGoal(pagePath) {

@@ -1,18 +1,8 @@
-import { batchesApiPaths } from './batches.js';
-import { compositionApiPaths } from './composition.js';
-import { databaseConnectionsApiPaths as db } from './database-connections.js';
-import { integrationsApiPaths } from './integrations.js';
-import { pagesApiPaths } from './pages.js';
-import type { JobVariant } from './jobs.js';
-import { apiKeysApiPaths } from './public-api.js';
 import {
   accountsApiPaths,
-  adminApiPaths,
   contactApiPath,
   errorReportsApiPath,
-  jobsApiPaths,
   newsletterApiPath,
-  samplesApiPaths,
 } from './paths.js';
 
 // Each endpoint's method and path, one object per server module: the zod-free half of an
@@ -21,7 +11,7 @@ import {
 // an `import type`; the server registers every route from the whole contract (decision 0220).
 // The bundler counts a call as a side effect, so every object here is on every page: modules
 // only some pages call keep theirs beside their paths (payments-api.ts, payments-server-api.ts,
-// admin-subscriptions.ts, public-api-routes.ts).
+// admin-subscriptions.ts, public-api-routes.ts, and the app's and admin's in app-api-routes.ts).
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -81,7 +71,6 @@ export function routerUrl(route: ApiRoute): string {
 /** A path made from one `id` parameter. */
 export const pathById = (make: (id: string) => string) => (params: { id: string }) =>
   make(params.id);
-const id = pathById;
 
 /** accounts (auth, the signed-in user, admin setup). */
 export const accountsApi = {
@@ -98,117 +87,7 @@ export const accountsApi = {
   adminClearUsers: apiRoute('POST', accountsApiPaths.adminClearUsers),
 };
 
-/** users: the signed-in user's profile, usage and credits; the spec's /users/{id} calls. */
-export const usersApi = {
-  me: apiRoute('GET', accountsApiPaths.me),
-  updateMe: apiRoute('PATCH', accountsApiPaths.me),
-  usage: apiRoute('GET', accountsApiPaths.usage),
-  creditHistory: apiRoute('GET', accountsApiPaths.creditHistory),
-  user: apiRoute('GET', id(accountsApiPaths.user)),
-  updateCredits: apiRoute('PATCH', id(accountsApiPaths.userCredits)),
-};
-
-/** api-keys: the signed-in user's keys. */
-export const apiKeysApi = {
-  list: apiRoute('GET', apiKeysApiPaths.list),
-  create: apiRoute('POST', apiKeysApiPaths.list),
-  revoke: apiRoute('DELETE', id(apiKeysApiPaths.key)),
-};
-
-/** admin: the overview and its toggles, User Management, the audit log. */
-export const adminApi = {
-  overview: apiRoute('GET', adminApiPaths.overview),
-  preferences: apiRoute('GET', adminApiPaths.preferences),
-  updatePreferences: apiRoute('PUT', adminApiPaths.preferences),
-  users: apiRoute('GET', adminApiPaths.users),
-  userStats: apiRoute('GET', adminApiPaths.userStats),
-  createUser: apiRoute('POST', adminApiPaths.users),
-  user: apiRoute('GET', id(adminApiPaths.user)),
-  updateUser: apiRoute('PUT', id(adminApiPaths.user)),
-  adjustCredits: apiRoute('POST', id(adminApiPaths.userCredits)),
-  resetUsage: apiRoute('POST', id(adminApiPaths.resetUsage)),
-  deleteUser: apiRoute('DELETE', id(adminApiPaths.user)),
-  setRole: apiRoute('PATCH', id(accountsApiPaths.adminUserRole)),
-  auditLog: apiRoute('GET', adminApiPaths.auditLog),
-};
-
-/** database-connections: Admin → Database management. */
-export const databaseConnectionsApi = {
-  list: apiRoute('GET', db.connections),
-  create: apiRoute('POST', db.connections),
-  update: apiRoute('PUT', id(db.connection)),
-  remove: apiRoute('DELETE', id(db.connection)),
-  copy: apiRoute('POST', id(db.copy)),
-  test: apiRoute('POST', id(db.test)),
-  connect: apiRoute('POST', id(db.connect)),
-  disconnect: apiRoute('POST', db.disconnect),
-  status: apiRoute('GET', db.status),
-  query: apiRoute('POST', db.query),
-  tables: apiRoute('GET', db.tables),
-};
-
-/** integrations: Admin → Integration settings. */
-export const integrationsApi = {
-  settings: apiRoute('GET', integrationsApiPaths.settings),
-  save: apiRoute('PUT', integrationsApiPaths.settings),
-  testEmail: apiRoute('POST', integrationsApiPaths.testEmail),
-  checkPaymentProvider: apiRoute('POST', integrationsApiPaths.checkPaymentProvider),
-};
-
-/** pages: the CMS (admin) and the published pages by slug. */
-export const pagesApi = {
-  list: apiRoute('GET', pagesApiPaths.list),
-  stats: apiRoute('GET', pagesApiPaths.stats),
-  /** The slug is the router's wildcard (`*`): it may hold slashes. */
-  bySlug: apiRoute('GET', (params: { '*': string }) => pagesApiPaths.bySlug(params['*'])),
-  page: apiRoute('GET', id(pagesApiPaths.page)),
-  create: apiRoute('POST', pagesApiPaths.list),
-  update: apiRoute('PUT', id(pagesApiPaths.page)),
-  remove: apiRoute('DELETE', id(pagesApiPaths.page)),
-};
-
-type ItemParams = { id: string; itemId: string };
-
-/** batches: the dashboard's Batch tab. */
-export const batchesApi = {
-  list: apiRoute('GET', batchesApiPaths.list),
-  create: apiRoute('POST', batchesApiPaths.list),
-  batch: apiRoute('GET', id(batchesApiPaths.batch)),
-  remove: apiRoute('DELETE', id(batchesApiPaths.batch)),
-  run: apiRoute('POST', id(batchesApiPaths.run)),
-  removeItem: apiRoute('DELETE', (p: ItemParams) => batchesApiPaths.item(p.id, p.itemId)),
-  uploadItem: apiRoute('PUT', (p: ItemParams) => batchesApiPaths.itemImage(p.id, p.itemId)),
-  download: apiRoute('GET', id(batchesApiPaths.download)),
-};
-
 /** contact, newsletter, error-reports: one POST each. */
 export const contactApi = { send: apiRoute('POST', contactApiPath) };
 export const newsletterApi = { subscribe: apiRoute('POST', newsletterApiPath) };
 export const errorReportsApi = { report: apiRoute('POST', errorReportsApiPath) };
-
-/** samples: the editor's sample images. */
-export const samplesApi = {
-  list: apiRoute('GET', samplesApiPaths.list),
-  image: apiRoute('GET', id(samplesApiPaths.image)),
-  thumbnail: apiRoute('GET', id(samplesApiPaths.thumbnail)),
-};
-
-/** jobs: background removal in the editor, its files and the history. */
-export const jobsApi = {
-  editorConfig: apiRoute('GET', jobsApiPaths.editorConfig),
-  create: apiRoute('POST', jobsApiPaths.create),
-  job: apiRoute('GET', id(jobsApiPaths.job)),
-  cancel: apiRoute('DELETE', id(jobsApiPaths.job)),
-  events: apiRoute('GET', id(jobsApiPaths.events)),
-  result: apiRoute('GET', (params: { id: string; variant: JobVariant }) =>
-    jobsApiPaths.result(params.id, params.variant),
-  ),
-  original: apiRoute('GET', id(jobsApiPaths.original)),
-  saveMask: apiRoute('POST', id(jobsApiPaths.mask)),
-  resetMask: apiRoute('DELETE', id(jobsApiPaths.mask)),
-  compose: apiRoute('POST', id(compositionApiPaths.compose)),
-  removeBackground: apiRoute('POST', jobsApiPaths.removeBackground),
-  history: apiRoute('GET', jobsApiPaths.history),
-  deleteHistoryItem: apiRoute('DELETE', id(jobsApiPaths.historyItem)),
-  thumbnail: apiRoute('GET', id(jobsApiPaths.thumbnail)),
-};

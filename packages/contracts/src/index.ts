@@ -1,6 +1,7 @@
 // Zod-free modules: constants, texts, paths and types. Importing one never loads zod.
 export * from './accounts.js';
 export * from './api-routes.js';
+export * from './app-api-routes.js';
 export * from './admin.js';
 export * from './admin-subscriptions.js';
 export * from './api-examples.js';

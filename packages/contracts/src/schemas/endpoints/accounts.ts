@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { accountsApi, apiKeysApi, usersApi } from '../../api-routes.js';
+import { accountsApi } from '../../api-routes.js';
+import { apiKeysApi, usersApi } from '../../app-api-routes.js';
 import { limits } from '../../limits.js';
 import {
   adminCredentialsBodySchema,

@@ -1,4 +1,4 @@
-import { databaseConnectionsApi, integrationsApi } from '../../api-routes.js';
+import { databaseConnectionsApi, integrationsApi } from '../../app-api-routes.js';
 import { messageResponseSchema } from '../accounts.js';
 import {
   databaseConnectionBodySchema,

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { adminApi } from '../../api-routes.js';
+import { adminApi } from '../../app-api-routes.js';
 import {
   adjustCreditsBodySchema,
   adminOverviewSchema,

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { jobsApi } from '../../api-routes.js';
+import { jobsApi } from '../../app-api-routes.js';
 import { jobVariants } from '../../jobs.js';
 import { historyQuerySchema, historyResponseSchema } from '../history.js';
 import { editorConfigSchema, jobSchema, removeBackgroundResponseSchema } from '../jobs.js';

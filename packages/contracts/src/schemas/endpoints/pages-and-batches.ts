@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { batchesApi, pagesApi } from '../../api-routes.js';
+import { batchesApi, pagesApi } from '../../app-api-routes.js';
 import { batchItemSchema, batchListSchema, batchSchema, runBatchBodySchema } from '../batches.js';
 import {
   pageBodySchema,

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { samplesApi } from '../../api-routes.js';
+import { samplesApi } from '../../app-api-routes.js';
 import { samplesResponseSchema } from '../jobs.js';
 import { endpoint } from '../endpoint.js';
 
