@@ -128,11 +128,11 @@ export function ConnectionsTab() {
             <div
               key={c.id}
               data-testid="connection-row"
-              className="flex flex-col gap-3 rounded-xl border border-border p-4 lg:flex-row lg:items-center lg:justify-between"
+              className="flex min-w-0 flex-col gap-3 rounded-xl border border-border p-4 lg:flex-row lg:items-center lg:justify-between"
             >
               <div className="min-w-0">
                 <div className="flex flex-wrap items-center gap-2">
-                  <span className="font-medium">{c.name}</span>
+                  <span className="font-medium [overflow-wrap:anywhere]">{c.name}</span>
                   <Badge variant="outline">{databaseTypeLabels[c.config.type]}</Badge>
                   {c.isActive ? (
                     <Badge variant={null} className={tones.good}>
