@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { checkoutTexts } from '@cutout/contracts';
+import { checkoutTexts, integrationsApiPaths } from '@cutout/contracts';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { listOutbox } from '../../mail/outbox.repository.js';
@@ -209,6 +209,45 @@ describe('the provider in production', () => {
       expect(
         (await deliver(app, { meta: {} }, { provider: 'sandbox', signature: null })).statusCode,
       ).toBe(401);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('chosen in Admin → Integrations, the sandbox sells and is announced; cleared, nothing is on sale', async () => {
+    const t = await createTestApp({
+      env: { NODE_ENV: 'production', ADMIN_PASSWORD: TEST_ADMIN.password },
+    });
+    try {
+      const { app } = t;
+      const cookie = await adminCookie(app);
+      const choose = (paymentProvider: string) =>
+        app.inject({
+          method: 'PUT',
+          url: integrationsApiPaths.settings,
+          headers: { cookie },
+          payload: { paymentProvider },
+        });
+      const status = async () =>
+        (await app.inject({ url: '/api/admin/payments-status', headers: { cookie } })).json();
+      const user = await signUp(app);
+      const buy = () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/checkouts',
+          headers: { cookie: user.cookie },
+          payload: { planId: 'credits-10' },
+        });
+      expect((await buy()).statusCode).toBe(503);
+
+      expect((await choose('sandbox')).statusCode).toBe(200);
+      expect(await status()).toMatchObject({ provider: 'sandbox', sandboxInProduction: true });
+      expect((await buy()).statusCode).toBe(201);
+
+      // Cleared: back to the production default, not to the sandbox.
+      expect((await choose('')).statusCode).toBe(200);
+      expect(await status()).toMatchObject({ provider: 'none', configured: false });
+      expect((await buy()).statusCode).toBe(503);
     } finally {
       await t.close();
     }
