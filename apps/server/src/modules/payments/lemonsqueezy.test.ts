@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkoutTexts, integrationsApiPaths } from '@cutout/contracts';
-import { adminCookie, onBothDialects, signUp } from '../../test/accounts.js';
+import { listOutbox } from '../../mail/outbox.repository.js';
+import { adminCookie, onBothDialects, signUp, TEST_ADMIN } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { findBalance, listLedger, sumLots } from '../credits/credits.repository.js';
 import { spendCredit } from '../credits/credits.service.js';
@@ -350,6 +351,86 @@ onBothDialects(
       });
       expect(refund.statusCode).toBe(202);
       expect(seen[0]?.url).toMatch(/^\/v1\/orders\/\d+\/refund$/);
+    });
+
+    it('a price edited after checkout: the order at the checkout price gets the checkout credits', async () => {
+      const { app } = get();
+      const { user, checkoutId } = await checkoutFor();
+      const editPlan = (payload: Record<string, unknown>) =>
+        app.inject({
+          method: 'PUT',
+          url: '/api/admin/plans/credits-100',
+          headers: { cookie: admin },
+          payload,
+        });
+      expect((await editPlan({ priceCents: 3000, credits: 120 })).statusCode).toBe(200);
+      try {
+        const orderId = nextOrderId();
+        const res = await lsDeliver(
+          orderEventBody('order_created', {
+            orderId,
+            userId: user.id,
+            variantId: '102',
+            checkoutId,
+            testMode: false,
+            total: 2062,
+          }),
+        );
+        expect(res.json().outcome).toBe('credited');
+        expect(await orderOf(orderId)).toMatchObject({
+          status: 'paid',
+          amount_cents: 2062,
+          credits: 100,
+        });
+        expect(await findBalance(app.database.db, user.id)).toBe(110);
+        // A new checkout charges the new price; an order at the old one is held.
+        const later = await checkoutFor();
+        const heldId = nextOrderId();
+        const held = await lsDeliver(
+          orderEventBody('order_created', {
+            orderId: heldId,
+            userId: later.user.id,
+            variantId: '102',
+            checkoutId: later.checkoutId,
+            testMode: false,
+            total: 2062,
+          }),
+        );
+        expect(held.json().outcome).toBe('held');
+        expect((await orderOf(heldId)).review_reason).toMatch(/instead of 30\.00 USD/);
+      } finally {
+        await editPlan({ priceCents: 2062, credits: 100 });
+      }
+    });
+
+    it('a held order is told to the admins by mail, without crediting anyone', async () => {
+      const { app } = get();
+      const { user, checkoutId } = await checkoutFor();
+      const orderId = nextOrderId();
+      await lsDeliver(
+        orderEventBody('order_created', {
+          orderId,
+          userId: user.id,
+          variantId: '102',
+          checkoutId,
+          testMode: false,
+          currency: 'EUR',
+        }),
+      );
+      const order = await orderOf(orderId);
+      // The alert looks up the admins who want it, then mails them, after the webhook answered.
+      const mail = await vi.waitFor(async () => {
+        const found = (await listOutbox(app.database.db, TEST_ADMIN.email)).find(
+          (m) =>
+            m.subject.includes('An order needs review') && m.text.includes(order.receipt_number),
+        );
+        expect(found).toBeDefined();
+        return found;
+      });
+      expect(mail?.text).toMatch(/currency EUR instead of USD/);
+      expect(await findBalance(app.database.db, user.id)).toBe(10);
+      // The buyer got no invoice for an order that was not credited.
+      expect(await listOutbox(app.database.db, user.email)).toEqual([]);
     });
 
     it('discount codes: held while off; on, a discounted total is credited and the discount recorded', async () => {
