@@ -168,12 +168,32 @@ test('admin subscriptions: buy in the sandbox, see the order, refund it; edit a 
     await expect(detail.getByTestId('order-webhooks')).toContainText('credited');
     await screenshotBoth(page, 'subscription-detail', false);
 
-    // Refund, confirmed; the real outcome arrives as a toast (top-right in the admin).
+    // A partial refund first (decision 0121): the dialog takes an amount, the provider refunds
+    // that much, and the unspent credits go in proportion: floor(10 × 2.00 / 5.15) = 3.
+    const partialCredits = Math.floor((pack.credits * 200) / pack.priceCents);
     await detail.getByRole('button', { name: 'Refund', exact: true }).click();
     await expect(detail.getByRole('alertdialog')).toContainText('Refund this order?');
+    await detail.getByLabel('Amount to refund').fill('2.00');
     await detail.getByRole('button', { name: 'Yes, refund' }).click();
     await expect(
-      page.locator('[data-sonner-toast]').filter({ hasText: 'Refund requested' }),
+      page
+        .locator('[data-sonner-toast]')
+        .filter({ hasText: `Order refunded: ${partialCredits} unspent credits removed` }),
+    ).toBeVisible({ timeout: 20_000 });
+    await expect(detail.getByTestId('lot-Refunded')).toHaveText(String(partialCredits));
+    await expect(detail.getByTestId('buyer-balance')).toHaveText(
+      String(10 + pack.credits - partialCredits),
+    );
+    await expect(detail).toContainText('Partially refunded');
+
+    // Then the rest, confirmed with the amount left empty; the real outcome arrives as a toast
+    // (top-right in the admin).
+    await detail.getByRole('button', { name: 'Refund', exact: true }).click();
+    await expect(detail.getByRole('alertdialog')).toContainText('Refund this order?');
+    await detail.getByLabel('Amount to refund').fill('');
+    await detail.getByRole('button', { name: 'Yes, refund' }).click();
+    await expect(
+      page.locator('[data-sonner-toast]').filter({ hasText: 'Refund requested' }).last(),
     ).toBeVisible();
     await expect(
       page

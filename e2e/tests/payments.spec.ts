@@ -149,6 +149,28 @@ test('production with the sandbox chosen: buy a pack, download the PDF invoice, 
   await hydrated();
   await signInThroughForm(adminPage, e2eAdmin.email, e2eAdmin.password);
   await expectPath(adminPage, paths.dashboard);
+  // The sandbox chosen in production: every admin page says that anyone can get credits with the
+  // test card (decision 0120).
+  for (const adminPath of [
+    paths.admin,
+    paths.adminSettings,
+    paths.adminDatabase,
+    paths.adminDatabaseManagement,
+    paths.adminUsers,
+    paths.adminUserManagement,
+    paths.adminPageManagement,
+    paths.adminPages,
+    paths.adminSubscriptions,
+    paths.adminSubscriptionManagement,
+    paths.adminIntegrationSettings,
+    paths.adminPricingManagement,
+    paths.adminAuditLog,
+  ]) {
+    await adminPage.goto(adminPath);
+    await expect(adminPage.getByTestId('sandbox-banner'), adminPath).toContainText(
+      'Anyone can get credits with the test card',
+    );
+  }
   await adminPage.goto('/admin/subscriptions?request=requested');
   await hydrated();
   await expect(adminPage.getByTestId('sandbox-banner')).toBeVisible();

@@ -36,6 +36,7 @@ export * from './payments-server-api.js';
 export * from './public-api-routes.js';
 export * from './plans.js';
 export * from './policy.js';
+export * from './policy-phrases.js';
 export * from './public-api.js';
 export * from './prerender.js';
 export * from './session.js';

@@ -64,6 +64,8 @@ export const paymentTexts = {
   partiallyRefundedTitle: 'This order was partly refunded',
   refundUnavailable:
     "This order's payment provider is not configured, so it cannot be refunded here.",
+  refundProviderFailed:
+    'The payment provider did not accept the refund: nothing was refunded and no credits were removed. Try again later, or refund the order in the provider’s dashboard.',
   waitingTitle: 'Confirming your payment…',
   waitingBody:
     'Your payment was sent. We are waiting for the payment provider to confirm it; this page updates by itself.',

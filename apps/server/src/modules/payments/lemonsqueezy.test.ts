@@ -1,13 +1,15 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutTexts, integrationsApiPaths } from '@cutout/contracts';
-import { adminCookie, onBothDialects, signUp } from '../../test/accounts.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { checkoutTexts, integrationsApiPaths, paymentTexts } from '@cutout/contracts';
+import { listOutbox } from '../../mail/outbox.repository.js';
+import { adminCookie, onBothDialects, signUp, TEST_ADMIN } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { findBalance, listLedger, sumLots } from '../credits/credits.repository.js';
 import { spendCredit } from '../credits/credits.service.js';
 import { deliver, orderEventBody, type OrderEventOptions } from '../../test/payments.js';
+import { readPdf } from '../../test/pdf.js';
 import { LemonSqueezyProvider } from './providers/lemonsqueezy.js';
 
 // The Lemon Squeezy adapter against a local HTTP server that answers as the real API does and
@@ -352,6 +354,86 @@ onBothDialects(
       expect(seen[0]?.url).toMatch(/^\/v1\/orders\/\d+\/refund$/);
     });
 
+    it('a price edited after checkout: the order at the checkout price gets the checkout credits', async () => {
+      const { app } = get();
+      const { user, checkoutId } = await checkoutFor();
+      const editPlan = (payload: Record<string, unknown>) =>
+        app.inject({
+          method: 'PUT',
+          url: '/api/admin/plans/credits-100',
+          headers: { cookie: admin },
+          payload,
+        });
+      expect((await editPlan({ priceCents: 3000, credits: 120 })).statusCode).toBe(200);
+      try {
+        const orderId = nextOrderId();
+        const res = await lsDeliver(
+          orderEventBody('order_created', {
+            orderId,
+            userId: user.id,
+            variantId: '102',
+            checkoutId,
+            testMode: false,
+            total: 2062,
+          }),
+        );
+        expect(res.json().outcome).toBe('credited');
+        expect(await orderOf(orderId)).toMatchObject({
+          status: 'paid',
+          amount_cents: 2062,
+          credits: 100,
+        });
+        expect(await findBalance(app.database.db, user.id)).toBe(110);
+        // A new checkout charges the new price; an order at the old one is held.
+        const later = await checkoutFor();
+        const heldId = nextOrderId();
+        const held = await lsDeliver(
+          orderEventBody('order_created', {
+            orderId: heldId,
+            userId: later.user.id,
+            variantId: '102',
+            checkoutId: later.checkoutId,
+            testMode: false,
+            total: 2062,
+          }),
+        );
+        expect(held.json().outcome).toBe('held');
+        expect((await orderOf(heldId)).review_reason).toMatch(/instead of 30\.00 USD/);
+      } finally {
+        await editPlan({ priceCents: 2062, credits: 100 });
+      }
+    });
+
+    it('a held order is told to the admins by mail, without crediting anyone', async () => {
+      const { app } = get();
+      const { user, checkoutId } = await checkoutFor();
+      const orderId = nextOrderId();
+      await lsDeliver(
+        orderEventBody('order_created', {
+          orderId,
+          userId: user.id,
+          variantId: '102',
+          checkoutId,
+          testMode: false,
+          currency: 'EUR',
+        }),
+      );
+      const order = await orderOf(orderId);
+      // The alert looks up the admins who want it, then mails them, after the webhook answered.
+      const mail = await vi.waitFor(async () => {
+        const found = (await listOutbox(app.database.db, TEST_ADMIN.email)).find(
+          (m) =>
+            m.subject.includes('An order needs review') && m.text.includes(order.receipt_number),
+        );
+        expect(found).toBeDefined();
+        return found;
+      });
+      expect(mail?.text).toMatch(/currency EUR instead of USD/);
+      expect(await findBalance(app.database.db, user.id)).toBe(10);
+      // The buyer got no invoice for an order that was not credited.
+      expect(await listOutbox(app.database.db, user.email)).toEqual([]);
+    });
+
     it('discount codes: held while off; on, a discounted total is credited and the discount recorded', async () => {
       const { app } = get();
       const off = await checkoutFor();
@@ -536,6 +618,141 @@ onBothDialects(
         (r) => r.kind === 'refund',
       );
       expect(refunds.map((r) => Number(r.amount)).sort((a, b) => a - b)).toEqual([-74, -25]);
+    });
+
+    it('a refund request through Lemon Squeezy: refused by the API then approved; declined; invoice and credit note', async () => {
+      const { app } = get();
+      const db = app.database.db;
+      const { user, checkoutId } = await checkoutFor();
+      const orderId = nextOrderId();
+      const base = { orderId, userId: user.id, variantId: '102', checkoutId, testMode: false };
+      expect((await lsDeliver(orderEventBody('order_created', base))).json().outcome).toBe(
+        'credited',
+      );
+      const order = await orderOf(orderId);
+      for (let i = 0; i < 40; i++) await spendCredit(db, user.id, `job-${randomUUID()}`);
+      // 60 of the pack unused: ceil(20.62 × 60 / 100) = 12.38.
+      const asked = await app.inject({
+        method: 'POST',
+        url: `/api/me/orders/${order.id}/refund-request`,
+        headers: { cookie: user.cookie },
+        payload: { reason: 'Too many credits' },
+      });
+      expect(asked.statusCode).toBe(201);
+      expect(asked.json().refundRequest).toMatchObject({ credits: 60, amountCents: 1238 });
+      const requestId = asked.json().refundRequest.id as string;
+      const approve = () =>
+        app.inject({
+          method: 'POST',
+          url: `/api/admin/refund-requests/${requestId}/approve`,
+          headers: { cookie: admin },
+        });
+
+      // Lemon Squeezy refuses: the request is open again and nothing changed.
+      answer = (req) =>
+        req.url.endsWith('/refund')
+          ? { status: 422, body: { errors: [{ detail: 'internal refund detail' }] } }
+          : lemonAnswer(req);
+      const refused = await approve();
+      expect(refused.statusCode).toBe(502);
+      expect(refused.json().error.message).toBe(paymentTexts.refundProviderFailed);
+      expect(refused.body).not.toContain('internal refund detail');
+      const mine = async () =>
+        (
+          (await app.inject({ url: '/api/me/orders', headers: { cookie: user.cookie } })).json()
+            .orders as {
+            id: string;
+            status: string;
+            refundRequest: { status: string } | null;
+            invoiceNumber: string | null;
+          }[]
+        ).find((o) => o.id === order.id)!;
+      expect((await mine()).refundRequest).toMatchObject({ status: 'requested' });
+      expect(await findBalance(db, user.id)).toBe(70);
+
+      // Approved: Lemon Squeezy is asked for exactly the request's amount.
+      answer = lemonAnswer;
+      seen.length = 0;
+      expect((await approve()).statusCode).toBe(202);
+      expect(seen.map((r) => [r.url, r.body])).toEqual([
+        [
+          `/v1/orders/${orderId}/refund`,
+          { data: { type: 'orders', id: orderId, attributes: { amount: 1238 } } },
+        ],
+      ]);
+      // Its order_refunded removes the 60 unused credits; the free ones stay.
+      const refunded = await lsDeliver(
+        orderEventBody('order_refunded', {
+          ...base,
+          status: 'paid',
+          refunded: false,
+          refundedAmount: 1238,
+        }),
+      );
+      expect(refunded.json().outcome).toBe('partially_refunded');
+      expect(await findBalance(db, user.id)).toBe(10);
+      expect(await mine()).toMatchObject({
+        status: 'partially_refunded',
+        refundRequest: { status: 'approved' },
+      });
+
+      // The invoice and the credit note name Lemon Squeezy, in the live sequence.
+      const detail = (
+        await app.inject({
+          url: `/api/admin/subscriptions/${order.id}`,
+          headers: { cookie: admin },
+        })
+      ).json();
+      const [invoice, note] = detail.invoices as { id: string; kind: string; number: string }[];
+      expect([invoice?.kind, note?.kind]).toEqual(['invoice', 'credit_note']);
+      expect(invoice!.number).toMatch(/^CUT-\d{6}$/);
+      const pdf = async (id: string) =>
+        readPdf(
+          (await app.inject({ url: `/api/me/invoices/${id}`, headers: { cookie: user.cookie } }))
+            .rawPayload,
+        );
+      const invoicePdf = await pdf(invoice!.id);
+      expect(invoicePdf.lines).toEqual(
+        expect.arrayContaining([
+          `Invoice number ${invoice!.number}`,
+          'Payment provider Lemon Squeezy',
+          'Payment method Card',
+          'Total $20.62',
+        ]),
+      );
+      const notePdf = await pdf(note!.id);
+      expect(notePdf.text).toContain(`Corrects invoice ${invoice!.number}`);
+      expect(notePdf.text).toContain('Total -$12.38');
+
+      // Another buyer's request is declined with a reason: no call to Lemon Squeezy.
+      const other = await checkoutFor();
+      const otherId = nextOrderId();
+      await lsDeliver(
+        orderEventBody('order_created', {
+          orderId: otherId,
+          userId: other.user.id,
+          variantId: '102',
+          checkoutId: other.checkoutId,
+          testMode: false,
+        }),
+      );
+      const otherOrder = await orderOf(otherId);
+      const otherAsk = await app.inject({
+        method: 'POST',
+        url: `/api/me/orders/${otherOrder.id}/refund-request`,
+        headers: { cookie: other.user.cookie },
+        payload: {},
+      });
+      seen.length = 0;
+      const declined = await app.inject({
+        method: 'POST',
+        url: `/api/admin/refund-requests/${otherAsk.json().refundRequest.id as string}/decline`,
+        headers: { cookie: admin },
+        payload: { reason: 'Used through the API after the request.' },
+      });
+      expect(declined.json()).toMatchObject({ status: 'declined' });
+      expect(seen).toEqual([]);
+      expect(await findBalance(db, other.user.id)).toBe(110);
     });
 
     it('several partial refunds add up; credits already spent are never taken back', async () => {

@@ -1,4 +1,5 @@
 import { paymentTexts, type Order } from '@cutout/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { AppError, conflict, notFound } from '../../errors.js';
 import type { ProviderLookup } from './active-provider.js';
@@ -21,6 +22,8 @@ export interface OrdersServiceOptions {
   db: Db;
   provider: ProviderLookup;
   clock: () => Date;
+  /** Where a provider's refusal is logged in full (the admin is told only that it refused). */
+  log?: FastifyBaseLogger;
   /** Documents just issued (the invoice of an order credited by the admin): mailed. */
   onIssued?: (invoice: InvoiceRow) => void;
 }
@@ -80,10 +83,17 @@ export class OrdersService {
     if (!provider || provider.name !== order.provider)
       throw conflict(paymentTexts.refundUnavailable);
     // The whole rest is asked as such, so the provider marks the order refunded.
-    await provider.refund(
-      order.provider_order_id,
-      amountCents === undefined || amountCents === left ? undefined : amountCents,
-    );
+    try {
+      await provider.refund(
+        order.provider_order_id,
+        amountCents === undefined || amountCents === left ? undefined : amountCents,
+      );
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      // Nothing was refunded and no credit moved: say so, and keep the provider's answer in the log.
+      this.options.log?.error({ err: error, order: order.id }, 'the provider refused a refund');
+      throw new AppError(502, 'service_unavailable', paymentTexts.refundProviderFailed);
+    }
     return toOrder(order);
   }
 

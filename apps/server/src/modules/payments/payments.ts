@@ -166,7 +166,7 @@ export async function createPayments(options: {
   const invoices = new InvoicesService({ db, mailer: options.mailer, publicUrl, log, clock });
   const onIssued = (invoice: Parameters<InvoicesService['mailIssued']>[0]) =>
     invoices.mailIssued(invoice);
-  const orders = new OrdersService({ db, provider, clock, onIssued });
+  const orders = new OrdersService({ db, provider, clock, log, onIssued });
   const expiry = new CreditExpirySweep({ db, log, clock, everyMs: config.expirySweepMs });
   const digest = new WebhookFailureDigest({
     db,

@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { auditActions, paymentTexts } from '@cutout/contracts';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listOutbox } from '../../mail/outbox.repository.js';
 import { adminCookie, onBothDialects, signUp, type SignedUp } from '../../test/accounts.js';
 import { readPdf } from '../../test/pdf.js';
+import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
+import { createTestApp } from '../../test/test-app.js';
 import { findBalance, sumLots } from '../credits/credits.repository.js';
 import { spendCredit } from '../credits/credits.service.js';
 import { refundableNow } from './order-view.js';
@@ -380,5 +384,114 @@ describe('what a buyer may ask back', () => {
     expect(
       refundableNow({ ...order, refunded_cents: 2000 }, lot, new Date('2026-01-02'))?.amountCents,
     ).toBe(62);
+  });
+});
+
+// 'E-mail receipt' says truthfully where the mail went (decision 0126), and the buyer is mailed
+// the invoice on purchase and the credit note on refund — through a real SMTP server here.
+let sink: SmtpSink;
+beforeAll(async () => {
+  sink = await startSmtpSink();
+});
+afterAll(() => sink?.close());
+
+/** The PDF attached to a raw MIME message, and its file name. */
+function attachedPdf(raw: string): { filename: string; pdf: Buffer } {
+  const part = raw.split(/\r?\n--/).find((p) => /Content-Type: application\/pdf/i.test(p));
+  expect(part, 'a PDF attachment').toBeDefined();
+  const [headers, body] = part!.split(/\r?\n\r?\n/, 2) as [string, string];
+  return {
+    filename: /filename="?([^"\r\n;]+)/.exec(headers)?.[1] ?? '',
+    pdf: Buffer.from(body.replace(/\s/g, ''), 'base64'),
+  };
+}
+
+onBothDialects(
+  'invoice mails through SMTP',
+  (get) => {
+    let admin: string;
+    beforeAll(async () => {
+      await get().app.listen({ host: '127.0.0.1', port: 0 });
+      admin = await adminCookie(get().app);
+    });
+
+    it('mails the invoice on purchase and the credit note on refund; E-mail receipt says sent', async () => {
+      const { app } = get();
+      const user = await signUp(app);
+      const order = await buy(app, user, 'credits-10');
+      const mine = await myOrder(app, user, order.id);
+
+      const invoiceMail = await sink.next(user.email, 10_000);
+      expect(invoiceMail.text).toContain('Thank you for your purchase. Your invoice is attached.');
+      const attached = attachedPdf(invoiceMail.text);
+      expect(attached.filename).toBe(`cutout-invoice-${mine.invoiceNumber}.pdf`);
+      expect((await readPdf(attached.pdf)).lines).toContain(`Invoice number ${mine.invoiceNumber}`);
+
+      // The button sends it now, and says so only because SMTP took it.
+      const emailed = await app.inject({
+        method: 'POST',
+        url: `/api/me/orders/${order.id}/receipt/email`,
+        headers: { cookie: user.cookie },
+      });
+      expect(emailed.statusCode).toBe(200);
+      expect(emailed.json()).toEqual({ sent: true, delivery: 'sent' });
+      const again = await sink.next(user.email, 10_000);
+      expect(again.text).toContain(mine.invoiceNumber!);
+
+      // The admin refunds the whole order: the buyer gets the credit note by mail.
+      const refund = await app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${order.id}/refund`,
+        headers: { cookie: admin },
+      });
+      expect(refund.statusCode).toBe(202);
+      const noteMail = await sink.next(user.email, 10_000);
+      expect(noteMail.text).toContain('Your refund of $5.15 was made.');
+      const note = await readPdf(attachedPdf(noteMail.text).pdf);
+      expect(note.text).toContain(`Corrects invoice ${mine.invoiceNumber}`);
+      expect(note.text).toContain('Total -$5.15');
+      expect(await findBalance(app.database.db, user.id)).toBe(10);
+    });
+  },
+  {
+    get env() {
+      return { PAYMENTS_PROVIDER: 'sandbox', SMTP_URL: sink.url };
+    },
+  },
+);
+
+describe('E-mail receipt while the SMTP server refuses', () => {
+  it('answers a clear error, claims nothing was sent, and the invoice stays downloadable', async () => {
+    // A port that was just closed: the connection is refused at once.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const t = await createTestApp({
+      env: { PAYMENTS_PROVIDER: 'sandbox', SMTP_URL: `smtp://127.0.0.1:${port}` },
+    });
+    try {
+      const { app } = t;
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const user = await signUp(app);
+      const order = await buy(app, user, 'credits-10');
+      const emailed = await app.inject({
+        method: 'POST',
+        url: `/api/me/orders/${order.id}/receipt/email`,
+        headers: { cookie: user.cookie },
+      });
+      expect(emailed.statusCode).toBe(502);
+      expect(emailed.json().error.message).toBe('The invoice could not be sent.');
+      expect(emailed.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
+      const pdf = await app.inject({
+        url: `/api/me/orders/${order.id}/receipt`,
+        headers: { cookie: user.cookie },
+      });
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(await findBalance(app.database.db, user.id)).toBe(20);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -1,0 +1,14 @@
+// What the one commercial policy (policy.ts, decision 0125) rules out: the phrases of the spec's
+// contradicting promises, each with what Cutout says instead. The contracts' policy test scans
+// the public texts and mail templates for them; the server's scans the plans it serves from the
+// database (an admin's edit or an old seed could bring one back). Tests only: no page imports it.
+
+export const contradictingPhrases: readonly (readonly [RegExp, string])[] = [
+  [/never expire/i, 'paid credits are valid for one year'],
+  [/indefinitely/i, 'paid credits are valid for one year'],
+  [/non-?refundable/i, 'unused credits of a pack are refundable within 30 days'],
+  [/money-?back/i, 'the refund is of unused credits, asked with Request refund'],
+  [/\b(3|three|5|five) free (credits|downloads|images)/i, 'new accounts get 10 free credits'],
+  [/images (per|a) month/i, 'credits are bought in packs, not a monthly allowance'],
+  [/\bunlimited\b/i, 'Enterprise volumes are agreed with sales'],
+];
