@@ -41,10 +41,10 @@ export async function countFinishedSince(
   return since.map((_, i) => Number(values[`n${i}`] ?? 0));
 }
 
-/** Credits bought since `since` (the ledger's 'purchase' rows), and how many such rows. */
 /**
- * Orders paid in the window: credits sold (net of refunded credits), how many orders, and the
- * revenue of the ones that moved real money (sandbox orders are test mode: no revenue).
+ * Orders paid in the window: how many, and the credits sold (net of refunded credits) and the
+ * revenue of the ones that moved real money (sandbox and test-mode orders sell nothing: they are
+ * counted apart).
  */
 export async function paidOrdersSince(db: Db, since: string) {
   const row = await db
@@ -53,7 +53,14 @@ export async function paidOrdersSince(db: Db, since: string) {
       eb.fn.countAll<string | number>().as('orders'),
       eb.fn
         .coalesce(
-          eb.fn.sum<string | number>(eb('credits', '-', eb.ref('refunded_credits'))),
+          eb.fn.sum<string | number>(
+            eb
+              .case()
+              .when('test_mode', '=', 0)
+              .then(eb('credits', '-', eb.ref('refunded_credits')))
+              .else(0)
+              .end(),
+          ),
           eb.lit(0),
         )
         .as('credits'),

@@ -36,7 +36,7 @@ export function startOfUtcDay(now: Date): Date {
 }
 
 /**
- * Sales of the last 30 days from the orders table: credits sold net of refunds, and revenue net
+ * Sales of the last 30 days from the orders table: credits sold and revenue, both net
  * of refunds from orders that moved real money (test-mode and sandbox orders are counted apart
  * and earn nothing, so only test orders give a revenue of 0, shown beside their count). Null with
  * no order at all ('No sales yet').

@@ -86,9 +86,9 @@ onBothDialects(
         payments: () => get().app.payments.status(),
         botCheck: async () => false,
       });
-      // A sandbox order sells credits and is counted apart: it earns nothing.
+      // A sandbox order grants credits but sells none: it is counted apart and earns nothing.
       expect(sold.sales).toEqual({
-        creditsSold30Days: 100,
+        creditsSold30Days: 0,
         revenue30Days: { amount: 0, currency: 'USD' },
         liveOrders30Days: 0,
         testOrders30Days: 1,

@@ -223,7 +223,17 @@ export async function salesByPlanSince(db: Db, since: string) {
             .end(),
         )
         .as('revenue_cents'),
-      eb.fn.sum<string | number>(eb('credits', '-', eb.ref('refunded_credits'))).as('credits'),
+      // Credits sold for money: test-mode and sandbox orders grant credits but sell none.
+      eb.fn
+        .sum<string | number>(
+          eb
+            .case()
+            .when('test_mode', '=', 0)
+            .then(eb('credits', '-', eb.ref('refunded_credits')))
+            .else(0)
+            .end(),
+        )
+        .as('credits'),
       eb.fn.max('currency').as('currency'),
     ])
     .where('paid_at', '>=', since)
