@@ -174,6 +174,12 @@ test.describe('history', () => {
         fullPage: true,
       });
 
+      const downloadAddress = await item
+        .getByRole('link', { name: editorTexts.downloadWhiteBg })
+        .getAttribute('href');
+      expect(downloadAddress).toBeTruthy();
+      expect((await page.request.get(downloadAddress!)).status()).toBe(200);
+
       await item.getByRole('button', { name: `${historyTexts.delete} market-stall.jpg` }).click();
       const dialog = page.getByRole('dialog', { name: historyTexts.deleteConfirmTitle });
       await expect(dialog).toContainText(historyTexts.deleteConfirmBody);
@@ -181,6 +187,7 @@ test.describe('history', () => {
       await expect(page.getByText(historyTexts.empty)).toBeVisible();
       await expect(item).toHaveCount(0);
       // The files are gone on the server, and the balance still shows the credit spent.
+      expect((await page.request.get(downloadAddress!)).status()).toBe(404);
       const ids = await page.request.get('/api/me');
       expect(((await ids.json()) as { credits: number }).credits).toBe(9);
       await page.reload();
