@@ -181,10 +181,10 @@ test.describe.serial('the backgrounds panel', () => {
       .screenshot({ path: path.join(screens, 'backgrounds-1280.png') });
   });
 
-  test('on a 360 px phone: pick a colour and a shadow, download, check the pixels', async ({
+  test('on a 360 px phone: each background kind and a shadow, downloaded, with the right pixels', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(150_000);
     await page.setViewportSize({ width: 360, height: 740 });
     await signInThroughForm(page, user.email, user.password);
     await expectPath(page, paths.dashboard);
@@ -208,5 +208,34 @@ test.describe.serial('the backgrounds panel', () => {
     for (let y = 845; y < 880; y += 2)
       for (let x = 540; x < 660; x += 4) darkest = Math.min(darkest, lum(image.at(x, y)));
     expect(darkest).toBeLessThan(lum([0x81, 0xd4, 0xfa]) - 60);
+    await panel.getByRole('checkbox', { name: texts.shadow }).uncheck();
+
+    // The other kinds on the phone as well: transparent, the photo blurred, an uploaded image.
+    await panel.getByRole('radio', { name: texts.kinds.transparent }).check();
+    const clear = await pixelsOf(await exportAs(page, 'png'));
+    expect([clear.width, clear.height, clear.hasAlpha]).toEqual([W, H, true]);
+    for (const corner of corners(clear)) expect(corner[3]).toBe(0);
+    expect(clear.at(600, 400)[3]).toBe(255);
+
+    await panel.getByRole('radio', { name: texts.kinds.blur }).check();
+    const blurred = await pixelsOf(await exportAs(page, 'png'));
+    expect(blurred.hasAlpha).toBe(false);
+    for (const [cr, cg, cb] of corners(blurred)) {
+      expect(cg!).toBeGreaterThan(cb!);
+      expect(cr!).toBeGreaterThan(140);
+    }
+
+    await panel.getByRole('radio', { name: texts.kinds.image }).check();
+    await panel
+      .getByLabel(texts.imageInput)
+      .setInputFiles(await solidPng('blue-phone.png', 64, 48, '#0000ff'));
+    await expect(panel.getByText(texts.imageChosen('blue-phone.png'))).toBeVisible();
+    const covered = await pixelsOf(await exportAs(page, 'png'));
+    for (const corner of corners(covered)) expect(corner).toEqual([0, 0, 255, 255]);
+    const [sr, sg, sb] = covered.at(600, 400);
+    expect([sr! > 180, sg! < 90, sb! < 90]).toEqual([true, true, true]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
   });
 });

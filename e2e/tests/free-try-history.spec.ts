@@ -158,13 +158,21 @@ test.describe('history', () => {
         .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
         .toBeGreaterThan(0);
 
-      const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        item.getByRole('link', { name: editorTexts.downloadWhiteBg }).click(),
-      ]);
-      expect(download.suggestedFilename()).toBe('market-stall_white_bg.png');
-      const meta = await sharp(await download.path()).metadata();
-      expect([meta.width, meta.height]).toEqual([1200, 900]);
+      // The date it was made, and each of the three results downloaded again at full size.
+      await expect(item.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
+      for (const [label, variant, hasAlpha] of [
+        [editorTexts.downloadRefined, 'refined', true],
+        [editorTexts.downloadWhiteBg, 'white_bg', false],
+        [editorTexts.downloadTransparent, 'transparent_bg', true],
+      ] as const) {
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          item.getByRole('link', { name: label }).click(),
+        ]);
+        expect(download.suggestedFilename()).toBe(`market-stall_${variant}.png`);
+        const meta = await sharp(await download.path()).metadata();
+        expect([meta.width, meta.height, meta.hasAlpha], variant).toEqual([1200, 900, hasAlpha]);
+      }
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
@@ -174,6 +182,12 @@ test.describe('history', () => {
         fullPage: true,
       });
 
+      const downloadAddress = await item
+        .getByRole('link', { name: editorTexts.downloadWhiteBg })
+        .getAttribute('href');
+      expect(downloadAddress).toBeTruthy();
+      expect((await page.request.get(downloadAddress!)).status()).toBe(200);
+
       await item.getByRole('button', { name: `${historyTexts.delete} market-stall.jpg` }).click();
       const dialog = page.getByRole('dialog', { name: historyTexts.deleteConfirmTitle });
       await expect(dialog).toContainText(historyTexts.deleteConfirmBody);
@@ -181,6 +195,7 @@ test.describe('history', () => {
       await expect(page.getByText(historyTexts.empty)).toBeVisible();
       await expect(item).toHaveCount(0);
       // The files are gone on the server, and the balance still shows the credit spent.
+      expect((await page.request.get(downloadAddress!)).status()).toBe(404);
       const ids = await page.request.get('/api/me');
       expect(((await ids.json()) as { credits: number }).credits).toBe(9);
       await page.reload();

@@ -72,6 +72,21 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the results retention under either name, 24 hours by default', () => {
+    expect(loadConfig({}).jobs.retentionMs).toBe(24 * 3_600_000);
+    expect(loadConfig({ RESULT_RETENTION_HOURS: '6' }).jobs.retentionMs).toBe(6 * 3_600_000);
+    expect(loadConfig({ RESULTS_RETENTION_HOURS: '2' }).jobs.retentionMs).toBe(2 * 3_600_000);
+    expect(
+      loadConfig({ RESULTS_RETENTION_HOURS: '2', RESULT_RETENTION_HOURS: '2' }).jobs.retentionMs,
+    ).toBe(2 * 3_600_000);
+    expect(() => loadConfig({ RESULTS_RETENTION_HOURS: '2', RESULT_RETENTION_HOURS: '6' })).toThrow(
+      /RESULTS_RETENTION_HOURS: is 2 but RESULT_RETENTION_HOURS is 6/,
+    );
+    expect(() => loadConfig({ RESULTS_RETENTION_HOURS: '0' })).toThrow(
+      /RESULTS_RETENTION_HOURS: must be more than 0/,
+    );
+  });
+
   it('rejects a port out of range and a relative PUBLIC_URL', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT: must be between 0 and 65535/);
     expect(() => loadConfig({ PUBLIC_URL: 'cutout.example' })).toThrow(/PUBLIC_URL/);

@@ -100,7 +100,12 @@ const envSchema = z.object({
   RESULT_RETENTION_HOURS: z.coerce
     .number({ error: 'must be a number' })
     .positive('must be more than 0')
-    .default(24),
+    .optional(),
+  /** The same retention under the name issue 25 gives it (decision 0156); either may be set. */
+  RESULTS_RETENTION_HOURS: z.coerce
+    .number({ error: 'must be a number' })
+    .positive('must be more than 0')
+    .optional(),
   CLEANUP_INTERVAL_MINUTES: z.coerce
     .number({ error: 'must be a number' })
     .positive('must be more than 0')
@@ -248,6 +253,17 @@ const configSchema = envSchema.transform((e, ctx) => {
       'must be less than HTTP_REQUEST_TIMEOUT_SECONDS (the headers are part of the request)',
     );
   }
+  if (
+    e.RESULT_RETENTION_HOURS !== undefined &&
+    e.RESULTS_RETENTION_HOURS !== undefined &&
+    e.RESULT_RETENTION_HOURS !== e.RESULTS_RETENTION_HOURS
+  ) {
+    return problem(
+      'RESULTS_RETENTION_HOURS',
+      `is ${e.RESULTS_RETENTION_HOURS} but RESULT_RETENTION_HOURS is ${e.RESULT_RETENTION_HOURS}: set one of the two`,
+    );
+  }
+  const retentionHours = e.RESULTS_RETENTION_HOURS ?? e.RESULT_RETENTION_HOURS ?? 24;
   if (e.ENGINE_WORKERS === 0 && !e.QUEUE_URL) {
     return problem(
       'ENGINE_WORKERS',
@@ -312,7 +328,7 @@ const configSchema = envSchema.transform((e, ctx) => {
       storage,
       /** Where the rendered sample images are kept (rendered at first start). */
       samplesDir: path.resolve(e.SAMPLES_DIR ?? path.join(dataDir, 'samples')),
-      retentionMs: e.RESULT_RETENTION_HOURS * 3_600_000,
+      retentionMs: retentionHours * 3_600_000,
       cleanupIntervalMs: e.CLEANUP_INTERVAL_MINUTES * 60_000,
       /** Hosts URL import may fetch even when they resolve to private addresses (tests only). */
       urlImportAllowHosts: (e.URL_IMPORT_ALLOW_HOSTS ?? '')

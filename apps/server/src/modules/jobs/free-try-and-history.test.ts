@@ -268,3 +268,33 @@ onBothDialects(
   },
   shared.appOptions,
 );
+
+onBothDialects(
+  'history with RESULTS_RETENTION_HOURS=2',
+  (getApp) => {
+    it('keeps an image listed for two hours, not 24', async () => {
+      const t = getApp();
+      const ada = await signUp(t.app);
+      const id = await processed(t, ada, 'two-hours.jpg');
+      const list = await history(t, ada);
+      expect(list.retentionHours).toBe(2);
+      const [item] = list.items;
+      expect(item?.id).toBe(id);
+      const kept = Date.parse(item!.expiresAt) - Date.parse(item!.createdAt);
+      expect(Math.abs(kept - 2 * 3_600_000)).toBeLessThan(60_000);
+
+      // The sweep an hour from now leaves it; the one past two hours takes it off the list.
+      await t.app.processing.jobs.cleanup(new Date(Date.now() + 3_600_000));
+      expect((await history(t, ada)).items.map((i) => i.id)).toEqual([id]);
+      await t.app.processing.jobs.cleanup(new Date(Date.now() + 2.1 * 3_600_000));
+      expect((await history(t, ada)).items).toEqual([]);
+      expect((await get(t, item!.result.refined, ada.cookie)).statusCode).toBe(404);
+    });
+  },
+  {
+    get engine() {
+      return shared.appOptions.engine;
+    },
+    env: { RESULTS_RETENTION_HOURS: '2' },
+  },
+);

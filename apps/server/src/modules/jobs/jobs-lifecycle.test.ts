@@ -4,7 +4,7 @@ import path from 'node:path';
 import { jobSchema } from '@cutout/contracts';
 import { createEnginePool } from '@cutout/engine';
 import { describe, expect, it } from 'vitest';
-import { signUp, storedCredits } from '../../test/accounts.js';
+import { randomIp, signUp, storedCredits } from '../../test/accounts.js';
 import { createProcessingApp, uploadJob, useTestEngine } from '../../test/processing.js';
 import { tempDir } from '../../test/test-app.js';
 
@@ -223,6 +223,26 @@ describe('bot check (Cloudflare Turnstile, when configured)', () => {
       expect(accepted.statusCode).toBe(202);
       await t.app.processing.jobs.waitUntilFinished(accepted.json().id);
       expect(seen).toEqual(['secret-key:bad-token', 'secret-key:good-token']);
+
+      // A visitor's free try is behind the same check (decision 0155); a refused check does
+      // not use up the day's try.
+      const visitor = randomIp();
+      const freeTry = (token?: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/jobs',
+          remoteAddress: visitor,
+          payload: { sampleId: 'product-photo', ...(token ? { turnstileToken: token } : {}) },
+        });
+      const noToken = await freeTry();
+      expect(noToken.statusCode).toBe(403);
+      expect(noToken.json().error.message).toMatch(/bot check/);
+      expect((await freeTry('bad-token')).statusCode).toBe(403);
+      const tried = await freeTry('good-token');
+      expect(tried.statusCode, tried.body).toBe(202);
+      const done = await t.app.processing.jobs.waitUntilFinished(tried.json().id);
+      expect([done.user_id, done.size]).toEqual([null, 'preview']);
+      expect(seen.slice(2)).toEqual(['secret-key:bad-token', 'secret-key:good-token']);
     } finally {
       await t.close();
       verifier.close();
