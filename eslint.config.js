@@ -163,6 +163,22 @@ export default tseslint.config(
     },
   },
   {
+    // The server's test files share one module graph per Vitest worker (isolate: false in
+    // apps/server/vitest.config.ts, decision 0180): a module mock or a stubbed global would leak
+    // into the files that run after it. Tests build real apps instead.
+    files: ['apps/server/src/**/*.test.ts', 'apps/server/src/test/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: String.raw`CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|unmock|stubEnv|stubGlobal|resetModules)$/]`,
+          message:
+            'Server test files share their modules (isolate: false): no module mocks or stubbed globals.',
+        },
+      ],
+    },
+  },
+  {
     // Only repositories (and db/: the instance, schema, migrations) import Kysely's values — the
     // query builder and `sql`. A type (`Selectable<JobTable>`) runs no SQL and stays allowed.
     files: ['apps/server/src/**/*.ts'],

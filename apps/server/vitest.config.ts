@@ -13,6 +13,11 @@ export default defineConfig({
     // Migrates once into template databases that each test app copies (decision 0180).
     globalSetup: ['src/test/database-templates.ts'],
     setupFiles: ['src/test/fail-on-console-error.ts'],
+    // The test files share one module graph per worker: each file used to import the app anew
+    // (Fastify, Kysely, sharp, the engine), ~2–3 s a file, a sixth of the run. The server keeps
+    // no module-level state a test relies on (each test builds its own app and database) and no
+    // test mocks a module (decision 0180).
+    isolate: false,
     testTimeout: 30_000,
     // Set-up hooks start apps that load a model; on 2 cores shared with CI's other lane that
     // can take longer than vitest's default 10 s.
