@@ -2,7 +2,7 @@ import { pageTexts } from '@cutout/contracts';
 import { PageHeading } from '../../components/page-heading';
 import { ChangePasswordForm } from '../../features/accounts/components/change-password-form';
 import { ApiKeysSection } from '../../features/api-keys/components/api-keys-section';
-import { BillingDetailsForm } from '../../features/pricing/components/billing-details-form';
+import { BillingDetailsForm } from '../../features/payments/components/billing-details-form';
 import { ProfileForm } from '../../features/users/components/profile-form';
 import { pageMeta } from '../../lib/meta';
 

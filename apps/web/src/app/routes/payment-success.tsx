@@ -5,7 +5,7 @@ import { pageMeta } from '../../lib/meta';
 
 // The page's code is fetched after the route's own small module, so the route manifest every
 // page downloads lists one chunk here, not the page's whole tree (docs/decisions/0074).
-const page = lazyModule(() => import('../../features/pricing/components/payment-success'));
+const page = lazyModule(() => import('../../features/payments/components/payment-success'));
 
 export const meta = () => pageMeta(pageTexts.paymentSuccess, { noindex: true });
 

@@ -9,15 +9,15 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as CreateCheckoutModule from '../../features/pricing/api/create-checkout';
-import { createCheckout } from '../../features/pricing/api/create-checkout';
+import type * as CreateCheckoutModule from '../../features/payments/api/create-checkout';
+import { createCheckout } from '../../features/payments/api/create-checkout';
 import { apiError, json, stubFetch } from '../../test/fetch';
 import { anUser, renderRoutes, testQueryClient } from '../../test/render';
 import { resetToastSpy, toastSpy } from '../../test/toast-mock';
 import PricingRoute from './pricing';
 
 vi.mock('../../lib/toast', async () => (await import('../../test/toast-mock')).toastModuleMock);
-vi.mock('../../features/pricing/api/create-checkout', async (importOriginal) => {
+vi.mock('../../features/payments/api/create-checkout', async (importOriginal) => {
   const actual = await importOriginal<typeof CreateCheckoutModule>();
   return { ...actual, createCheckout: vi.fn(actual.createCheckout) };
 });

@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { toastError } from '../../../lib/error-toast';
 import { loadToast } from '../../../lib/toast';
-import { formatAmount } from '../../pricing';
+import { formatAmount } from '../../payments';
 import {
   approveRefundRequest,
   creditHeldOrder,

@@ -25,7 +25,7 @@ import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate } from '../../../lib/format-date';
 import { useErrorToast } from '../../../lib/use-error-toast';
-import { formatAmount } from '../../pricing';
+import { formatAmount } from '../../payments';
 import {
   adminPlansQueryOptions,
   adminSubscriptionsKey,
