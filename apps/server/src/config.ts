@@ -23,6 +23,9 @@ const positiveInt = z.coerce
   .int('must be a whole number')
   .positive('must be more than 0');
 
+/** Seconds (fractions allowed) as a whole number of milliseconds, at least 1. */
+const wholeMs = (seconds: number) => Math.max(1, Math.round(seconds * 1000));
+
 const positiveSeconds = z.coerce
   .number({ error: 'must be a number' })
   .positive('must be more than 0')
@@ -373,13 +376,14 @@ const configSchema = envSchema.transform((e, ctx) => {
         }
       : undefined,
     /** How long a client may take to send its request, and idle limits (decision 0130). */
+    // Whole milliseconds: Node refuses a fractional headersTimeout (a RangeError at start).
     http: {
-      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
-      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
-      bodyGraceMs: e.HTTP_BODY_GRACE_SECONDS * 1000,
+      headersTimeoutMs: wholeMs(e.HTTP_HEADERS_TIMEOUT_SECONDS),
+      requestTimeoutMs: wholeMs(e.HTTP_REQUEST_TIMEOUT_SECONDS),
+      bodyGraceMs: wholeMs(e.HTTP_BODY_GRACE_SECONDS),
       bodyMinBytesPerSecond: e.HTTP_BODY_MIN_BYTES_PER_SECOND,
-      idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
-      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+      idleTimeoutMs: wholeMs(e.HTTP_IDLE_TIMEOUT_SECONDS),
+      keepAliveTimeoutMs: wholeMs(e.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS),
     } satisfies HttpTimeouts,
   };
 });

@@ -1,5 +1,6 @@
 // The engine's public API. The server uses createEnginePool (inference off its event loop);
 // scripts and tests may call removeBackground directly.
+import './no-telemetry.js';
 export { createEnginePool } from './pool/pool.js';
 export type { EnginePool, EnginePoolOptions, PoolStats, RunOptions } from './pool/pool.js';
 export { defaultSizing } from './pool/sizing.js';

@@ -26,7 +26,7 @@ export const httpTimeoutDefaults = {
 
 /** How often connections are checked: every second, or more often for short test limits. */
 export function checkIntervalMs(t: HttpTimeouts): number {
-  return Math.max(20, Math.min(1000, t.headersTimeoutMs / 5, t.bodyGraceMs / 5));
+  return Math.round(Math.max(20, Math.min(1000, t.headersTimeoutMs / 5, t.bodyGraceMs / 5)));
 }
 
 /** The Fastify (and Node http.Server) options these timeouts set. */

@@ -8,7 +8,12 @@ import { loadConfig } from '../config.js';
 import { signUp } from '../test/accounts.js';
 import { createTestEnginePool, multipart } from '../test/processing.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { bodyTooSlow, checkIntervalMs, serverTimeoutOptions } from './http-timeouts.js';
+import {
+  bodyTooSlow,
+  checkIntervalMs,
+  httpTimeoutDefaults,
+  serverTimeoutOptions,
+} from './http-timeouts.js';
 
 // Issue 24 point 1: slow clients are cut off, a slow line's 10 MB upload is not. The production
 // values are checked for how they relate (a real 10 MB upload on a slow line would take minutes);
@@ -58,6 +63,15 @@ describe('the production timeouts', () => {
     expect(http.headersTimeoutMs).toBeLessThan(http.requestTimeoutMs);
   });
 
+  it('takes fractions of a second as whole milliseconds (Node refuses fractional ones)', () => {
+    const fractional = loadConfig({
+      HTTP_HEADERS_TIMEOUT_SECONDS: '0.9375',
+      HTTP_BODY_GRACE_SECONDS: '0.0001',
+    }).http;
+    expect(fractional).toMatchObject({ headersTimeoutMs: 938, bodyGraceMs: 1 });
+    expect(Number.isInteger(checkIntervalMs(fractional))).toBe(true);
+  });
+
   it('refuses a headers limit longer than the request limit', () => {
     expect(() =>
       loadConfig({ HTTP_HEADERS_TIMEOUT_SECONDS: '60', HTTP_REQUEST_TIMEOUT_SECONDS: '30' }),
@@ -99,7 +113,19 @@ function trickle(socket: Socket, data: Buffer, size: number, everyMs: number): P
   });
 }
 
-describe('slow clients on a real socket', () => {
+// The production limits with time running 32 times faster: every limit in seconds divided by
+// 32, the minimum pace (bytes a second) multiplied by 32. A client 32 times faster than the
+// production trickler or slow line meets them exactly as that one meets production.
+const SPEED_UP = 32;
+const d = httpTimeoutDefaults;
+const scaled = {
+  headersSeconds: d.headersSeconds / SPEED_UP,
+  requestSeconds: d.requestSeconds / SPEED_UP,
+  bodyGraceSeconds: d.bodyGraceSeconds / SPEED_UP,
+  bodyMinBytesPerSecond: d.bodyMinBytesPerSecond * SPEED_UP,
+};
+
+describe('slow clients on a real socket (the production limits, 32 times faster)', () => {
   let engine: EnginePool;
   let t: TestApp;
   let port: number;
@@ -108,10 +134,10 @@ describe('slow clients on a real socket', () => {
     t = await createTestApp({
       engine,
       env: {
-        HTTP_HEADERS_TIMEOUT_SECONDS: '0.6',
-        HTTP_REQUEST_TIMEOUT_SECONDS: '30',
-        HTTP_BODY_GRACE_SECONDS: '0.6',
-        HTTP_BODY_MIN_BYTES_PER_SECOND: '4000',
+        HTTP_HEADERS_TIMEOUT_SECONDS: String(scaled.headersSeconds),
+        HTTP_REQUEST_TIMEOUT_SECONDS: String(scaled.requestSeconds),
+        HTTP_BODY_GRACE_SECONDS: String(scaled.bodyGraceSeconds),
+        HTTP_BODY_MIN_BYTES_PER_SECOND: String(scaled.bodyMinBytesPerSecond),
         HTTP_IDLE_TIMEOUT_SECONDS: '20',
         HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: '1',
       },
@@ -133,7 +159,7 @@ describe('slow clients on a real socket', () => {
     const { response, ms } = await ended;
     expect(response).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
     expect(response).toContain('The request took too long to arrive. Please try again.');
-    // 0.6 s allowed, checked every 0.12 s; a trickler would otherwise have gone on for 13 s.
+    // 0.94 s allowed, checked every 0.125 s; a trickler would otherwise have gone on for 13 s.
     expect(ms).toBeGreaterThan(500);
     expect(ms).toBeLessThan(3_000);
   });
@@ -147,7 +173,7 @@ describe('slow clients on a real socket', () => {
       `POST ${accountsApiPaths.signIn} HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: ${t.config.publicUrl}\r\n` +
         `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
     );
-    // 10 bytes a second, far below 4,000: the body would take 12 s.
+    // 10 bytes a second, far below 32,768: the body would take 12 s.
     void trickle(socket, body, 1, 100);
     const { response, ms } = await ended;
     expect(response).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
@@ -191,4 +217,34 @@ describe('slow clients on a real socket', () => {
     expect(sendingMs).toBeGreaterThan(1_500);
     expect(response, response.slice(0, 300)).toMatch(/^HTTP\/1\.1 202 Accepted\r\n/);
   });
+  it('lets a real 10 MB upload through on a slow line (256 kbit/s after a 15 s stall, 32 times faster)', async () => {
+    const user = await signUp(t.app);
+    // Random pixels stored without compression: a PNG just under the 10 MB upload limit.
+    const side = 1840;
+    const noise = Buffer.alloc(side * side * 3);
+    for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+    const image = await sharp(noise, { raw: { width: side, height: side, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    expect(image.length).toBeGreaterThan(10_000_000);
+    expect(image.length).toBeLessThanOrEqual(limits.maxUploadBytes);
+    const form = multipart({ name: 'slow-line.png', type: 'image/png', data: image });
+    const { socket, ended } = open(port);
+    socket.write(
+      `POST /api/jobs HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: ${t.config.publicUrl}\r\n` +
+        `Cookie: ${user.cookie}\r\nContent-Type: ${form.headers['content-type']}\r\n` +
+        `Content-Length: ${form.payload.length}\r\nConnection: close\r\n\r\n`,
+    );
+    // The line stalls 15 s (0.47 s here) before the first byte of the body...
+    await new Promise((resolve) => setTimeout(resolve, (15_000 / SPEED_UP) | 0));
+    // ...then carries 256 kbit/s = 32,000 bytes a second (1,024,000 here: 64 KB every 64 ms).
+    const started = performance.now();
+    await trickle(socket, form.payload, 65_536, 64);
+    const sendingMs = performance.now() - started;
+    const { response } = await ended;
+    // About 10 s here, 5.5 minutes in production: many times the grace and the headers limit.
+    expect(sendingMs).toBeGreaterThan(8_000);
+    expect(sendingMs).toBeLessThan(scaled.requestSeconds * 1000);
+    expect(response, response.slice(0, 300)).toMatch(/^HTTP\/1\.1 202 Accepted\r\n/);
+  }, 60_000);
 });

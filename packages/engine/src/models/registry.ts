@@ -1,3 +1,4 @@
+import '../no-telemetry.js';
 import ort from 'onnxruntime-node';
 import { availableParallelism } from 'node:os';
 import { EngineError, ModelLoadError, UnknownModelError } from '../errors.js';

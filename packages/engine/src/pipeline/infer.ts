@@ -1,3 +1,4 @@
+import '../no-telemetry.js';
 import ort from 'onnxruntime-node';
 import { InferenceError } from '../errors.js';
 import type { LoadedModel, OutputTransform } from '../models/types.js';

@@ -1,3 +1,4 @@
+import '../no-telemetry.js';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import {

@@ -1,3 +1,4 @@
+import '../no-telemetry.js';
 import { workerData } from 'node:worker_threads';
 import sharp from 'sharp';
 import { serializeError } from '../errors.js';

@@ -7,6 +7,7 @@ import {
   type IntegrationsView,
 } from '@cutout/contracts';
 import type { FastifyInstance } from 'fastify';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../../mail/outbox.repository.js';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
@@ -66,6 +67,32 @@ async function startLemonSqueezyStub(goodKey: string) {
   return {
     url: `http://127.0.0.1:${port}`,
     seen,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** An SMTP server on 127.0.0.1 that offers AUTH (without TLS) and records each password. */
+async function startAuthRecorder() {
+  const passwords: string[] = [];
+  const server = new SMTPServer({
+    authMethods: ['PLAIN', 'LOGIN'],
+    allowInsecureAuth: true,
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onAuth(auth, _session, callback) {
+      passwords.push(auth.password ?? '');
+      callback(null, { user: auth.username });
+    },
+    onData(stream, _session, callback) {
+      stream.resume();
+      stream.on('end', () => callback());
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.server.address() as AddressInfo).port,
+    passwords,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -439,6 +466,52 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         ).toBe(200);
         expect((await get()).problems).toEqual([]);
         await put({ clear: ['smtpHost', 'smtpPort', 'smtpUser', 'smtpPassword', 'mailFrom'] });
+      });
+
+      it('never sends a stored SMTP password to a host or port it was not saved for', async () => {
+        // Two SMTP servers on 127.0.0.1 that take AUTH and record every password offered.
+        const home = await startAuthRecorder();
+        const elsewhere = await startAuthRecorder();
+        const testEmail = () =>
+          t.app.inject({ method: 'POST', url: api.testEmail, headers: { cookie: admin } });
+        try {
+          expect(
+            (
+              await put({
+                smtpHost: '127.0.0.1',
+                smtpPort: home.port,
+                smtpSecure: false,
+                smtpUser: 'mailer',
+                smtpPassword: 'smtp-secret-home',
+              })
+            ).statusCode,
+          ).toBe(200);
+          expect((await testEmail()).json().ok).toBe(true);
+          // Where it was saved for, the password is used.
+          expect(home.passwords).toEqual(['smtp-secret-home']);
+
+          // Only the port changes, behind the API's back: the password does not open for it.
+          await t.app.database.db
+            .updateTable('integration_settings')
+            .set({ value: JSON.stringify(elsewhere.port) })
+            .where('key', '=', 'smtpPort')
+            .execute();
+          await t.app.integrations.load();
+          expect((await get()).problems).toEqual([
+            `Password: ${integrationTexts.secretForAnotherDestination([
+              'SMTP host',
+              'Port',
+              'Use TLS from the start (port 465)',
+            ])}`,
+          ]);
+          await testEmail();
+          expect(elsewhere.passwords).not.toContain('smtp-secret-home');
+          expect(home.passwords).toEqual(['smtp-secret-home']);
+        } finally {
+          await home.close();
+          await elsewhere.close();
+          await put({ clear: ['smtpHost', 'smtpPort', 'smtpSecure', 'smtpUser', 'smtpPassword'] });
+        }
       });
 
       it('binds keys stored before destinations were bound to the destination in effect, at start', async () => {

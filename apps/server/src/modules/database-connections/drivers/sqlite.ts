@@ -75,8 +75,10 @@ const WORKER_SOURCE = `
       program = db.prepare('EXPLAIN ' + statement).all();
     } catch (e) {
       // Only an EXPLAIN itself cannot be explained again; it never runs what it explains.
+      // Anything else that cannot be explained (a leading ';', a syntax error) is refused with
+      // SQLite's own message about it.
       const stmt = db.prepare(statement);
-      const names = stmt.columns().map((c) => c.name).join(',');
+      const names = stmt.reader ? stmt.columns().map((c) => c.name).join(',') : '';
       if (EXPLAIN_COLUMNS.includes(names)) return stmt;
       throw e;
     }
