@@ -145,7 +145,7 @@ describe('web layer rules', () => {
     expect(
       await lint(
         'apps/web/src/features/accounts/use-signed-in.ts',
-        "import { formatDay } from '../pricing/billing-format';\nexport const f = formatDay;\n",
+        "import { formatDay } from '../payments/billing-format';\nexport const f = formatDay;\n",
       ),
     ).toEqual([expect.objectContaining({ message: expect.stringContaining(internals) })]);
   });
