@@ -13,7 +13,7 @@ import { useTouchUpShortcuts } from '../hooks/use-touch-up-shortcuts';
 import { useZoomPan } from '../hooks/use-zoom-pan';
 import { redo, undo, type BrushMode } from '../lib/brush';
 import { touchUpTexts as texts } from '../touch-up-texts';
-import { checkerboardClass } from './workspace';
+import { checkerboardClass } from './image-frame';
 import { TouchUpToolbar } from './touch-up-toolbar';
 
 // The touch-up brush (issue 25): Erase and Restore on the cut-out, at the image's own
