@@ -10,6 +10,10 @@ export const busyMessage =
 export const ownShareMessage =
   'You already have several images waiting to be processed. Please try again when one of them has finished.';
 
+/** A stored file asked for after the retention period. */
+export const expiredMessage =
+  'This result is no longer available: results are deleted after the retention period. Please process the image again.';
+
 /** Seconds a caller refused for a full queue should wait: about one job per worker. */
 export const retryAfterSeconds = 5;
 

@@ -1,17 +1,14 @@
 import multipart from '@fastify/multipart';
 import {
-  authTexts,
   createJobJsonSchema,
   editorTexts,
   finishedJobStatuses,
   jobEventName,
   jobsEndpoints,
   limits,
-  originalDownloadName,
 } from '@cutout/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { output } from 'zod/v4/core';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../errors.js';
 import { route } from '../../http/route.js';
@@ -19,24 +16,27 @@ import type { Caller } from '../../plugins/auth.js';
 import { creditBalance } from '../credits/credits.service.js';
 import type { SampleCatalog } from '../samples/samples.service.js';
 import type { ObjectStore } from '../storage/object-store.js';
-import { contentDisposition, holdsCredit, inputFromUrl, readMultipart } from './jobs.input.js';
-import type { JobInput, JobRow, JobsService } from './jobs.service.js';
-import { originalKey, resultKey } from './result-files.js';
-import { toJob, type ResultSigner, type StoredFile } from './result-links.js';
 import {
   addressHash,
   hashVisitorToken,
   newVisitorToken,
-  tokenMatches,
   visitorCookie,
   visitorToken,
 } from './free-try.js';
+import { jobAccess } from './jobs.access.js';
+import { expiredMessage } from './jobs.errors.js';
+import { contentDisposition, holdsCredit, inputFromUrl, readMultipart } from './jobs.input.js';
+import type { JobInput, JobRow, JobsService } from './jobs.service.js';
+import { resultKey } from './result-files.js';
+import { toJob, type ResultSigner } from './result-links.js';
+import { registerResultRoutes } from './results.routes.js';
 import { verifyTurnstile, type TurnstileConfig } from './turnstile.js';
 
 // HTTP for background removal (spec §7): the editor's asynchronous jobs with progress over
 // server-sent events, the spec's synchronous POST /remove-background/, and the stored files.
 // Who may call: a signed-in user or an API key (plugins/auth.ts, callerGuard); an anonymous
 // visitor may start one free preview a day and follow it with the token it got (decision 0155). The public API (/api/v1, /v1.0) is modules/public-api.
+// Who reaches a job is jobs.access.ts; the stored files and touch-ups are results.routes.ts.
 
 export interface JobsRoutesOptions {
   db: Db;
@@ -54,14 +54,8 @@ export interface JobsRoutesOptions {
   visitorSecret: Buffer;
 }
 
-type FileQuery = output<typeof jobsEndpoints.original.query>;
-
-const missingMaskMessage =
-  'Send the mask as multipart form data: one PNG file in the field "mask", the size of the result.';
 const noFileMessage = 'Please choose an image file to upload (form field "file").';
 const duplicateFileMessage = 'Send one image per request: this form has more than one "file" part.';
-const expiredMessage =
-  'This result is no longer available: results are deleted after the retention period. Please process the image again.';
 
 export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, options) => {
   const { db, jobs, store, samples, signer, publicUrl } = options;
@@ -69,40 +63,8 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
     limits: { fileSize: limits.maxUploadBytes, files: 2, fields: 10, fieldSize: 4096, parts: 12 },
   });
 
-  // Guards run as onRequest hooks, before validation, like the session guards (plugins/auth.ts):
-  // an anonymous caller learns nothing about a route's body.
-  const needsCaller = app.callerGuard(editorTexts.signUpToContinue);
-  const needsOwner = app.callerGuard(authTexts.mustBeLoggedIn);
-  // A visitor with a free try's token reaches that job like its owner (decision 0155).
-  const withVisitor =
-    (guard: typeof needsOwner) => async (request: FastifyRequest, reply: FastifyReply) => {
-      if (visitorToken(request) !== undefined && !(await app.loadCaller(request, reply))) return;
-      await guard.call(app, request, reply);
-    };
-  const needsCallerOrVisitor = withVisitor(needsCaller);
-  // Stored files: a signed link (checked in the handler) or their owner.
-  const needsOwnerOrSignature = async (request: FastifyRequest, reply: FastifyReply) => {
-    const query = request.query as { sig?: unknown };
-    if (typeof query.sig === 'string') return;
-    await withVisitor(needsOwner).call(app, request, reply);
-  };
-
-  function requireCaller(request: FastifyRequest): Caller {
-    if (!request.caller) throw new AppError(401, 'unauthorized', editorTexts.signUpToContinue);
-    return request.caller;
-  }
-
-  async function ownJob(request: FastifyRequest, id: string): Promise<JobRow> {
-    const job = await jobs.get(id);
-    const caller = request.caller;
-    const mine =
-      job !== undefined &&
-      ((caller !== null && job.user_id === caller.userId) ||
-        (job.user_id === null && tokenMatches(visitorToken(request), job.visitor_token_hash)));
-    // Someone else's job is reported exactly like a missing one.
-    if (!job || !mine) throw notFound('Job not found.');
-    return job;
-  }
+  const access = jobAccess(app, jobs);
+  const { needsCaller, needsCallerOrVisitor, requireCaller, ownJob } = access;
 
   /**
    * The file the request carries: an upload, a URL to import, or a sample. The bot check runs
@@ -270,102 +232,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<JobsRoutesOptions> = async (app, 
       else end();
     },
   );
-
-  async function sendFile(
-    request: FastifyRequest<{ Params: { id: string }; Querystring: FileQuery }>,
-    reply: FastifyReply,
-    file: StoredFile,
-  ) {
-    const { id } = request.params;
-    const { expires, sig, download } = request.query;
-    let job: JobRow | undefined;
-    if (sig !== undefined && expires !== undefined) {
-      if (!signer.verify(id, file, expires, sig)) {
-        throw new AppError(403, 'forbidden', 'This link is invalid or has expired.');
-      }
-      job = await jobs.get(id);
-      if (!job) throw notFound(expiredMessage);
-    } else {
-      job = await ownJob(request, id);
-    }
-    if (job.purged_at !== null || (file !== 'original' && job.status !== 'completed')) {
-      throw notFound(job.purged_at !== null ? expiredMessage : 'This result is not ready yet.');
-    }
-    const stored = await store.open(file === 'original' ? originalKey(id) : resultKey(job, file));
-    if (!stored) throw notFound(expiredMessage);
-    // The original keeps the extension of the format its bytes are, whatever name it came with.
-    const name =
-      file === 'original'
-        ? originalDownloadName(job.original_name, job.content_type)
-        : toJob(job).downloadNames[file];
-    const disposition = download === '1' || download === 'true' ? 'attachment' : 'inline';
-    return reply
-      .type(file === 'original' ? job.content_type : 'image/png')
-      .header('content-length', String(stored.size))
-      .header('content-disposition', contentDisposition(disposition, name))
-      .header('cache-control', 'private, max-age=3600')
-      .send(stored.stream);
-  }
-
-  route(
-    app,
-    jobsEndpoints.result,
-    { onRequest: needsOwnerOrSignature, schema: { tags: ['processing'] } },
-    async (request, reply) => sendFile(request, reply, request.params.variant),
-  );
-
-  route(
-    app,
-    jobsEndpoints.original,
-    { onRequest: needsOwnerOrSignature, schema: { tags: ['processing'] } },
-    async (request, reply) => sendFile(request, reply, 'original'),
-  );
-
-  // Touch-ups (issue 25, decision 0150): the edited mask becomes a new version of the results,
-  // which every address, zip and API answer serves from then on. No credit is charged.
-  route(
-    app,
-    jobsEndpoints.saveMask,
-    {
-      onRequest: needsCaller,
-      schema: {
-        tags: ['processing'],
-        summary: 'Save a touched-up mask: a new version of the results (no charge)',
-        description:
-          "multipart/form-data with field `mask`: a PNG the size of the result (the job's width × height) whose alpha channel — or grey level, when it has none — is the subject (255 keeps, 0 removes). The three results are made again from the original and this mask; the model's own results stay (DELETE goes back to them). Answers the job with its new addresses; charges nothing.",
-      },
-    },
-    async (request) => {
-      requireCaller(request);
-      const job = await ownJob(request, request.params.id);
-      if (!request.isMultipart()) {
-        throw new AppError(400, 'validation_failed', missingMaskMessage);
-      }
-      const form = await readMultipart(request, {
-        fileFields: ['mask'],
-        duplicateMessage: 'Send one mask per request: this form has more than one "mask" part.',
-        wrongPartMessage: missingMaskMessage,
-      });
-      if (!form.file) throw new AppError(400, 'validation_failed', missingMaskMessage);
-      return toJob(await jobs.saveTouchUp(job, form.file.bytes));
-    },
-  );
-
-  route(
-    app,
-    jobsEndpoints.resetMask,
-    {
-      onRequest: needsCaller,
-      schema: {
-        tags: ['processing'],
-        summary: "Go back to the model's own results (the touched-up versions stay stored)",
-      },
-    },
-    async (request) => {
-      requireCaller(request);
-      return toJob(await jobs.resetTouchUp(await ownJob(request, request.params.id)));
-    },
-  );
+  registerResultRoutes(app, { jobs, store, signer, access });
 
   /** The spec's synchronous call: create, wait, answer with the three addresses. */
   async function removeNow(request: FastifyRequest, reply: FastifyReply) {

@@ -19,7 +19,7 @@ import {
 } from '../lib/backdrop';
 import { saveBlob } from '../../../lib/save-blob';
 import { fileProblem } from '../lib/validation';
-import { checkerboardClass } from './workspace';
+import { checkerboardClass } from './image-frame';
 
 // After a result (issue 25): the cut-out on transparency, a colour, the photo's own background
 // blurred, or an uploaded image (cover or contain), with an optional drop shadow. The preview is

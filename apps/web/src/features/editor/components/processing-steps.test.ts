@@ -6,7 +6,7 @@ import {
   type Selection,
 } from '../lib/editor-machine';
 import { aCompletedJob, aJob } from '../testing';
-import { stepsOf } from './workspace';
+import { stepsOf } from './processing-steps';
 
 const file: Selection = {
   kind: 'file',
