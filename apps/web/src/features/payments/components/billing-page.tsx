@@ -16,6 +16,7 @@ import { ErrorAlert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { HorizontalScroll } from '../../../components/ui/horizontal-scroll';
 import { Spinner } from '../../../components/ui/spinner';
 import { useBilling, useCreditHistoryPage } from '../api/billing';
 import { usePlans } from '../api/purchases';
@@ -211,29 +212,31 @@ function CreditHistory() {
   if (history.isError) return <ErrorAlert>{creditsTexts.loadFailed}</ErrorAlert>;
   const entries = history.data.entries;
   return (
-    <Card className="relative overflow-x-auto p-0 shadow-xs">
-      <table className="w-full text-sm" data-testid="credit-history">
-        <thead className="border-b border-border text-left text-muted-foreground">
-          <tr>
-            <th className="px-4 py-2 font-medium">Date</th>
-            <th className="px-4 py-2 font-medium">What</th>
-            <th className="px-4 py-2 text-right font-medium">Change</th>
-            <th className="px-4 py-2 text-right font-medium">Balance</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id} className="border-b border-border last:border-0">
-              <td className="px-4 py-2 whitespace-nowrap">{formatDay(entry.createdAt)}</td>
-              <td className="px-4 py-2">{entry.reason ?? entry.kind}</td>
-              <td className="px-4 py-2 text-right tabular-nums">
-                {entry.amount > 0 ? `+${entry.amount}` : entry.amount}
-              </td>
-              <td className="px-4 py-2 text-right tabular-nums">{entry.balanceAfter}</td>
+    <Card className="overflow-hidden p-0 shadow-xs">
+      <HorizontalScroll label={paymentTexts.creditsHistory}>
+        <table className="w-full text-sm" data-testid="credit-history">
+          <thead className="border-b border-border text-left text-muted-foreground">
+            <tr>
+              <th className="px-4 py-2 font-medium">Date</th>
+              <th className="px-4 py-2 font-medium">What</th>
+              <th className="px-4 py-2 text-right font-medium">Change</th>
+              <th className="px-4 py-2 text-right font-medium">Balance</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {entries.map((entry) => (
+              <tr key={entry.id} className="border-b border-border last:border-0">
+                <td className="px-4 py-2 whitespace-nowrap">{formatDay(entry.createdAt)}</td>
+                <td className="px-4 py-2">{entry.reason ?? entry.kind}</td>
+                <td className="px-4 py-2 text-right tabular-nums">
+                  {entry.amount > 0 ? `+${entry.amount}` : entry.amount}
+                </td>
+                <td className="px-4 py-2 text-right tabular-nums">{entry.balanceAfter}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </HorizontalScroll>
       <div className="px-4 pb-3">
         <Pager page={page} hasNext={entries.length === limits.purchasesPageSize} onPage={setPage} />
       </div>
