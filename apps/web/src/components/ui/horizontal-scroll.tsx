@@ -88,11 +88,12 @@ export function HorizontalScroll({
         aria-hidden="true"
         data-testid="more-to-the-right"
         className={cn(
-          'pointer-events-none absolute inset-y-0 right-0 flex w-10 items-center justify-end bg-linear-to-l from-black/12 via-black/4 to-transparent transition-opacity duration-150 dark:from-black/60 dark:via-black/25',
+          'pointer-events-none absolute inset-y-0 right-0 flex w-10 items-start justify-end bg-linear-to-l from-black/12 via-black/4 to-transparent transition-opacity duration-150 dark:from-black/60 dark:via-black/25',
           edges.after ? 'opacity-100' : 'invisible opacity-0',
         )}
       >
-        <span className="mr-1 flex size-6 items-center justify-center rounded-full border border-border bg-card text-muted-foreground shadow-sm">
+        {/* Near the top, where the column heads are, so it is seen on a long table too. */}
+        <span className="mt-2 mr-1 flex size-6 items-center justify-center rounded-full border border-border bg-card text-muted-foreground shadow-sm">
           <ChevronRight className="size-4" />
         </span>
       </div>
@@ -101,11 +102,12 @@ export function HorizontalScroll({
 }
 
 // The first cell of every row sticks to the left edge on an opaque background (the head's
-// `bg-subtle`, the body's card), at most 9rem wide on a phone so the other columns have room.
+// `bg-subtle`, the body's card), 9rem wide on a phone so the other columns have room (a table
+// cell ignores max-width; its width holds once its text may wrap anywhere).
 const stickyColumnClasses = [
   '[&_tr>:first-child]:sticky [&_tr>:first-child]:left-0 [&_tr>:first-child]:z-[1]',
   '[&_thead_tr>:first-child]:bg-subtle [&_tbody_tr>:first-child]:bg-card',
-  'max-sm:[&_tr>:first-child]:max-w-36 max-sm:[&_tr>:first-child]:min-w-28 max-sm:[&_tr>:first-child]:[overflow-wrap:anywhere]',
+  'max-sm:[&_tr>:first-child]:w-36 max-sm:[&_tr>:first-child]:[overflow-wrap:anywhere]',
 ].join(' ');
 
 // Once scrolled, a shadow on the first column's right edge says columns pass under it.
