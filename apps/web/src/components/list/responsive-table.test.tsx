@@ -42,11 +42,11 @@ describe('ResponsiveTable', () => {
     renderOrders();
     const table = screen.getByRole('table');
     expect(table).toHaveAttribute('data-testid', 'orders');
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Receipt',
-      'Amount',
-      'Actions',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Receipt', 'Amount', 'Actions']);
     expect(screen.getAllByTestId('order-row')).toHaveLength(2);
     expect(screen.getAllByTestId('order-row')[0]!.tagName).toBe('TR');
     expect(screen.getByRole('button', { name: 'Refund R-0001' })).toBeInTheDocument();
@@ -63,14 +63,16 @@ describe('ResponsiveTable', () => {
     expect(screen.getAllByTestId('order-row')).toEqual(cards);
     const first = cards[0]!;
     // Each field under its label; the buttons keep their names.
-    expect(within(first).getAllByRole('term').map((dt) => dt.textContent)).toEqual([
-      'Receipt',
-      'Amount',
-    ]);
-    expect(within(first).getAllByRole('definition').map((dd) => dd.textContent)).toEqual([
-      'R-0001',
-      '$10.00',
-    ]);
+    expect(
+      within(first)
+        .getAllByRole('term')
+        .map((dt) => dt.textContent),
+    ).toEqual(['Receipt', 'Amount']);
+    expect(
+      within(first)
+        .getAllByRole('definition')
+        .map((dd) => dd.textContent),
+    ).toEqual(['R-0001', '$10.00']);
     expect(within(first).getByRole('button', { name: 'Refund R-0001' })).toHaveTextContent(
       'Refund',
     );
