@@ -231,15 +231,6 @@ test('no toast covers the header’s controls: the admin’s at 1280 px and toas
   page,
 }) => {
   test.setTimeout(60_000);
-  await page.setViewportSize({ width: 360, height: 740 });
-  // The home page's welcome toast on a phone: at the top, under the site header's menu button.
-  await page.goto(paths.home);
-  await expectBelow(
-    page.locator('[data-sonner-toast]').filter({ hasText: homeMarketingTexts.welcomeTitle }),
-    page.getByRole('banner'),
-    'home at 360 px',
-  );
-
   await signInThroughForm(page, e2eAdmin.email, e2eAdmin.password);
   await expect(page).not.toHaveURL(/\/signin$/, { timeout: 20_000 });
   for (const width of [1280, 360]) {
@@ -256,4 +247,11 @@ test('no toast covers the header’s controls: the admin’s at 1280 px and toas
     await exit.click({ trial: true });
     await page.screenshot({ path: `.artifacts/toast-below-admin-header-${width}.png` });
   }
+  // The home page's welcome toast on a phone: at the top, under the site header's menu button.
+  await page.goto(paths.home);
+  await expectBelow(
+    page.locator('[data-sonner-toast]').filter({ hasText: homeMarketingTexts.welcomeTitle }),
+    page.getByRole('banner'),
+    'home at 360 px',
+  );
 });
