@@ -1,12 +1,16 @@
 import {
+  adminUserTexts,
   appTexts,
   blogPosts,
   heroTexts,
+  homeMarketingTexts,
   navTexts,
   paths,
   themeStorageKey,
 } from '@cutout/contracts';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { signInThroughForm } from './accounts-helpers.js';
+import { e2eAdmin } from './admin-helpers.js';
 import { expect, test } from './fixtures.js';
 
 // The shared chrome of every page: both headers, footer, deep links, theme, not-found screen.
@@ -209,5 +213,45 @@ test('below 768 px the header collapses into a menu that opens, navigates and cl
   await expect(page.getByRole('button', { name: navTexts.toggleMenu })).toHaveAttribute(
     'aria-expanded',
     'false',
+  );
+});
+
+/** Waits for `toast` to settle (it slides in), then checks it lies wholly below `header`. */
+async function expectBelow(toast: Locator, header: Locator, what: string) {
+  await expect(toast).toBeVisible({ timeout: 10_000 });
+  await expect(toast).toHaveAttribute('data-mounted', 'true');
+  const headerBox = await header.boundingBox();
+  expect(headerBox, `${what}: the header`).toBeTruthy();
+  await expect
+    .poll(async () => (await toast.boundingBox())?.y ?? -1, { message: `${what}: the toast's top` })
+    .toBeGreaterThanOrEqual(headerBox!.y + headerBox!.height);
+}
+
+test('no toast covers the header’s controls: the admin’s at 1280 px and toasts on a phone', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signInThroughForm(page, e2eAdmin.email, e2eAdmin.password);
+  await expect(page).not.toHaveURL(/\/signin$/, { timeout: 20_000 });
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 800 });
+    // Entering User Management shows its toast top-right (spec §9), where 'Exit Admin' is.
+    await page.goto(paths.adminUsers);
+    const toast = page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: adminUserTexts.entryToastDescription });
+    const header = page.getByRole('banner');
+    await expectBelow(toast, header, `admin at ${width} px`);
+    const exit = header.getByRole('link', { name: navTexts.exitAdmin });
+    // Clickable: the toast is not over it.
+    await exit.click({ trial: true });
+    await page.screenshot({ path: `.artifacts/toast-below-admin-header-${width}.png` });
+  }
+  // The home page's welcome toast on a phone: at the top, under the site header's menu button.
+  await page.goto(paths.home);
+  await expectBelow(
+    page.locator('[data-sonner-toast]').filter({ hasText: homeMarketingTexts.welcomeTitle }),
+    page.getByRole('banner'),
+    'home at 360 px',
   );
 });

@@ -49,8 +49,9 @@ export const toastConfig = {
   position: 'bottom-right',
   adminPosition: 'top-right',
   /**
-   * On a phone (sonner's own breakpoint, 600 px) toasts sit at the top, over the header, so they
-   * never cover the editor or a form's buttons at the bottom of the screen (issue 26).
+   * On a phone (sonner's own breakpoint, 600 px) toasts sit at the top, just below the sticky
+   * header, so they never cover the editor or a form's buttons at the bottom of the screen
+   * (issue 26) nor the header's own controls (decision 0250).
    */
   phonePosition: 'top-center',
   phoneMaxWidthPx: 600,

@@ -4,6 +4,7 @@ import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { installGlobalErrorReporting } from '../lib/error-reports';
 import { createQueryClient } from '../lib/query-client';
 import { useLazyModule } from '../lib/lazy-module';
+import { headerHeightVar } from '../lib/use-header-height';
 import { useThemeSync } from '../lib/theme';
 import {
   phoneQuery,
@@ -57,7 +58,15 @@ export function AppProvider({
           <sonner.Toaster
             theme={resolvedTheme}
             position={toastPlacement(toastPosition, phone)}
-            mobileOffset={{ top: 8, left: 8, right: 8 }}
+            // Top positions start below the sticky header, so no toast covers its controls
+            // ('Exit Admin', the account menu) at any width; the bottom keeps sonner's margins.
+            offset={{
+              top: `calc(var(${headerHeightVar}, 0px) + 12px)`,
+              right: 24,
+              bottom: 24,
+              left: 24,
+            }}
+            mobileOffset={{ top: `calc(var(${headerHeightVar}, 0px) + 8px)`, left: 8, right: 8 }}
             duration={toastConfig.durationMs}
             visibleToasts={toastConfig.visibleToasts}
             gap={toastConfig.gapPx}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card } from '../ui/card';
+import { HorizontalScroll } from '../ui/horizontal-scroll';
 import { Spinner } from '../ui/spinner';
 import { cn } from '../../lib/cn';
 
@@ -9,11 +10,15 @@ export type ListColumn = string | { label: string; className?: string };
  * An admin list's table in its card: an optional `header` (title or filters), the column heads,
  * the rows (`children`), a line when there are none, and an optional `footer` (the pager).
  * Below `minWidth` (a Tailwind class) the table scrolls sideways inside its own box, so a 360 px
- * phone scrolls the table, never the page.
+ * phone scrolls the table, never the page; an edge shadow shows there is more to the right and
+ * the first column stays in view (`HorizontalScroll`). `label` or `labelledBy` (a heading's id)
+ * names that box while it scrolls.
  */
 export function ListTable({
   columns,
   minWidth,
+  label,
+  labelledBy,
   header,
   footer,
   rows,
@@ -26,6 +31,8 @@ export function ListTable({
 }: {
   columns: readonly ListColumn[];
   minWidth: string;
+  label?: string;
+  labelledBy?: string;
   header?: ReactNode;
   footer?: ReactNode;
   /** How many rows there are; undefined until the first answer. */
@@ -50,7 +57,7 @@ export function ListTable({
   return (
     <Card className={cn('overflow-hidden', className)}>
       {header}
-      <div className="relative overflow-x-auto">
+      <HorizontalScroll label={label} labelledBy={labelledBy} stickyFirstColumn>
         <table className={cn('w-full text-left text-sm', minWidth)}>
           <thead className="bg-subtle text-xs text-muted-foreground">
             <tr>
@@ -67,10 +74,10 @@ export function ListTable({
           </thead>
           <tbody className={cn('divide-y divide-border', bodyClassName)}>{children}</tbody>
         </table>
-        {notice !== null && (
-          <div className="px-5 py-12 text-center text-sm text-muted-foreground">{notice}</div>
-        )}
-      </div>
+      </HorizontalScroll>
+      {notice !== null && (
+        <div className="px-5 py-12 text-center text-sm text-muted-foreground">{notice}</div>
+      )}
       {footer}
     </Card>
   );
@@ -79,18 +86,20 @@ export function ListTable({
 /** The bar above a table: its title (with a test id for the count) and a spinner while it loads. */
 export function ListTitle({
   children,
+  id,
   testId,
   busy,
   busyLabel,
 }: {
   children: ReactNode;
+  id?: string;
   testId?: string;
   busy: boolean;
   busyLabel: string;
 }) {
   return (
     <div className="flex items-center justify-between gap-3 border-b border-border px-5 py-4">
-      <h2 className="text-base font-semibold" data-testid={testId}>
+      <h2 id={id} className="text-base font-semibold" data-testid={testId}>
         {children}
       </h2>
       {busy && <Spinner aria-label={busyLabel} />}

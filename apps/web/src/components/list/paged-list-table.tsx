@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { ListTable, ListTitle, type ListColumn } from './list-table';
 import { pageCount, Pagination } from './pager';
 
@@ -45,13 +45,15 @@ export function PagedListTable({
   children: ReactNode;
 }) {
   const pages = data ? pageCount(data.total, data.perPage) : 1;
+  const titleId = useId();
   return (
     <ListTable
       className={className}
       columns={columns}
       minWidth={minWidth}
+      labelledBy={titleId}
       header={
-        <ListTitle testId={titleTestId} busy={fetching} busyLabel={texts.loading}>
+        <ListTitle id={titleId} testId={titleTestId} busy={fetching} busyLabel={texts.loading}>
           {title}
         </ListTitle>
       }

@@ -165,6 +165,7 @@ export const adminOverviewTexts = {
 
 /** Audit log viewer copy. */
 export const auditLogTexts = {
+  tableLabel: 'Audit log entries',
   action: 'Action',
   actionPlaceholder: 'e.g. user. or user.delete',
   actor: 'Admin email',

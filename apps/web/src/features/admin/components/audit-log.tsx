@@ -138,6 +138,7 @@ export function AuditLogViewer() {
       <ListTable
         columns={[t.when, t.who, t.what, t.targetColumn, t.details, t.address]}
         minWidth="min-w-[48rem]"
+        label={t.tableLabel}
         bodyClassName="align-top"
         rows={log.data?.entries.length}
         pending={log.isPending}

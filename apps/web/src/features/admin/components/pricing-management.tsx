@@ -12,6 +12,7 @@ import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { HorizontalScroll } from '../../../components/ui/horizontal-scroll';
 import {
   Dialog,
   DialogClose,
@@ -340,7 +341,7 @@ export function PricingManagement() {
       </div>
 
       <Card className="mt-6 overflow-hidden">
-        <div className="relative overflow-x-auto">
+        <HorizontalScroll label={pageTexts.adminPricingManagement.title} stickyFirstColumn>
           <table className="w-full min-w-[52rem] text-left text-sm">
             <thead className="bg-subtle text-xs text-muted-foreground">
               <tr>
@@ -403,12 +404,12 @@ export function PricingManagement() {
               ))}
             </tbody>
           </table>
-          {plans.isPending && (
-            <p className="flex items-center justify-center gap-2 px-5 py-12 text-sm text-muted-foreground">
-              <Spinner /> {t.loading}
-            </p>
-          )}
-        </div>
+        </HorizontalScroll>
+        {plans.isPending && (
+          <p className="flex items-center justify-center gap-2 px-5 py-12 text-sm text-muted-foreground">
+            <Spinner /> {t.loading}
+          </p>
+        )}
       </Card>
 
       {editing && (

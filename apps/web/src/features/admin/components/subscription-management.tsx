@@ -135,6 +135,7 @@ function SalesStats() {
         className="mt-4"
         columns={Object.values(t.planColumns)}
         minWidth="min-w-[36rem]"
+        label={t.byPlan}
         header={
           <h3 className="border-b border-border px-5 py-3 text-sm font-semibold">{t.byPlan}</h3>
         }

@@ -24,6 +24,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
+import { HorizontalScroll } from '../../../components/ui/horizontal-scroll';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { toastError } from '../../../lib/error-toast';
@@ -132,7 +133,7 @@ function KeyList({ keys }: { keys: ApiKey[] }) {
   if (keys.length === 0) return <p className="text-sm text-muted-foreground">{texts.empty}</p>;
   const c = texts.columns;
   return (
-    <div className="relative overflow-x-auto">
+    <HorizontalScroll label={texts.title}>
       <table className="w-full text-left text-sm">
         <thead className="border-b border-border text-xs text-muted-foreground">
           <tr>
@@ -173,7 +174,7 @@ function KeyList({ keys }: { keys: ApiKey[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </HorizontalScroll>
   );
 }
 

@@ -5,6 +5,7 @@ import { ErrorAlert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { HorizontalScroll } from '../../../components/ui/horizontal-scroll';
 import { Spinner } from '../../../components/ui/spinner';
 import { statusQueryOptions, tablesQueryOptions } from '../api/database-connections';
 import { databaseUiTexts } from '../texts';
@@ -74,7 +75,7 @@ export function TablesTab() {
                   {texts.size}: {formatBytes(table.size)}
                 </span>
               </header>
-              <div className="relative overflow-x-auto">
+              <HorizontalScroll label={table.name}>
                 <table className="w-full text-left text-sm">
                   <thead className="text-xs text-muted-foreground">
                     <tr>
@@ -123,7 +124,7 @@ export function TablesTab() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </HorizontalScroll>
             </section>
           ))
         )}

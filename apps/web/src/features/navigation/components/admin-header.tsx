@@ -1,17 +1,24 @@
 import { navTexts, paths, siteTexts } from '@cutout/contracts';
 import { LogOut } from 'lucide-react';
+import { useRef } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
+import { useHeaderHeight } from '../../../lib/use-header-height';
 import { adminNav } from '../nav-links';
 import { Logo } from './logo';
 import { ThemeMenu } from './theme-menu';
 
 /** The back-office header (spec §2 Admin): its own links and 'Exit Admin' back to /. */
 export function AdminHeader() {
+  const header = useRef<HTMLElement>(null);
+  useHeaderHeight(header);
   return (
-    <header className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur-md">
+    <header
+      ref={header}
+      className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur-md"
+    >
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
         <Logo />
         <Badge variant="outline">{siteTexts.adminBadge}</Badge>

@@ -1,5 +1,7 @@
 import { limits, siteTexts } from '@cutout/contracts';
+import { useRef } from 'react';
 import { cn } from '../../../lib/cn';
+import { useHeaderHeight } from '../../../lib/use-header-height';
 import { siteMenus } from '../nav-links';
 import { useScrolledPast } from '../use-scrolled-past';
 import { AccountActions } from './account-actions';
@@ -17,8 +19,11 @@ export function SiteHeader() {
   const scrolled = useScrolledPast(limits.headerScrollThresholdPx);
   const menu = useMobileMenu();
   const solid = scrolled || menu.open;
+  const header = useRef<HTMLElement>(null);
+  useHeaderHeight(header);
   return (
     <header
+      ref={header}
       data-scrolled={scrolled ? '' : undefined}
       className={cn(
         'sticky top-0 z-40 border-b transition-[background-color,border-color,backdrop-filter] duration-200',

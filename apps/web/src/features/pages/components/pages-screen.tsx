@@ -201,6 +201,7 @@ export function PagesScreen() {
           { label: t.columns.actions, className: 'text-right' },
         ]}
         minWidth="min-w-[52rem]"
+        label={t.title}
         bodyClassName={cn(pageList.isPlaceholderData && 'opacity-60')}
         header={
           <ListToolbar className="border-b border-border p-4">

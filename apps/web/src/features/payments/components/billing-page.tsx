@@ -11,6 +11,7 @@ import {
 import { Coins } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ResponsiveTable, type ResponsiveColumn } from '../../../components/list/responsive-table';
 import { PageHeading } from '../../../components/page-heading';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
@@ -210,34 +211,44 @@ function CreditHistory() {
   if (history.isPending) return <Spinner />;
   if (history.isError) return <ErrorAlert>{creditsTexts.loadFailed}</ErrorAlert>;
   const entries = history.data.entries;
+  type Entry = (typeof entries)[number];
+  // A table on a wide screen; on a phone each entry is a card, as the orders are.
+  const columns: ResponsiveColumn<Entry>[] = [
+    {
+      label: 'Date',
+      cell: (entry) => <span className="whitespace-nowrap">{formatDay(entry.createdAt)}</span>,
+    },
+    { label: 'What', cell: (entry) => entry.reason ?? entry.kind },
+    {
+      label: 'Change',
+      numeric: true,
+      cell: (entry) => (
+        <span className="tabular-nums">{entry.amount > 0 ? `+${entry.amount}` : entry.amount}</span>
+      ),
+    },
+    {
+      label: 'Balance',
+      numeric: true,
+      cell: (entry) => <span className="tabular-nums">{entry.balanceAfter}</span>,
+    },
+  ];
   return (
-    <Card className="relative overflow-x-auto p-0 shadow-xs">
-      <table className="w-full text-sm" data-testid="credit-history">
-        <thead className="border-b border-border text-left text-muted-foreground">
-          <tr>
-            <th className="px-4 py-2 font-medium">Date</th>
-            <th className="px-4 py-2 font-medium">What</th>
-            <th className="px-4 py-2 text-right font-medium">Change</th>
-            <th className="px-4 py-2 text-right font-medium">Balance</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id} className="border-b border-border last:border-0">
-              <td className="px-4 py-2 whitespace-nowrap">{formatDay(entry.createdAt)}</td>
-              <td className="px-4 py-2">{entry.reason ?? entry.kind}</td>
-              <td className="px-4 py-2 text-right tabular-nums">
-                {entry.amount > 0 ? `+${entry.amount}` : entry.amount}
-              </td>
-              <td className="px-4 py-2 text-right tabular-nums">{entry.balanceAfter}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <div className="px-4 pb-3">
-        <Pager page={page} hasNext={entries.length === limits.purchasesPageSize} onPage={setPage} />
-      </div>
-    </Card>
+    <ResponsiveTable
+      rows={entries}
+      columns={columns}
+      rowKey={(entry) => entry.id}
+      label={paymentTexts.creditsHistory}
+      testId="credit-history"
+      footer={
+        <div className="px-4 pb-3 max-md:px-0">
+          <Pager
+            page={page}
+            hasNext={entries.length === limits.purchasesPageSize}
+            onPage={setPage}
+          />
+        </div>
+      }
+    />
   );
 }
 

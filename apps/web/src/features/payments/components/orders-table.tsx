@@ -8,9 +8,9 @@ import {
 } from '@cutout/contracts';
 import { Download, Mail, Undo2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { ResponsiveTable, type ResponsiveColumn } from '../../../components/list/responsive-table';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
 import {
   Dialog,
   DialogClose,
@@ -120,106 +120,134 @@ export function OrdersTable({
         ),
       onError: (error) => void toastError(error, { fallback: paymentTexts.receiptFailed }),
     });
-  return (
-    // The eight columns fit the page at 1280 px (tight padding, the test-mode line wraps); on a
-    // phone the table scrolls inside its own box (issue 26).
-    <Card className="relative overflow-x-auto p-0 shadow-xs">
-      <table className="w-full text-sm" data-testid="orders">
-        <thead className="border-b border-border text-left text-muted-foreground">
-          <tr>
-            <th className="px-3 py-2 font-medium">{paymentTexts.receiptNumber}</th>
-            <th className="px-3 py-2 font-medium">Date</th>
-            <th className="px-3 py-2 font-medium">Plan</th>
-            <th className="px-3 py-2 text-right font-medium">Amount</th>
-            <th className="px-3 py-2 text-right font-medium">Credits</th>
-            <th className="px-3 py-2 font-medium">Valid until</th>
-            <th className="px-3 py-2 font-medium">Status</th>
-            <th className="px-3 py-2">
-              <span className="sr-only">Invoice and refund</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.data.orders.map((order) => (
-            <tr
-              key={order.id}
-              className="border-b border-border last:border-0"
-              data-testid="order-row"
+  const refundButton = (order: Order) =>
+    order.refundable ? (
+      <Button variant="outline" size="sm" onClick={() => setRefunding(order)}>
+        <Undo2 aria-hidden="true" className="size-4" />
+        {paymentTexts.requestRefund}
+      </Button>
+    ) : null;
+  // The eight columns fit the page at 1280 px (tight padding, the test-mode line wraps); on a
+  // phone each order is a card with its fields labelled and its buttons at the foot.
+  const columns: ResponsiveColumn<Order>[] = [
+    {
+      label: paymentTexts.receiptNumber,
+      cell: (order) => (
+        <span className="font-mono text-xs whitespace-nowrap">
+          {order.receiptNumber}
+          {order.invoiceNumber ? (
+            <span className="block text-muted-foreground">{order.invoiceNumber}</span>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      label: 'Date',
+      cell: (order) => (
+        <span className="whitespace-nowrap">{formatDay(order.paidAt ?? order.createdAt)}</span>
+      ),
+    },
+    {
+      label: 'Plan',
+      cell: (order) => (
+        <>
+          <span className="whitespace-nowrap">{order.planName ?? '—'}</span>
+          {order.testMode ? (
+            <span className="block text-xs text-amber-700 dark:text-amber-300">
+              {paymentTexts.testMode}
+            </span>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      label: 'Amount',
+      numeric: true,
+      cell: (order) => (
+        <span className="tabular-nums whitespace-nowrap">
+          {formatAmount(order.amountCents, order.currency)}
+        </span>
+      ),
+    },
+    {
+      label: 'Credits',
+      numeric: true,
+      cell: (order) => <span className="tabular-nums">{order.credits}</span>,
+    },
+    {
+      label: 'Valid until',
+      cell: (order) => <span className="whitespace-nowrap">{formatDay(order.lotExpiresAt)}</span>,
+    },
+    {
+      label: 'Status',
+      cell: (order, layout) => (
+        <>
+          <span data-testid="order-status">{statusText(order)}</span>
+          {/* In the table on its own line under the status; on a card with the other buttons. */}
+          {layout === 'table' && order.refundable ? (
+            <div className="mt-1">{refundButton(order)}</div>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      label: 'Invoice and refund',
+      hideLabel: true,
+      role: 'actions',
+      cell: (order, layout) => {
+        const receipts = order.invoiceNumber ? (
+          <>
+            <Button asChild variant="outline" size="sm" title={paymentTexts.downloadReceipt}>
+              <a href={apiRouteUrl(paymentsApi.receipt, { id: order.id })} download>
+                <Download aria-hidden="true" className="size-4" />
+                <span className={layout === 'table' ? 'sr-only' : undefined}>
+                  {paymentTexts.downloadReceipt}
+                </span>
+              </a>
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              title={paymentTexts.emailReceipt}
+              disabled={email.isPending}
+              onClick={() => sendReceipt(order.id)}
             >
-              <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">
-                {order.receiptNumber}
-                {order.invoiceNumber ? (
-                  <span className="block text-muted-foreground">{order.invoiceNumber}</span>
-                ) : null}
-              </td>
-              <td className="px-3 py-2 whitespace-nowrap">
-                {formatDay(order.paidAt ?? order.createdAt)}
-              </td>
-              <td className="px-3 py-2">
-                <span className="whitespace-nowrap">{order.planName ?? '—'}</span>
-                {order.testMode ? (
-                  <span className="block text-xs text-amber-700 dark:text-amber-300">
-                    {paymentTexts.testMode}
-                  </span>
-                ) : null}
-              </td>
-              <td className="px-3 py-2 text-right tabular-nums whitespace-nowrap">
-                {formatAmount(order.amountCents, order.currency)}
-              </td>
-              <td className="px-3 py-2 text-right tabular-nums">{order.credits}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{formatDay(order.lotExpiresAt)}</td>
-              <td className="px-3 py-2">
-                <span data-testid="order-status">{statusText(order)}</span>
-                {order.refundable ? (
-                  // Its own line under the status (a class on the button would fight its
-                  // inline-flex: cn() has no tailwind-merge).
-                  <div className="mt-1">
-                    <Button variant="outline" size="sm" onClick={() => setRefunding(order)}>
-                      <Undo2 aria-hidden="true" className="size-4" />
-                      {paymentTexts.requestRefund}
-                    </Button>
-                  </div>
-                ) : null}
-              </td>
-              <td className="px-3 py-2">
-                <div className="flex justify-end gap-2">
-                  {order.invoiceNumber ? (
-                    <>
-                      <Button
-                        asChild
-                        variant="outline"
-                        size="sm"
-                        title={paymentTexts.downloadReceipt}
-                      >
-                        <a href={apiRouteUrl(paymentsApi.receipt, { id: order.id })} download>
-                          <Download aria-hidden="true" className="size-4" />
-                          <span className="sr-only">{paymentTexts.downloadReceipt}</span>
-                        </a>
-                      </Button>
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        title={paymentTexts.emailReceipt}
-                        disabled={email.isPending}
-                        onClick={() => sendReceipt(order.id)}
-                      >
-                        <Mail aria-hidden="true" className="size-4" />
-                        <span className="sr-only">{paymentTexts.emailReceipt}</span>
-                      </Button>
-                    </>
-                  ) : null}
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <div className="px-4 pb-3">
-        {pager(orders.data.total, orders.data.perPage, page, setPage)}
-      </div>
+              <Mail aria-hidden="true" className="size-4" />
+              <span className={layout === 'table' ? 'sr-only' : undefined}>
+                {paymentTexts.emailReceipt}
+              </span>
+            </Button>
+          </>
+        ) : null;
+        return layout === 'table' ? (
+          <div className="flex justify-end gap-2">{receipts}</div>
+        ) : (
+          <>
+            {refundButton(order)}
+            {receipts}
+          </>
+        );
+      },
+    },
+  ];
+  return (
+    <>
+      <ResponsiveTable
+        rows={orders.data.orders}
+        columns={columns}
+        rowKey={(order) => order.id}
+        label={paymentTexts.orders}
+        testId="orders"
+        rowTestId="order-row"
+        footer={
+          <div className="px-4 pb-3 max-md:px-0">
+            {pager(orders.data.total, orders.data.perPage, page, setPage)}
+          </div>
+        }
+      />
       {refunding ? (
         <RefundRequestDialog order={refunding} onClose={() => setRefunding(null)} />
       ) : null}
-    </Card>
+    </>
   );
 }
