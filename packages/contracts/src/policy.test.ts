@@ -52,7 +52,7 @@ describe('one commercial policy', () => {
     expect(
       scanned.some((f) => f.includes(path.join('mail', 'templates', '')) && f.endsWith('.ts')),
     ).toBe(true);
-    expect(scanned.some((f) => f.endsWith(path.join('pricing', 'texts.ts')))).toBe(true);
+    expect(scanned.some((f) => f.endsWith(path.join('payments', 'texts.ts')))).toBe(true);
   });
 
   it('no page, mail or invoice says what the policy does not', () => {
