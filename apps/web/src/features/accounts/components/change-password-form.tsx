@@ -7,8 +7,7 @@ import {
 } from '@cutout/contracts';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { BusyButton } from '../../../components/ui/busy-button';
 import { loadToast } from '../../../lib/toast';
 import { changePassword } from '../api/change-password';
 import { applyFieldErrors } from '../../../lib/form-errors';
@@ -67,16 +66,9 @@ export function ChangePasswordForm() {
           register={() => form.register('confirmNewPassword')}
         />
         <div>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? (
-              <>
-                <Spinner />
-                {texts.submitting}
-              </>
-            ) : (
-              texts.submit
-            )}
-          </Button>
+          <BusyButton type="submit" busy={isSubmitting} busyLabel={texts.submitting}>
+            {texts.submit}
+          </BusyButton>
         </div>
       </form>
     </SettingsSection>

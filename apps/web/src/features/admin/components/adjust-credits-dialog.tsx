@@ -6,18 +6,15 @@ import {
   type AdminUser,
 } from '@cutout/contracts';
 import { useForm, useWatch } from 'react-hook-form';
-import { Button } from '../../../components/ui/button';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { FormDialogFooter } from '../../../components/ui/form-dialog-footer';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
 import { toastError } from '../../../lib/error-toast';
 import { loadToast } from '../../../lib/toast';
 import { applyFieldErrors } from '../../../lib/form-errors';
@@ -79,17 +76,11 @@ export function AdjustCreditsDialog({
           <FormField label={ui.adjustReason} error={errors.reason?.message}>
             {(control) => <Input {...control} {...form.register('reason')} />}
           </FormField>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline" disabled={isSubmitting}>
-                {ui.cancel}
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? <Spinner /> : null}
-              {ui.adjustSave}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            busy={isSubmitting}
+            cancelLabel={ui.cancel}
+            submitLabel={ui.adjustSave}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -9,19 +9,18 @@ import { ShieldCheck, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { BusyButton } from '../../../components/ui/busy-button';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogTitle,
   DialogTrigger,
 } from '../../../components/ui/dialog';
+import { FormDialogFooter } from '../../../components/ui/form-dialog-footer';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
 import { sessionQueryKey } from '../../../lib/auth/session';
 import { loadToast } from '../../../lib/toast';
 import { applyFieldErrors } from '../../../lib/form-errors';
@@ -101,16 +100,9 @@ function AdminCredentialsForm() {
         register={() => form.register('password')}
       />
       <div>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? (
-            <>
-              <Spinner />
-              {texts.submitting}
-            </>
-          ) : (
-            texts.submit
-          )}
-        </Button>
+        <BusyButton type="submit" busy={isSubmitting} busyLabel={texts.submitting}>
+          {texts.submit}
+        </BusyButton>
       </div>
     </form>
   );
@@ -144,27 +136,14 @@ function ClearUsers() {
       <DialogContent>
         <DialogTitle>{texts.confirmTitle}</DialogTitle>
         <DialogDescription>{texts.confirmDescription}</DialogDescription>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={clear.isPending}>
-              {texts.cancel}
-            </Button>
-          </DialogClose>
-          <Button
-            className="bg-red-600 text-white hover:bg-red-600/90 dark:bg-red-500 dark:hover:bg-red-500/90"
-            disabled={clear.isPending}
-            onClick={() => clear.mutate()}
-          >
-            {clear.isPending ? (
-              <>
-                <Spinner />
-                {texts.clearing}
-              </>
-            ) : (
-              texts.confirm
-            )}
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter
+          busy={clear.isPending}
+          cancelLabel={texts.cancel}
+          submitLabel={texts.confirm}
+          busyLabel={texts.clearing}
+          variant="destructive"
+          onConfirm={() => clear.mutate()}
+        />
       </DialogContent>
     </Dialog>
   );

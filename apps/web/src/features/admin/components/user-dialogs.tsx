@@ -10,36 +10,22 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '../../../components/ui/button';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { FormDialogFooter } from '../../../components/ui/form-dialog-footer';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
-import { Spinner } from '../../../components/ui/spinner';
 import { toastError } from '../../../lib/error-toast';
 import { loadToast } from '../../../lib/toast';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { createAdminUser, deleteAdminUser, updateAdminUser } from '../api/admin-users';
 import { adminUsersUiTexts as ui } from '../texts';
 import { planOptions, statusOptions } from '../user-options';
-
-function Busy({ busy, idle, working }: { busy: boolean; idle: string; working: string }) {
-  return busy ? (
-    <>
-      <Spinner />
-      {working}
-    </>
-  ) : (
-    idle
-  );
-}
 
 /** Add New User (spec §2, §5): Full Name*, Email Address*, Subscription Plan, Account Status. */
 export function AddUserDialog({
@@ -113,16 +99,12 @@ export function AddUserDialog({
               )}
             </FormField>
           </div>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline" disabled={isSubmitting}>
-                {ui.cancel}
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={isSubmitting}>
-              <Busy busy={isSubmitting} idle={ui.create} working={ui.creating} />
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            busy={isSubmitting}
+            cancelLabel={ui.cancel}
+            submitLabel={ui.create}
+            busyLabel={ui.creating}
+          />
         </form>
       </DialogContent>
     </Dialog>
@@ -220,16 +202,12 @@ export function EditSubscriptionDialog({
           <FormField label={ui.reason} error={errors.reason?.message}>
             {(control) => <Input {...control} {...form.register('reason')} />}
           </FormField>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline" disabled={isSubmitting}>
-                {ui.cancel}
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={isSubmitting}>
-              <Busy busy={isSubmitting} idle={ui.save} working={ui.saving} />
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            busy={isSubmitting}
+            cancelLabel={ui.cancel}
+            submitLabel={ui.save}
+            busyLabel={ui.saving}
+          />
         </form>
       </DialogContent>
     </Dialog>
@@ -260,20 +238,14 @@ export function DeleteUserDialog({
       <DialogContent>
         <DialogTitle>{t.deleteUser}</DialogTitle>
         <DialogDescription>{t.confirmDelete(user.name)}</DialogDescription>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={remove.isPending}>
-              {ui.cancel}
-            </Button>
-          </DialogClose>
-          <Button
-            className="bg-red-600 text-white hover:bg-red-600/90 dark:bg-red-500 dark:hover:bg-red-500/90"
-            disabled={remove.isPending}
-            onClick={() => remove.mutate()}
-          >
-            <Busy busy={remove.isPending} idle={ui.delete} working={ui.deleting} />
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter
+          busy={remove.isPending}
+          cancelLabel={ui.cancel}
+          submitLabel={ui.delete}
+          busyLabel={ui.deleting}
+          variant="destructive"
+          onConfirm={() => remove.mutate()}
+        />
       </DialogContent>
     </Dialog>
   );
