@@ -15,6 +15,7 @@ import { runChild, startLineChild } from './child.js';
 import { davisSection } from './davis.js';
 import { folderImages, sizedImages, type BenchImage } from './images.js';
 import { mb, median, ms, ratio, table } from './stats.js';
+import { flag, log, option, progress } from '../lib/cli.js';
 
 // `npm run bench:engine [-- --quick]`. Every figure is measured in this run on this machine;
 // the machines are shared and noisy, so the two things compared are always run alternately
@@ -22,17 +23,11 @@ import { mb, median, ms, ratio, table } from './stats.js';
 
 // `npm run bench:engine -- --quick` reaches this script as npm config (npm_config_quick),
 // because the root script does not forward arguments; `tsx engine/run.ts --quick` works too.
-const quick = process.argv.includes('--quick') || process.env.npm_config_quick === 'true';
+const quick = flag('quick');
 // `--davis` runs only section 0 (davis-dev speed and quality), the figure issue 18 asks for.
-const davisOnly = process.argv.includes('--davis') || process.env.npm_config_davis === 'true';
+const davisOnly = flag('davis');
 // `--limit N`: only N davis-dev photos (an even spread over the sequences), for iterating.
 // `--models a,b`: the models section 0 measures (default isnet,isnet-fast).
-function option(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i >= 0) return process.argv[i + 1];
-  const value = process.env[`npm_config_${name}`];
-  return value && value !== 'true' ? value : undefined;
-}
 const davisLimit = option('limit') ? Number(option('limit')) : undefined;
 if (davisLimit !== undefined && !(Number.isInteger(davisLimit) && davisLimit > 0)) {
   throw new Error('--limit takes a whole number of photos, e.g. --limit 20.');
@@ -42,9 +37,6 @@ const RUNS = quick ? 2 : 5;
 const IMGLY_RUNS = quick ? 1 : 3;
 const MEMORY_IMAGES = quick ? 15 : 50;
 const EXPERIMENT_RUNS = quick ? 2 : 4;
-
-const log = (line = ''): void => console.log(line);
-const progress = (line: string): void => void process.stderr.write(`… ${line}\n`);
 
 async function alphaOf(png: Buffer): Promise<Buffer> {
   return sharp(png).extractChannel(3).raw().toBuffer();
