@@ -1,7 +1,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { apiKeysApiPaths, publicApiPaths } from '@cutout/contracts';
-import { encodeScene, makeScene } from '../../packages/engine/test/synthetic.js';
+import { uploadImages } from '../engine/images.js';
 import { median, ms, percentile, table } from '../engine/stats.js';
 import { log, numberOption, progress } from '../lib/cli.js';
 import { benchPerson, freePort, processMemory, startServer } from '../lib/setup.js';
@@ -26,20 +26,9 @@ function rssBytes(pid: number): number {
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 
-// A few generated photo-like scenes (subject, hair strokes, cluttered background, grain) of
-// the sizes phones and cameras send after a resize: 1.4–2.3 MP JPEGs.
-const SCENES = [
-  { width: 1600, height: 1200, shape: 'ellipse', hair: true, palette: 0 },
-  { width: 1080, height: 1350, shape: 'rounded-rect', hair: false, palette: 1 },
-  { width: 1920, height: 1200, shape: 'ellipse', hair: true, palette: 2 },
-  { width: 1200, height: 1200, shape: 'rounded-rect', hair: true, palette: 3 },
-] as const;
-
 progress('drawing the images');
-const images: Buffer[] = [];
-for (const [i, spec] of SCENES.entries()) {
-  images.push(await encodeScene(await makeScene({ ...spec, seed: 40 + i, clutter: true })));
-}
+const uploads = await uploadImages();
+const images = uploads.map((upload) => upload.file);
 
 // The server from source (tsx), as `npm run dev` runs it: no build needed, and tsx's own
 // memory is paid once at start, so it does not change growth.
@@ -127,7 +116,7 @@ try {
     `${availableParallelism()} cores, load average at the end ${loadavg()
       .map((v) => v.toFixed(1))
       .join(' / ')}; embedded server (SQLite, local disk, in-process engine) in its own process;` +
-      ` ${TOTAL} images (${SCENES.map((s) => `${s.width}×${s.height}`).join(', ')} JPEG, ` +
+      ` ${TOTAL} images (${uploads.map((upload) => upload.size).join(', ')} JPEG, ` +
       `${images.map((i) => `${Math.round(i.length / 1024)} KB`).join(', ')}) through POST ` +
       `${publicApiPaths.removeBgCompatible} with an API key, ${CONCURRENCY} at a time, ` +
       `${(wallMs / 60_000).toFixed(1)} min, ${((TOTAL / wallMs) * 60_000).toFixed(1)} images/min.`,
