@@ -7,12 +7,11 @@ import {
 } from '@cutout/contracts';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { BusyButton } from '../../../components/ui/busy-button';
 import { loadToast } from '../../../lib/toast';
 import { changePassword } from '../api/change-password';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { toastError } from '../../../lib/error-toast';
-import { SettingsSection } from '../../../components/settings-section';
+import { SettingsForm, SettingsSection } from '../../../components/settings-section';
 import { changePasswordTexts as texts } from '../texts';
 import { PasswordField } from '../../../components/ui/password-field';
 
@@ -45,7 +44,12 @@ export function ChangePasswordForm() {
 
   return (
     <SettingsSection title={texts.title} description={texts.description}>
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid max-w-md gap-5">
+      <SettingsForm
+        onSubmit={onSubmit}
+        busy={isSubmitting}
+        submitLabel={texts.submit}
+        busyLabel={texts.submitting}
+      >
         <PasswordField
           label={texts.current}
           error={errors.currentPassword?.message}
@@ -65,12 +69,7 @@ export function ChangePasswordForm() {
           autoComplete="new-password"
           register={() => form.register('confirmNewPassword')}
         />
-        <div>
-          <BusyButton type="submit" busy={isSubmitting} busyLabel={texts.submitting}>
-            {texts.submit}
-          </BusyButton>
-        </div>
-      </form>
+      </SettingsForm>
     </SettingsSection>
   );
 }

@@ -9,7 +9,6 @@ import { ShieldCheck, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { BusyButton } from '../../../components/ui/busy-button';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -27,7 +26,7 @@ import { applyFieldErrors } from '../../../lib/form-errors';
 import { toastError } from '../../../lib/error-toast';
 import { adminSetupQueryOptions, clearAllUsers, setAdminCredentials } from '../api/admin-setup';
 import { adminSettingsTexts } from '../texts';
-import { SettingsSection } from '../../../components/settings-section';
+import { SettingsForm, SettingsSection } from '../../../components/settings-section';
 import { PasswordField } from '../../../components/ui/password-field';
 
 const texts = adminSettingsTexts.setup;
@@ -77,10 +76,12 @@ function AdminCredentialsForm() {
   });
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
-      className="mt-5 grid max-w-md gap-5"
+    <SettingsForm
+      onSubmit={onSubmit}
+      busy={isSubmitting}
+      submitLabel={texts.submit}
+      busyLabel={texts.submitting}
+      className="mt-5"
     >
       <PasswordField
         label={texts.currentPassword}
@@ -99,12 +100,7 @@ function AdminCredentialsForm() {
         autoComplete="new-password"
         register={() => form.register('password')}
       />
-      <div>
-        <BusyButton type="submit" busy={isSubmitting} busyLabel={texts.submitting}>
-          {texts.submit}
-        </BusyButton>
-      </div>
-    </form>
+    </SettingsForm>
   );
 }
 
