@@ -2,19 +2,17 @@ import { removeBackgroundResponseSchema, type JobTimings } from '@cutout/contrac
 import { createEnginePool } from '@cutout/engine';
 import { sizedImages } from '../engine/images.js';
 import { median, ms, percentile, ratio, table } from '../engine/stats.js';
-import { describeEmbedded, grantCredits, signUp, startEmbedded } from '../lib/setup.js';
+import { flag, log, progress } from '../lib/cli.js';
+import { benchPerson, describeEmbedded, startEmbedded } from '../lib/setup.js';
 
 // `npm run bench:api [-- --quick]`: POST /remove-background/ on the real server (loopback, the
 // product's default model and pool sizing) with a 4 MP photo — 20 sequential and 8 concurrent
 // uploads — against the engine's own time for the same image in the same process. Engine-only
 // runs alternate with the sequential requests, so both see the same machine load.
 
-const quick = process.argv.includes('--quick') || process.env.npm_config_quick === 'true';
+const quick = flag('quick');
 const SEQUENTIAL = quick ? 5 : 20;
 const CONCURRENT = quick ? 4 : 8;
-
-const log = (line = ''): void => console.log(line);
-const progress = (line: string): void => void process.stderr.write(`… ${line}\n`);
 
 const server = await startEmbedded('api', {}, (config) =>
   createEnginePool({
@@ -31,12 +29,10 @@ try {
   log();
   log(`${describeEmbedded(server)}.`);
 
-  const { userId, cookie } = await signUp(base, {
-    name: 'Bench Mark',
-    email: 'bench@example.com',
-    password: 'benchmark-password',
+  const { cookie } = await benchPerson(base, server.app.database, {
+    amount: 1000,
+    reference: 'bench:api',
   });
-  await grantCredits(server.app.database.db, userId, 1000, 'bench:api');
 
   const photo = (await sizedImages()).find((image) => image.label === '4 MP');
   if (!photo) throw new Error('no 4 MP image');

@@ -7,7 +7,8 @@ import { createEnginePool } from '@cutout/engine';
 import { feed } from '../../apps/web/src/features/batches/lib/feed.js';
 import { folderImages } from '../engine/images.js';
 import { mb, median, ms, ratio, table } from '../engine/stats.js';
-import { describeEmbedded, grantCredits, signUp, startEmbedded } from '../lib/setup.js';
+import { flag, log, numberOption, progress } from '../lib/cli.js';
+import { benchPerson, describeEmbedded, startEmbedded } from '../lib/setup.js';
 
 // `npm run bench:batch [-- --runs N] [-- --quick]`: a 50-image batch through the real server
 // (loopback, the product's default model and pool sizing), sent the way the dashboard's Batch tab
@@ -22,14 +23,9 @@ import { describeEmbedded, grantCredits, signUp, startEmbedded } from '../lib/se
 // Images: 50 of the real photos of davis-dev when present (DAVIS_DIR, or ../shared/data/davis-dev
 // read in place, never copied), otherwise photos drawn by bench/engine/images.ts.
 
-const args = process.argv.slice(2);
-const quick = args.includes('--quick') || process.env.npm_config_quick === 'true';
-const runsArg = args.indexOf('--runs');
-const RUNS = runsArg >= 0 ? Math.max(1, Number(args[runsArg + 1])) : quick ? 1 : 3;
+const quick = flag('quick');
+const RUNS = numberOption('runs', quick ? 1 : 3);
 const IMAGES = 50;
-
-const log = (line = ''): void => console.log(line);
-const progress = (line: string): void => void process.stderr.write(`… ${line}\n`);
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
@@ -84,12 +80,10 @@ try {
   log(`Images: ${source}.`);
   log();
 
-  const { userId, cookie } = await signUp(base, {
-    name: 'Bench Mark',
-    email: 'batch@example.com',
-    password: 'benchmark-password',
+  const { cookie } = await benchPerson(base, app.database, {
+    amount: IMAGES * (RUNS + 1),
+    reference: 'bench:batch',
   });
-  await grantCredits(app.database.db, userId, IMAGES * (RUNS + 1), 'bench:batch');
 
   /** The same 50 images straight through the pool, keeping every worker busy. */
   async function engineRun(): Promise<number> {

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { composite, encodeComposed, type CompositeOptions } from '@cutout/engine';
 import sharp from 'sharp';
 import { median, ms, ratio, table } from '../engine/stats.js';
+import { numberOption } from '../lib/cli.js';
 
 // The cost of composing a stored cut-out (decision 0190), the work the public API and the
 // editor's export add after a job: each kind of background and the geometry, against the
@@ -10,15 +11,10 @@ import { median, ms, ratio, table } from '../engine/stats.js';
 //
 //   npm run bench:compose [-- --runs N --megapixels 12]
 
-const args = process.argv.slice(2);
-const arg = (name: string, fallback: number) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
-const runs = arg('runs', 5);
+const runs = numberOption('runs', 5);
 // As in the engine's workers: libvips' operation cache would serve repeated runs from memory.
 sharp.cache(false);
-const megapixels = arg('megapixels', 12);
+const megapixels = numberOption('megapixels', 12, { fraction: true });
 const width = Math.round(Math.sqrt((megapixels * 1e6 * 4) / 3));
 const height = Math.round((width * 3) / 4);
 

@@ -5,7 +5,7 @@ import { runPipeline } from '../../packages/engine/src/pipeline/remove-backgroun
 import { iou } from '../../packages/engine/test/synthetic.js';
 import { folderImages } from './images.js';
 import { alphaOf } from './pixels.js';
-import { log, progress } from './report.js';
+import { log, progress } from '../lib/cli.js';
 import { median, ms, ratio, table } from './stats.js';
 
 /** Section 5: the folder of real-world-like images: quality and time, ISNet and ISNet quint8. */

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { encodeScene, makeScene, type Scene } from '../../packages/engine/test/synthetic.js';
 
-// Everything the benchmark measures is drawn here: scenes of 1, 4 and 12 MP and a folder of
+// Everything the benchmarks measure is drawn here: scenes of 1, 4 and 12 MP, a folder of
 // eight "real-world-like" composites (gradients, defocused clutter and text, grain, hair-like
-// strokes, different palettes, shapes, sizes and formats).
+// strokes, different palettes, shapes, sizes and formats), and the soak test's uploads.
 
 export interface BenchImage {
   name: string;
@@ -68,6 +68,24 @@ export async function folderImages(dir?: string): Promise<BenchImage[]> {
         file,
       );
     }
+  }
+  return out;
+}
+
+// Photo-like uploads (subject, hair strokes, cluttered background, grain) of the sizes phones and
+// cameras send after a resize: 1.4–2.3 MP JPEGs, for the soak test.
+const UPLOADS = [
+  { width: 1600, height: 1200, shape: 'ellipse', hair: true, palette: 0 },
+  { width: 1080, height: 1350, shape: 'rounded-rect', hair: false, palette: 1 },
+  { width: 1920, height: 1200, shape: 'ellipse', hair: true, palette: 2 },
+  { width: 1200, height: 1200, shape: 'rounded-rect', hair: true, palette: 3 },
+] as const;
+
+export async function uploadImages(): Promise<{ size: string; file: Buffer }[]> {
+  const out: { size: string; file: Buffer }[] = [];
+  for (const [i, spec] of UPLOADS.entries()) {
+    const file = await encodeScene(await makeScene({ ...spec, seed: 40 + i, clutter: true }));
+    out.push({ size: `${spec.width}×${spec.height}`, file });
   }
   return out;
 }

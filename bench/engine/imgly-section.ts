@@ -5,7 +5,7 @@ import type { LoadedModel } from '../../packages/engine/src/models/types.js';
 import { runPipeline } from '../../packages/engine/src/pipeline/remove-background.js';
 import { startLineChild } from './child.js';
 import type { BenchImage } from './images.js';
-import { log, progress } from './report.js';
+import { log, progress } from '../lib/cli.js';
 import { median, ms, ratio, table } from './stats.js';
 
 /** Section 3: @imgly/background-removal-node in a child process, alternated run by run with Cutout. */

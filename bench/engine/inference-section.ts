@@ -8,7 +8,7 @@ import { runPipeline } from '../../packages/engine/src/pipeline/remove-backgroun
 import { iou } from '../../packages/engine/test/synthetic.js';
 import type { BenchImage } from './images.js';
 import { tensorFor } from './pixels.js';
-import { log, progress } from './report.js';
+import { log, progress } from '../lib/cli.js';
 import { median, ms, ratio, table } from './stats.js';
 
 type Variant = {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runChild } from './child.js';
 import { folderImages, type BenchImage } from './images.js';
-import { log, progress } from './report.js';
+import { log, progress } from '../lib/cli.js';
 import { mb, table } from './stats.js';
 
 interface Memory {

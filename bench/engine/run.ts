@@ -1,12 +1,12 @@
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { getModel } from '../../packages/engine/src/pipeline/remove-background.js';
+import { flag, log, option, progress } from '../lib/cli.js';
 import { davisSection } from './davis.js';
 import { folderSection } from './folder-section.js';
 import { sizedImages } from './images.js';
 import { imglySection } from './imgly-section.js';
 import { inferenceSection, spinningSection } from './inference-section.js';
 import { memorySection } from './memory-section.js';
-import { log, progress } from './report.js';
 import { sessionMemorySection } from './session-memory-section.js';
 import { speedSection } from './speed-section.js';
 
@@ -16,17 +16,11 @@ import { speedSection } from './speed-section.js';
 
 // `npm run bench:engine -- --quick` reaches this script as npm config (npm_config_quick),
 // because the root script does not forward arguments; `tsx engine/run.ts --quick` works too.
-const quick = process.argv.includes('--quick') || process.env.npm_config_quick === 'true';
+const quick = flag('quick');
 // `--davis` runs only section 0 (davis-dev speed and quality), the figure issue 18 asks for.
-const davisOnly = process.argv.includes('--davis') || process.env.npm_config_davis === 'true';
+const davisOnly = flag('davis');
 // `--limit N`: only N davis-dev photos (an even spread over the sequences), for iterating.
 // `--models a,b`: the models section 0 measures (default isnet,isnet-fast).
-function option(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i >= 0) return process.argv[i + 1];
-  const value = process.env[`npm_config_${name}`];
-  return value && value !== 'true' ? value : undefined;
-}
 const davisLimit = option('limit') ? Number(option('limit')) : undefined;
 if (davisLimit !== undefined && !(Number.isInteger(davisLimit) && davisLimit > 0)) {
   throw new Error('--limit takes a whole number of photos, e.g. --limit 20.');

@@ -1,5 +1,5 @@
 import { runChild } from './child.js';
-import { log, progress } from './report.js';
+import { log, progress } from '../lib/cli.js';
 import { mb, median, ms, table } from './stats.js';
 
 interface SessionMemory {

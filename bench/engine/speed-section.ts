@@ -4,7 +4,7 @@ import { runPipeline } from '../../packages/engine/src/pipeline/remove-backgroun
 import { iou } from '../../packages/engine/test/synthetic.js';
 import type { BenchImage } from './images.js';
 import { alphaOf, tensorFor } from './pixels.js';
-import { log, progress } from './report.js';
+import { log, progress } from '../lib/cli.js';
 import { median, ms, ratio, table } from './stats.js';
 
 /** Sections 1 + 2: bare inference vs Cutout end to end, same session, alternating. */

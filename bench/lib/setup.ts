@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -8,14 +9,15 @@ import { fileURLToPath } from 'node:url';
 import type { EnginePool } from '@cutout/engine';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/server/src/app.js';
-import { loadConfig, type Config } from '../../apps/server/src/config.js';
-import type { Db } from '../../apps/server/src/db/database.js';
+import { loadConfig, type Config, type DatabaseConfig } from '../../apps/server/src/config.js';
+import { openDatabase, type Db } from '../../apps/server/src/db/database.js';
 import { addCredits } from '../../apps/server/src/modules/credits/credits.service.js';
 
 // The set-ups the benchmarks share: a free loopback port, the server in a process of its own or
-// the app in this one (each on a throwaway data directory), a person signed up through the real
-// route, credits granted the way an admin grant adds them. Everything listens on 127.0.0.1 and is
-// stopped by the caller, by the process it started.
+// the app in this one (each on a throwaway data directory), stopping a process and reading its
+// memory, a person signed up through the real route with credits granted the way an admin grant
+// adds them. Everything listens on 127.0.0.1 and is stopped by the caller, by the process it
+// started.
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -41,6 +43,32 @@ export async function until(
   while (!(await probe().catch(() => false))) {
     if (Date.now() > deadline) throw new Error(`${what} did not come within ${ms / 1000} s`);
     await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
+ * Ends a process this script started: SIGTERM, then (with `killAfterMs`) SIGKILL if it has not
+ * exited by then. Resolves once it has exited.
+ */
+export async function stopProcess(child: ChildProcess, killAfterMs?: number): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer =
+    killAfterMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** A process's memory from the kernel (`VmRSS` now, `VmHWM` at its peak), in bytes; 0 if gone. */
+export function processMemory(pid: number | undefined, field: 'VmRSS' | 'VmHWM'): number {
+  if (!pid) return 0;
+  try {
+    const text = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text)?.[1];
+    return kb ? Number(kb) * 1024 : 0;
+  } catch {
+    return 0;
   }
 }
 
@@ -80,11 +108,7 @@ export async function startServer(
   });
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await stopProcess(child);
     rmSync(dataDir, { recursive: true, force: true });
   };
   const exited = () => child.exitCode !== null || child.signalCode !== null;
@@ -181,12 +205,49 @@ export async function signUp(
   return { userId: user.id, cookie };
 }
 
-/** Credits the way an admin grant adds them, straight into the server's database. */
+/**
+ * Credits the way an admin grant adds them, straight into the server's database: `db` when the
+ * app runs in this process, else the database at `at`, opened for the grant and closed (SQLite
+ * in WAL mode lets the server's process hold it open meanwhile).
+ */
 export async function grantCredits(
-  db: Db,
+  database: { db: Db } | { at: DatabaseConfig },
   userId: string,
   amount: number,
   reference: string,
 ): Promise<void> {
-  await addCredits(db, userId, { kind: 'grant', amount, reason: 'benchmark', reference });
+  const grant = { kind: 'grant', amount, reason: 'benchmark', reference } as const;
+  if ('db' in database) {
+    await addCredits(database.db, userId, grant);
+    return;
+  }
+  const handle = openDatabase(database.at);
+  try {
+    await addCredits(handle.db, userId, grant);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * A person of the benchmark: signed up through the real route (with `headers`, e.g. an
+ * X-Forwarded-For of their own) and given `credits`, enough for every image the run sends.
+ */
+export async function benchPerson(
+  url: string,
+  database: Parameters<typeof grantCredits>[0],
+  credits: { amount: number; reference: string },
+  headers: Record<string, string> = {},
+): Promise<Person> {
+  const person = await signUp(
+    url,
+    {
+      name: 'Bench Mark',
+      email: `bench-${randomBytes(4).toString('hex')}@example.com`,
+      password: 'benchmark-password',
+    },
+    headers,
+  );
+  await grantCredits(database, person.userId, credits.amount, credits.reference);
+  return person;
 }

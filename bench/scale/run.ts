@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +8,9 @@ import pg from 'pg';
 import { startTestS3, type TestS3 } from '../../apps/server/src/test/s3-server.js';
 import { folderImages } from '../engine/images.js';
 import { mb, median, ms, ratio, table } from '../engine/stats.js';
-import { freePort, grantCredits, root, signUp, until } from '../lib/setup.js';
+import type { DatabaseConfig } from '../../apps/server/src/config.js';
+import { log, numberOption, option, progress } from '../lib/cli.js';
+import { benchPerson, freePort, processMemory, root, stopProcess, until } from '../lib/setup.js';
 
 // `npm run bench:scale [-- --runs N] [-- --images N] [-- --model u2netp]`: the scale-out mode
 // (issue 17) on this machine.
@@ -28,17 +29,9 @@ import { freePort, grantCredits, root, signUp, until } from '../lib/setup.js';
 // own. Database: TEST_DATABASE_URL's server (a database made and dropped here) when set, else a
 // SQLite file shared by the processes. Images: drawn by bench/engine/images.ts.
 
-const args = process.argv.slice(2);
-const arg = (name: string): string | undefined => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const RUNS = Math.max(1, Number(arg('runs') ?? 3));
-const IMAGES = Math.max(2, Number(arg('images') ?? 8));
-const MODEL = arg('model') ?? 'isnet';
-
-const log = (line = ''): void => console.log(line);
-const progress = (line: string): void => void process.stderr.write(`… ${line}\n`);
+const RUNS = numberOption('runs', 3);
+const IMAGES = Math.max(2, numberOption('images', 8));
+const MODEL = option('model') ?? 'isnet';
 
 interface Proc {
   name: string;
@@ -62,12 +55,7 @@ function start(name: string, entry: 'main' | 'worker', env: Record<string, strin
 }
 
 async function stop(proc: Proc | undefined): Promise<void> {
-  if (!proc || proc.child.exitCode !== null || proc.child.signalCode !== null) return;
-  const exited = new Promise((r) => proc.child.once('exit', r));
-  proc.child.kill('SIGTERM');
-  const timer = setTimeout(() => proc.child.kill('SIGKILL'), 30_000);
-  await exited;
-  clearTimeout(timer);
+  if (proc) await stopProcess(proc.child, 30_000);
 }
 
 async function startApi(env: Record<string, string>): Promise<{ proc: Proc; url: string }> {
@@ -84,18 +72,14 @@ async function startWorker(name: string, env: Record<string, string>): Promise<P
   return proc;
 }
 
-/** Signs a person up (enough credits for the whole bench) and returns their cookie. */
-async function person(api: string, credit: (userId: string) => Promise<void>): Promise<string> {
-  const { userId, cookie } = await signUp(
+/** A person with enough credits for the whole bench, from an address of their own. */
+async function person(api: string, at: DatabaseConfig): Promise<string> {
+  const { cookie } = await benchPerson(
     api,
-    {
-      name: 'Bench',
-      email: `bench-${randomBytes(4).toString('hex')}@example.com`,
-      password: 'correct horse battery',
-    },
+    { at },
+    { amount: 10_000, reference: 'bench:scale' },
     { 'x-forwarded-for': `10.9.${rnd()}.${rnd()}` },
   );
-  await credit(userId);
   return cookie;
 }
 
@@ -188,20 +172,16 @@ async function main(): Promise<void> {
     });
     procs.push(worker1);
 
-    const creditDb = async (url: string, userId: string) => {
-      const { openDatabase } = await import('../../apps/server/src/db/database.js');
-      const handle = openDatabase(
-        url.startsWith('sqlite:')
-          ? { dialect: 'sqlite', file: url.slice('sqlite:'.length) }
-          : { dialect: 'postgres', url },
-      );
-      await grantCredits(handle.db, userId, 10_000, 'bench:scale');
-      await handle.close();
-    };
-    const embeddedCookie = await person(embedded.url, (id) =>
-      creditDb(`sqlite:${join(dataDir('embedded'), 'cutout.db')}`, id),
+    const embeddedCookie = await person(embedded.url, {
+      dialect: 'sqlite',
+      file: join(dataDir('embedded'), 'cutout.db'),
+    });
+    const cookie = await person(
+      api.url,
+      databaseUrl.startsWith('sqlite:')
+        ? { dialect: 'sqlite', file: databaseUrl.slice('sqlite:'.length) }
+        : { dialect: 'postgres', url: databaseUrl },
     );
-    const cookie = await person(api.url, (id) => creditDb(databaseUrl, id));
 
     // Warm-up: each path loads its model and opens its connections once.
     await runOne(embedded.url, embeddedCookie, images[0]!.file, 'warm.png');
@@ -237,11 +217,11 @@ async function main(): Promise<void> {
       // Its model loads with its first job: two images at once first, so both are warm.
       await Promise.all([0, 1].map((i) => runOne(api.url, cookie, images[i]!.file, 'warm.png')));
       throughput.two.push(await burst());
-      worker2Peak = Math.max(worker2Peak, peakRss(worker2.child.pid));
+      worker2Peak = Math.max(worker2Peak, processMemory(worker2.child.pid, 'VmHWM'));
       await stop(worker2);
     }
-    const worker1Rss = currentRss(worker1.child.pid);
-    const worker1Peak = peakRss(worker1.child.pid);
+    const worker1Rss = processMemory(worker1.child.pid, 'VmRSS');
+    const worker1Peak = processMemory(worker1.child.pid, 'VmHWM');
 
     const one = median(throughput.one);
     const two = median(throughput.two);
@@ -299,18 +279,5 @@ async function main(): Promise<void> {
     await rm(work, { recursive: true, force: true });
   }
 }
-
-function status(pid: number | undefined, field: string): number {
-  if (!pid) return 0;
-  try {
-    const text = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(text)?.[1];
-    return kb ? Number(kb) * 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
-const currentRss = (pid: number | undefined) => status(pid, 'VmRSS');
-const peakRss = (pid: number | undefined) => status(pid, 'VmHWM');
 
 await main();

@@ -1,11 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { apiKeysApiPaths, publicApiPaths } from '@cutout/contracts';
-import { openDatabase } from '../../apps/server/src/db/database.js';
-import { encodeScene, makeScene } from '../../packages/engine/test/synthetic.js';
+import { uploadImages } from '../engine/images.js';
 import { median, ms, percentile, table } from '../engine/stats.js';
-import { freePort, grantCredits, signUp, startServer } from '../lib/setup.js';
+import { log, numberOption, progress } from '../lib/cli.js';
+import { benchPerson, freePort, processMemory, startServer } from '../lib/setup.js';
 
 // `npm run bench:soak [-- --images=500 --concurrency=3]`: the embedded server (SQLite, local
 // disk, the in-process engine pool) in a child process of its own, so its resident memory is the
@@ -13,44 +12,23 @@ import { freePort, grantCredits, signUp, startServer } from '../lib/setup.js';
 // an API key) a few at a time. Prints the server's RSS at 100, 250 and 500 images and p50/p95
 // latency per block of 100, then whether memory stayed flat and p95 stable.
 
-const arg = (name: string, fallback: number): number => {
-  const found = process.argv.find((a) => a.startsWith(`--${name}=`));
-  const value = found ? Number(found.split('=')[1]) : fallback;
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a whole number`);
-  return value;
-};
-const TOTAL = arg('images', 500);
-const CONCURRENCY = arg('concurrency', 3);
+const TOTAL = numberOption('images', 500);
+const CONCURRENCY = numberOption('concurrency', 3);
 const BLOCK = 100;
 const CHECKPOINTS = [100, 250, 500].filter((n) => n <= TOTAL);
 
-const log = (line = ''): void => console.log(line);
-const progress = (line: string): void => void process.stderr.write(`… ${line}\n`);
-
-/** Resident memory of a process, from the kernel (VmRSS, kB). */
-async function rssBytes(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1];
-  if (!kb) throw new Error(`no VmRSS for process ${pid}`);
-  return Number(kb) * 1024;
+/** The server's resident memory now. */
+function rssBytes(pid: number): number {
+  const bytes = processMemory(pid, 'VmRSS');
+  if (!bytes) throw new Error(`no VmRSS for process ${pid}`);
+  return bytes;
 }
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 
-// A few generated photo-like scenes (subject, hair strokes, cluttered background, grain) of
-// the sizes phones and cameras send after a resize: 1.4–2.3 MP JPEGs.
-const SCENES = [
-  { width: 1600, height: 1200, shape: 'ellipse', hair: true, palette: 0 },
-  { width: 1080, height: 1350, shape: 'rounded-rect', hair: false, palette: 1 },
-  { width: 1920, height: 1200, shape: 'ellipse', hair: true, palette: 2 },
-  { width: 1200, height: 1200, shape: 'rounded-rect', hair: true, palette: 3 },
-] as const;
-
 progress('drawing the images');
-const images: Buffer[] = [];
-for (const [i, spec] of SCENES.entries()) {
-  images.push(await encodeScene(await makeScene({ ...spec, seed: 40 + i, clutter: true })));
-}
+const uploads = await uploadImages();
+const images = uploads.map((upload) => upload.file);
 
 // The server from source (tsx), as `npm run dev` runs it: no build needed, and tsx's own
 // memory is paid once at start, so it does not change growth.
@@ -64,11 +42,12 @@ const base = server.url;
 const pid = server.child.pid!;
 
 try {
-  const { userId, cookie } = await signUp(base, {
-    name: 'Soak Test',
-    email: 'soak@example.com',
-    password: 'soak-password',
-  });
+  // Credits in the server's own database (WAL: both processes may hold it open).
+  const { cookie } = await benchPerson(
+    base,
+    { at: { dialect: 'sqlite', file: path.join(server.dataDir, 'cutout.db') } },
+    { amount: TOTAL + 20, reference: 'bench:soak' },
+  );
   const created = await fetch(`${base}${apiKeysApiPaths.list}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie },
@@ -76,17 +55,6 @@ try {
   });
   if (created.status !== 201) throw new Error(`API key creation failed: ${created.status}`);
   const apiKey = ((await created.json()) as { key: string }).key;
-  // Credits the way an admin grant adds them, in the server's own database (WAL: both
-  // processes may hold it open).
-  const database = openDatabase({
-    dialect: 'sqlite',
-    file: path.join(server.dataDir, 'cutout.db'),
-  });
-  try {
-    await grantCredits(database.db, userId, TOTAL + 20, 'bench:soak');
-  } finally {
-    await database.close();
-  }
 
   let sent = 0;
   async function removeBg(): Promise<number> {
@@ -112,7 +80,7 @@ try {
   await removeBg();
   await removeBg();
   sent = 0;
-  const rssStart = await rssBytes(pid);
+  const rssStart = rssBytes(pid);
   const startedAt = performance.now();
 
   const latencies: number[] = [];
@@ -132,7 +100,7 @@ try {
         );
       }
       if (CHECKPOINTS.includes(n)) {
-        rssAt.set(n, await rssBytes(pid));
+        rssAt.set(n, rssBytes(pid));
         progress(`${n}/${TOTAL} images, server RSS ${mib(rssAt.get(n)!)}`);
       } else if (n % 25 === 0) {
         progress(`${n}/${TOTAL} images`);
@@ -148,7 +116,7 @@ try {
     `${availableParallelism()} cores, load average at the end ${loadavg()
       .map((v) => v.toFixed(1))
       .join(' / ')}; embedded server (SQLite, local disk, in-process engine) in its own process;` +
-      ` ${TOTAL} images (${SCENES.map((s) => `${s.width}×${s.height}`).join(', ')} JPEG, ` +
+      ` ${TOTAL} images (${uploads.map((upload) => upload.size).join(', ')} JPEG, ` +
       `${images.map((i) => `${Math.round(i.length / 1024)} KB`).join(', ')}) through POST ` +
       `${publicApiPaths.removeBgCompatible} with an API key, ${CONCURRENCY} at a time, ` +
       `${(wallMs / 60_000).toFixed(1)} min, ${((TOTAL / wallMs) * 60_000).toFixed(1)} images/min.`,

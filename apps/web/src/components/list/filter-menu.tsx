@@ -8,7 +8,10 @@ import {
   DropdownMenuTrigger,
 } from '../ui/dropdown-menu';
 
-/** One filter of a list as a menu button ("Plan: All plans"): 'all' or one of `options`. */
+/**
+ * One filter of a list as a menu button ("Plan: All plans"): 'all' or one of `options`; a value
+ * not set yet counts as 'all'.
+ */
 export function FilterMenu<T extends string>({
   label,
   value,
@@ -17,7 +20,7 @@ export function FilterMenu<T extends string>({
   onChange,
 }: {
   label: string;
-  value: T | 'all';
+  value: T | 'all' | undefined;
   allLabel: string;
   options: readonly { value: T; label: string }[];
   onChange: (value: T | 'all') => void;
@@ -32,7 +35,10 @@ export function FilterMenu<T extends string>({
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="start" className="min-w-44">
-        <DropdownMenuRadioGroup value={value} onValueChange={(v) => onChange(v as T | 'all')}>
+        <DropdownMenuRadioGroup
+          value={value ?? 'all'}
+          onValueChange={(v) => onChange(v as T | 'all')}
+        >
           <DropdownMenuRadioItem value="all">{allLabel}</DropdownMenuRadioItem>
           {options.map((o) => (
             <DropdownMenuRadioItem key={o.value} value={o.value}>

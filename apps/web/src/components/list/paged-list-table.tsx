@@ -5,21 +5,22 @@ import { pageCount, Pagination } from './pager';
 /** One page of a server-paged list, as the list endpoints answer it. */
 export type ListPage = { total: number; perPage: number };
 
+/** What PagedListTable reads of a list query (a TanStack Query result). */
+export type ListQuery<Data> = { data: Data | undefined; isFetching: boolean; isPending: boolean };
+
 /**
- * A server-paged list in its card: the title with the count (and a spinner while it loads), the
- * table, and Previous / 'Page X of Y' / Next once there is more than one page.
+ * A server-paged list in its card: the title with the count (and a spinner while `query`
+ * loads), the table with a row per item (`children` renders one), and Previous / 'Page X of Y' /
+ * Next once there is more than one page; `list` (useListParams) holds the page.
  */
-export function PagedListTable({
+export function PagedListTable<Data extends ListPage, Item>({
   title,
   titleTestId,
   columns,
   minWidth,
-  data,
-  rows,
-  fetching,
-  pending,
-  page,
-  onPage,
+  query,
+  items,
+  list,
   texts,
   className,
   children,
@@ -28,12 +29,10 @@ export function PagedListTable({
   titleTestId: string;
   columns: readonly ListColumn[];
   minWidth: string;
-  data: ListPage | undefined;
-  rows: number | undefined;
-  fetching: boolean;
-  pending: boolean;
-  page: number;
-  onPage: (page: number) => void;
+  query: ListQuery<Data>;
+  /** The page's items out of the answer. */
+  items: (data: Data) => readonly Item[];
+  list: { params: { page: number }; setPage: (page: number) => void };
   texts: {
     empty: string;
     loading: string;
@@ -42,8 +41,10 @@ export function PagedListTable({
     pageOf: (page: number, pages: number) => string;
   };
   className?: string;
-  children: ReactNode;
+  children: (item: Item) => ReactNode;
 }) {
+  const { data } = query;
+  const rows = data ? items(data) : undefined;
   const pages = data ? pageCount(data.total, data.perPage) : 1;
   const titleId = useId();
   return (
@@ -53,18 +54,26 @@ export function PagedListTable({
       minWidth={minWidth}
       labelledBy={titleId}
       header={
-        <ListTitle id={titleId} testId={titleTestId} busy={fetching} busyLabel={texts.loading}>
+        <ListTitle
+          id={titleId}
+          testId={titleTestId}
+          busy={query.isFetching}
+          busyLabel={texts.loading}
+        >
           {title}
         </ListTitle>
       }
       footer={
-        data && pages > 1 && <Pagination page={page} pages={pages} onPage={onPage} texts={texts} />
+        data &&
+        pages > 1 && (
+          <Pagination page={list.params.page} pages={pages} onPage={list.setPage} texts={texts} />
+        )
       }
-      rows={rows}
-      pending={pending}
+      rows={rows?.length}
+      pending={query.isPending}
       texts={texts}
     >
-      {children}
+      {rows?.map(children)}
     </ListTable>
   );
 }

@@ -36,4 +36,19 @@ describe('useListParams', () => {
     act(() => result.current.reset());
     expect(result.current.params.plan).toBe('all');
   });
+
+  it('binds the search box, a filter and the reset button to the same params', () => {
+    const { result } = renderHook(() => useListParams(blank));
+    expect(result.current.resetProps('Reset')).toMatchObject({ label: 'Reset', disabled: true });
+    act(() => result.current.setPage(2));
+    act(() => result.current.filterProps('plan').onChange('pro'));
+    expect(result.current.filterProps('plan').value).toBe('pro');
+    expect(result.current.params.page).toBe(1);
+    act(() => result.current.searchProps.onChange('ada'));
+    expect(result.current.searchProps.value).toBe('ada');
+    const reset = result.current.resetProps('Reset');
+    expect(reset.disabled).toBe(false);
+    act(() => reset.onReset());
+    expect(result.current.params).toEqual(blank);
+  });
 });

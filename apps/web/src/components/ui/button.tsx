@@ -8,6 +8,9 @@ export const buttonVariants = cva(
     variants: {
       variant: {
         primary: 'bg-primary text-primary-foreground shadow-sm hover:bg-primary/90',
+        /** The action that deletes, revokes or refunds: the confirming button of a danger dialog. */
+        destructive:
+          'bg-red-600 text-white shadow-sm hover:bg-red-600/90 dark:bg-red-500 dark:hover:bg-red-500/90',
         secondary: 'bg-muted text-foreground hover:bg-muted/70',
         outline: 'border border-border bg-background text-foreground shadow-xs hover:bg-muted',
         ghost: 'text-foreground hover:bg-muted',

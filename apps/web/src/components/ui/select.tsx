@@ -4,10 +4,18 @@ import { cn } from '../../lib/cn';
 
 /**
  * A native <select> styled like Input, with a chevron: keyboard, screen readers and mobile
- * pickers for free. `className` places and sizes the box (the select fills it); every other prop,
- * a form library's `ref` included, goes to the <select>.
+ * pickers for free. `className` places and sizes the box (the select fills it); `options` are
+ * listed after any `children` (an 'All' choice); every other prop, a form library's `ref`
+ * included, goes to the <select>.
  */
-export function Select({ className, children, ...props }: ComponentProps<'select'>) {
+export function Select({
+  className,
+  options,
+  children,
+  ...props
+}: ComponentProps<'select'> & {
+  options?: readonly { value: string | number; label: string }[];
+}) {
   return (
     <div className={cn('relative', className)}>
       <select
@@ -20,6 +28,11 @@ export function Select({ className, children, ...props }: ComponentProps<'select
         {...props}
       >
         {children}
+        {options?.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
       </select>
       <ChevronDown
         aria-hidden="true"

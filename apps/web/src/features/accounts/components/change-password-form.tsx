@@ -7,13 +7,11 @@ import {
 } from '@cutout/contracts';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
 import { loadToast } from '../../../lib/toast';
 import { changePassword } from '../api/change-password';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { toastError } from '../../../lib/error-toast';
-import { SettingsSection } from '../../../components/settings-section';
+import { SettingsForm, SettingsSection } from '../../../components/settings-section';
 import { changePasswordTexts as texts } from '../texts';
 import { PasswordField } from '../../../components/ui/password-field';
 
@@ -46,7 +44,12 @@ export function ChangePasswordForm() {
 
   return (
     <SettingsSection title={texts.title} description={texts.description}>
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid max-w-md gap-5">
+      <SettingsForm
+        onSubmit={onSubmit}
+        busy={isSubmitting}
+        submitLabel={texts.submit}
+        busyLabel={texts.submitting}
+      >
         <PasswordField
           label={texts.current}
           error={errors.currentPassword?.message}
@@ -66,19 +69,7 @@ export function ChangePasswordForm() {
           autoComplete="new-password"
           register={() => form.register('confirmNewPassword')}
         />
-        <div>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? (
-              <>
-                <Spinner />
-                {texts.submitting}
-              </>
-            ) : (
-              texts.submit
-            )}
-          </Button>
-        </div>
-      </form>
+      </SettingsForm>
     </SettingsSection>
   );
 }

@@ -1,97 +1,57 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  adjustCreditsBodySchema,
-  adminRuleTexts,
-  type AdjustCreditsBody,
-  type AdminUser,
-} from '@cutout/contracts';
+import { adjustCreditsBodySchema, adminRuleTexts, type AdjustCreditsBody } from '@cutout/contracts';
 import { useForm, useWatch } from 'react-hook-form';
-import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogTitle,
-} from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
-import { toastError } from '../../../lib/error-toast';
-import { loadToast } from '../../../lib/toast';
-import { applyFieldErrors } from '../../../lib/form-errors';
 import { adjustUserCredits } from '../api/admin-users';
 import { adminUsersUiTexts as ui } from '../texts';
+import { UserFormDialog, type UserDialogProps } from './user-form-dialog';
 
 /**
  * Adjust credits (decision 0127): an amount in or out with a reason; the server writes one
  * ledger row and one audit entry, and refuses a balance below 0.
  */
-export function AdjustCreditsDialog({
-  user,
-  onOpenChange,
-  onDone,
-}: {
-  user: AdminUser;
-  onOpenChange: (open: boolean) => void;
-  onDone: () => Promise<unknown>;
-}) {
+export function AdjustCreditsDialog({ user, onOpenChange, onDone }: UserDialogProps) {
   const form = useForm<AdjustCreditsBody>({
     resolver: zodResolver(adjustCreditsBodySchema),
     defaultValues: { amount: 0, reason: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
   const amount = useWatch({ control: form.control, name: 'amount' });
   const after = user.credits + (Number.isFinite(amount) ? amount : 0);
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await adjustUserCredits(user.id, values);
-      await onDone();
-      onOpenChange(false);
-      void loadToast().then((toast) => toast.success(ui.adjusted(user.name, values.amount)));
-    } catch (error) {
-      applyFieldErrors(error, form.setError, ['amount', 'reason']);
-      void toastError(error, { title: ui.adjustFailed });
-    }
-  });
   return (
-    <Dialog open onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
-      <DialogContent>
-        <DialogTitle>{ui.adjustCredits}</DialogTitle>
-        <DialogDescription>{ui.adjustDescription(user.name, user.credits)}</DialogDescription>
-        <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-2 grid gap-4">
-          <FormField
-            label={ui.adjustAmount}
-            error={errors.amount?.message}
-            hint={after < 0 ? adminRuleTexts.adjustWhole : ui.balanceAfter(after)}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                type="number"
-                step={1}
-                inputMode="numeric"
-                {...form.register('amount', { valueAsNumber: true })}
-              />
-            )}
-          </FormField>
-          <FormField label={ui.adjustReason} error={errors.reason?.message}>
-            {(control) => <Input {...control} {...form.register('reason')} />}
-          </FormField>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline" disabled={isSubmitting}>
-                {ui.cancel}
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? <Spinner /> : null}
-              {ui.adjustSave}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <UserFormDialog
+      form={form}
+      fields={['amount', 'reason']}
+      send={async (values) => {
+        await adjustUserCredits(user.id, values);
+        return ui.adjusted(user.name, values.amount);
+      }}
+      failure={{ title: ui.adjustFailed }}
+      onDone={onDone}
+      onOpenChange={onOpenChange}
+      title={ui.adjustCredits}
+      description={ui.adjustDescription(user.name, user.credits)}
+      submitLabel={ui.adjustSave}
+    >
+      <FormField
+        label={ui.adjustAmount}
+        error={errors.amount?.message}
+        hint={after < 0 ? adminRuleTexts.adjustWhole : ui.balanceAfter(after)}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            type="number"
+            step={1}
+            inputMode="numeric"
+            {...form.register('amount', { valueAsNumber: true })}
+          />
+        )}
+      </FormField>
+      <FormField label={ui.adjustReason} error={errors.reason?.message}>
+        {(control) => <Input {...control} {...form.register('reason')} />}
+      </FormField>
+    </UserFormDialog>
   );
 }

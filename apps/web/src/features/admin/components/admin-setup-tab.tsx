@@ -12,23 +12,21 @@ import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogTitle,
   DialogTrigger,
 } from '../../../components/ui/dialog';
+import { FormDialogFooter } from '../../../components/ui/form-dialog-footer';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
 import { sessionQueryKey } from '../../../lib/auth/session';
 import { loadToast } from '../../../lib/toast';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { toastError } from '../../../lib/error-toast';
 import { adminSetupQueryOptions, clearAllUsers, setAdminCredentials } from '../api/admin-setup';
 import { adminSettingsTexts } from '../texts';
-import { SettingsSection } from '../../../components/settings-section';
+import { SettingsForm, SettingsSection } from '../../../components/settings-section';
 import { PasswordField } from '../../../components/ui/password-field';
 
 const texts = adminSettingsTexts.setup;
@@ -78,10 +76,12 @@ function AdminCredentialsForm() {
   });
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
-      className="mt-5 grid max-w-md gap-5"
+    <SettingsForm
+      onSubmit={onSubmit}
+      busy={isSubmitting}
+      submitLabel={texts.submit}
+      busyLabel={texts.submitting}
+      className="mt-5"
     >
       <PasswordField
         label={texts.currentPassword}
@@ -100,19 +100,7 @@ function AdminCredentialsForm() {
         autoComplete="new-password"
         register={() => form.register('password')}
       />
-      <div>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? (
-            <>
-              <Spinner />
-              {texts.submitting}
-            </>
-          ) : (
-            texts.submit
-          )}
-        </Button>
-      </div>
-    </form>
+    </SettingsForm>
   );
 }
 
@@ -144,27 +132,14 @@ function ClearUsers() {
       <DialogContent>
         <DialogTitle>{texts.confirmTitle}</DialogTitle>
         <DialogDescription>{texts.confirmDescription}</DialogDescription>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={clear.isPending}>
-              {texts.cancel}
-            </Button>
-          </DialogClose>
-          <Button
-            className="bg-red-600 text-white hover:bg-red-600/90 dark:bg-red-500 dark:hover:bg-red-500/90"
-            disabled={clear.isPending}
-            onClick={() => clear.mutate()}
-          >
-            {clear.isPending ? (
-              <>
-                <Spinner />
-                {texts.clearing}
-              </>
-            ) : (
-              texts.confirm
-            )}
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter
+          busy={clear.isPending}
+          cancelLabel={texts.cancel}
+          submitLabel={texts.confirm}
+          busyLabel={texts.clearing}
+          variant="destructive"
+          onConfirm={() => clear.mutate()}
+        />
       </DialogContent>
     </Dialog>
   );

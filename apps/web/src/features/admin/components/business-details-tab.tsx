@@ -8,11 +8,9 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { SettingsSection } from '../../../components/settings-section';
-import { Button } from '../../../components/ui/button';
+import { SettingsForm, SettingsSection } from '../../../components/settings-section';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { apiClient } from '../../../lib/api-client';
 import { toastError } from '../../../lib/error-toast';
@@ -73,7 +71,13 @@ export function BusinessDetailsTab() {
           {t.incomplete}
         </p>
       ) : null}
-      <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid max-w-lg gap-5">
+      <SettingsForm
+        onSubmit={onSubmit}
+        busy={isSubmitting}
+        disabled={!details.data || !isDirty}
+        submitLabel={t.save}
+        width="lg"
+      >
         <FormField label={t.legalName} error={errors.legalName?.message}>
           {(control) => (
             <Input {...control} autoComplete="organization" {...form.register('legalName')} />
@@ -115,13 +119,7 @@ export function BusinessDetailsTab() {
             {(control) => <Input {...control} {...form.register('taxLabel')} />}
           </FormField>
         </div>
-        <div>
-          <Button type="submit" disabled={isSubmitting || !details.data || !isDirty}>
-            {isSubmitting ? <Spinner /> : null}
-            {t.save}
-          </Button>
-        </div>
-      </form>
+      </SettingsForm>
     </SettingsSection>
   );
 }

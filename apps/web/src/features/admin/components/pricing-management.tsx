@@ -15,12 +15,11 @@ import { Card } from '../../../components/ui/card';
 import { HorizontalScroll } from '../../../components/ui/horizontal-scroll';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { FormDialogFooter } from '../../../components/ui/form-dialog-footer';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
@@ -295,22 +294,12 @@ function EditPlanDialog({
               onChange={(v) => set('active', v)}
             />
           </div>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline" disabled={save.isPending}>
-                {t.cancel}
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? (
-                <>
-                  <Spinner /> {t.saving}
-                </>
-              ) : (
-                t.save
-              )}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            busy={save.isPending}
+            cancelLabel={t.cancel}
+            submitLabel={t.save}
+            busyLabel={t.saving}
+          />
         </form>
       </DialogContent>
     </Dialog>

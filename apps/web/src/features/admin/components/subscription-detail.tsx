@@ -2,6 +2,7 @@ import { type AdminSubscriptionDetail } from '@cutout/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
+import { BusyButton } from '../../../components/ui/busy-button';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -390,25 +391,20 @@ export function SubscriptionDetailDialog({
                   )}
                 </FormField>
                 <div className="mt-3 flex flex-wrap gap-2">
-                  <Button
-                    className="bg-red-600 text-white hover:bg-red-600/90 dark:bg-red-500 dark:hover:bg-red-500/90"
+                  <BusyButton
+                    variant="destructive"
+                    busy={refund.isPending}
+                    busyLabel={t.refunding}
                     disabled={
-                      refund.isPending ||
-                      (amountCents !== undefined &&
-                        (!Number.isFinite(amountCents) ||
-                          amountCents <= 0 ||
-                          amountCents > d.refundableCents))
+                      amountCents !== undefined &&
+                      (!Number.isFinite(amountCents) ||
+                        amountCents <= 0 ||
+                        amountCents > d.refundableCents)
                     }
                     onClick={() => refund.mutate()}
                   >
-                    {refund.isPending ? (
-                      <>
-                        <Spinner /> {t.refunding}
-                      </>
-                    ) : (
-                      t.refundYes
-                    )}
-                  </Button>
+                    {t.refundYes}
+                  </BusyButton>
                   <Button
                     variant="outline"
                     disabled={refund.isPending}
@@ -425,7 +421,7 @@ export function SubscriptionDetailDialog({
                 <Button variant="outline">{t.detail.close}</Button>
               </DialogClose>
               <Button
-                className="bg-red-600 text-white hover:bg-red-600/90 dark:bg-red-500 dark:hover:bg-red-500/90"
+                variant="destructive"
                 disabled={!d.refundable || confirming || awaitingRefund}
                 title={d.refundable ? undefined : t.notRefundable}
                 onClick={() => setConfirming(true)}

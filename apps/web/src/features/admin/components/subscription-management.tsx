@@ -5,12 +5,11 @@ import {
   type AdminSubscription,
   type RefundRequestStatus,
   type AdminSubscriptionStats,
-  type OrderMode,
   type OrderStatus,
 } from '@cutout/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Coins, Inbox, Receipt, ShieldAlert, TrendingUp, Undo2 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { FilterMenu } from '../../../components/list/filter-menu';
 import { ListTable } from '../../../components/list/list-table';
@@ -60,6 +59,44 @@ const requestOptions = refundRequestStatuses.map((value) => ({
   label: t.requests[value],
 }));
 
+/** The sales figures that are a plain count, after Revenue and Orders. */
+const countCards = [
+  {
+    total: 'creditsSold',
+    label: t.creditsSold,
+    detail: t.creditsSoldDetail,
+    icon: <Coins />,
+    testId: 'stat-credits',
+  },
+  {
+    total: 'refunded',
+    label: t.refunded,
+    detail: t.refundedDetail,
+    icon: <Undo2 />,
+    testId: 'stat-refunded',
+  },
+  {
+    total: 'needsReview',
+    label: t.needsReview,
+    detail: t.needsReviewDetail,
+    icon: <ShieldAlert />,
+    testId: 'stat-needs-review',
+  },
+  {
+    total: 'openRefundRequests',
+    label: t.refundRequests,
+    detail: t.refundRequestsDetail,
+    icon: <Inbox />,
+    testId: 'stat-refund-requests',
+  },
+] as const satisfies readonly {
+  total: keyof AdminSubscriptionStats['totals'];
+  label: string;
+  detail: string;
+  icon: ReactNode;
+  testId: string;
+}[];
+
 function SalesStats() {
   const [days, setDays] = useState<(typeof periods)[number]>(30);
   const stats = useQuery(adminSubscriptionStatsQueryOptions(days));
@@ -102,34 +139,16 @@ function SalesStats() {
           icon={<Receipt />}
           testId="stat-orders"
         />
-        <StatCard
-          label={t.creditsSold}
-          value={s ? number.format(s.totals.creditsSold) : '—'}
-          detail={t.creditsSoldDetail}
-          icon={<Coins />}
-          testId="stat-credits"
-        />
-        <StatCard
-          label={t.refunded}
-          value={s ? number.format(s.totals.refunded) : '—'}
-          detail={t.refundedDetail}
-          icon={<Undo2 />}
-          testId="stat-refunded"
-        />
-        <StatCard
-          label={t.needsReview}
-          value={s ? number.format(s.totals.needsReview) : '—'}
-          detail={t.needsReviewDetail}
-          icon={<ShieldAlert />}
-          testId="stat-needs-review"
-        />
-        <StatCard
-          label={t.refundRequests}
-          value={s ? number.format(s.totals.openRefundRequests) : '—'}
-          detail={t.refundRequestsDetail}
-          icon={<Inbox />}
-          testId="stat-refund-requests"
-        />
+        {countCards.map((card) => (
+          <StatCard
+            key={card.testId}
+            label={card.label}
+            value={s ? number.format(s.totals[card.total]) : '—'}
+            detail={card.detail}
+            icon={card.icon}
+            testId={card.testId}
+          />
+        ))}
       </div>
       <ListTable
         className="mt-4"
@@ -195,8 +214,6 @@ export function SubscriptionManagement() {
   const planOptions = (plans.data?.plans ?? [])
     .filter((p) => p.billingType === 'one-time')
     .map((p) => ({ value: p.id, label: p.name }));
-  const data = orders.data;
-  const params = list.params;
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6">
@@ -209,43 +226,31 @@ export function SubscriptionManagement() {
 
       <SalesStats />
 
-      <ListToolbar
-        className="mt-8"
-        reset={{ label: t.resetFilters, disabled: !list.filtersSet, onReset: list.reset }}
-      >
-        <SearchBox
-          label={t.searchLabel}
-          placeholder={t.searchPlaceholder}
-          value={params.search}
-          onChange={list.setSearch}
-        />
-        <FilterMenu<OrderStatus>
+      <ListToolbar className="mt-8" reset={list.resetProps(t.resetFilters)}>
+        <SearchBox label={t.searchLabel} placeholder={t.searchPlaceholder} {...list.searchProps} />
+        <FilterMenu
           label={t.status}
-          value={params.status}
           allLabel={t.allStatuses}
           options={statusOptions}
-          onChange={(status) => list.setFilter('status', status)}
+          {...list.filterProps('status')}
         />
-        <FilterMenu<string>
+        <FilterMenu
           label={t.plan}
-          value={params.plan}
           allLabel={t.allPlans}
           options={planOptions}
-          onChange={(plan) => list.setFilter('plan', plan)}
+          {...list.filterProps('plan')}
         />
-        <FilterMenu<OrderMode>
+        <FilterMenu
           label={t.mode}
-          value={params.mode}
           allLabel={t.allModes}
           options={modeOptions}
-          onChange={(mode) => list.setFilter('mode', mode)}
+          {...list.filterProps('mode')}
         />
-        <FilterMenu<RefundRequestStatus>
+        <FilterMenu
           label={t.request}
-          value={params.request ?? 'all'}
           allLabel={t.allRequests}
           options={requestOptions}
-          onChange={(request) => list.setFilter('request', request)}
+          {...list.filterProps('request')}
         />
       </ListToolbar>
 
@@ -253,17 +258,14 @@ export function SubscriptionManagement() {
         className="mt-6"
         columns={Object.values(t.columns)}
         minWidth="min-w-[56rem]"
-        title={t.allOrders(data?.total ?? 0)}
+        title={t.allOrders(orders.data?.total ?? 0)}
         titleTestId="all-orders-heading"
-        data={data}
-        rows={data?.subscriptions.length}
-        fetching={orders.isFetching}
-        pending={orders.isPending}
-        page={list.params.page}
-        onPage={list.setPage}
+        query={orders}
+        items={(page) => page.subscriptions}
+        list={list}
         texts={t}
       >
-        {data?.subscriptions.map((order) => (
+        {(order) => (
           <tr
             key={order.id}
             data-testid="order-row"
@@ -315,7 +317,7 @@ export function SubscriptionManagement() {
               </Button>
             </td>
           </tr>
-        ))}
+        )}
       </PagedListTable>
 
       {openId && (

@@ -3,129 +3,73 @@ import {
   adminUserTexts as t,
   createAdminUserBodySchema,
   updateAdminUserBodySchema,
-  type AdminUser,
   type CreateAdminUserBody,
   type UpdateAdminUserBody,
 } from '@cutout/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '../../../components/ui/button';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { FormDialogFooter } from '../../../components/ui/form-dialog-footer';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
-import { Spinner } from '../../../components/ui/spinner';
 import { toastError } from '../../../lib/error-toast';
 import { loadToast } from '../../../lib/toast';
-import { applyFieldErrors } from '../../../lib/form-errors';
 import { createAdminUser, deleteAdminUser, updateAdminUser } from '../api/admin-users';
 import { adminUsersUiTexts as ui } from '../texts';
 import { planOptions, statusOptions } from '../user-options';
-
-function Busy({ busy, idle, working }: { busy: boolean; idle: string; working: string }) {
-  return busy ? (
-    <>
-      <Spinner />
-      {working}
-    </>
-  ) : (
-    idle
-  );
-}
+import { UserFormDialog, type UserDialogProps } from './user-form-dialog';
 
 /** Add New User (spec §2, §5): Full Name*, Email Address*, Subscription Plan, Account Status. */
 export function AddUserDialog({
   open,
   onOpenChange,
   onDone,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onDone: () => Promise<unknown>;
-}) {
+}: Omit<UserDialogProps, 'user'> & { open: boolean }) {
   const form = useForm<CreateAdminUserBody, unknown, z.output<typeof createAdminUserBodySchema>>({
     resolver: zodResolver(createAdminUserBodySchema),
     defaultValues: { name: '', email: '', plan: 'free', status: 'active' },
   });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const user = await createAdminUser(values);
-      await onDone();
-      form.reset();
-      onOpenChange(false);
-      void loadToast().then((toast) => toast.success(t.created(user.name)));
-    } catch (error) {
-      applyFieldErrors(error, form.setError, ['name', 'email', 'plan', 'status']);
-      void toastError(error, { fallback: t.createFailed });
-    }
-  });
+  const { errors } = form.formState;
   return (
-    <Dialog
+    <UserFormDialog
+      form={form}
+      fields={['name', 'email', 'plan', 'status']}
+      send={async (values) => t.created((await createAdminUser(values)).name)}
+      failure={{ fallback: t.createFailed }}
+      onDone={onDone}
       open={open}
-      onOpenChange={(next) => {
-        if (isSubmitting) return;
-        if (!next) form.reset();
-        onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
+      title={t.addNewUser}
+      description={ui.addDescription}
+      submitLabel={ui.create}
+      busyLabel={ui.creating}
     >
-      <DialogContent>
-        <DialogTitle>{t.addNewUser}</DialogTitle>
-        <DialogDescription>{ui.addDescription}</DialogDescription>
-        <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-2 grid gap-4">
-          <FormField label={t.fullName} error={errors.name?.message}>
-            {(control) => <Input {...control} autoComplete="off" {...form.register('name')} />}
-          </FormField>
-          <FormField label={t.emailAddress} error={errors.email?.message}>
-            {(control) => (
-              <Input {...control} type="email" autoComplete="off" {...form.register('email')} />
-            )}
-          </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label={t.subscriptionPlan}>
-              {(control) => (
-                <Select {...control} {...form.register('plan')}>
-                  {planOptions.map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {o.label}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </FormField>
-            <FormField label={t.accountStatus}>
-              {(control) => (
-                <Select {...control} {...form.register('status')}>
-                  {statusOptions.map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {o.label}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </FormField>
-          </div>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline" disabled={isSubmitting}>
-                {ui.cancel}
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={isSubmitting}>
-              <Busy busy={isSubmitting} idle={ui.create} working={ui.creating} />
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      <FormField label={t.fullName} error={errors.name?.message}>
+        {(control) => <Input {...control} autoComplete="off" {...form.register('name')} />}
+      </FormField>
+      <FormField label={t.emailAddress} error={errors.email?.message}>
+        {(control) => (
+          <Input {...control} type="email" autoComplete="off" {...form.register('email')} />
+        )}
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label={t.subscriptionPlan}>
+          {(control) => <Select {...control} options={planOptions} {...form.register('plan')} />}
+        </FormField>
+        <FormField label={t.accountStatus}>
+          {(control) => (
+            <Select {...control} options={statusOptions} {...form.register('status')} />
+          )}
+        </FormField>
+      </div>
+    </UserFormDialog>
   );
 }
 
@@ -134,15 +78,7 @@ export function AddUserDialog({
  * is the balance plus the images processed, so the dialog shows the balance it implies and takes
  * any limit from the images processed upwards, a balance of 0 included (decision 0127).
  */
-export function EditSubscriptionDialog({
-  user,
-  onOpenChange,
-  onDone,
-}: {
-  user: AdminUser;
-  onOpenChange: (open: boolean) => void;
-  onDone: () => Promise<unknown>;
-}) {
+export function EditSubscriptionDialog({ user, onOpenChange, onDone }: UserDialogProps) {
   const form = useForm<UpdateAdminUserBody, unknown, z.output<typeof updateAdminUserBodySchema>>({
     resolver: zodResolver(updateAdminUserBodySchema),
     defaultValues: {
@@ -152,100 +88,68 @@ export function EditSubscriptionDialog({
       reason: '',
     },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
   const [limit, processed] = useWatch({
     control: form.control,
     name: ['imagesLimit', 'imagesProcessed'],
   });
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const updated = await updateAdminUser(user.id, values);
-      await onDone();
-      onOpenChange(false);
-      void loadToast().then((toast) => toast.success(t.subscriptionUpdated(updated.name)));
-    } catch (error) {
-      applyFieldErrors(error, form.setError, ['plan', 'imagesLimit', 'imagesProcessed', 'reason']);
-      void toastError(error, { title: t.updateFailed, fallback: t.updateError });
-    }
-  });
   return (
-    <Dialog open onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
-      <DialogContent>
-        <DialogTitle>{t.editSubscription}</DialogTitle>
-        <DialogDescription>{ui.editDescription}</DialogDescription>
-        <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-2 grid gap-4">
-          <FormField label={ui.nameLabel}>
-            {(control) => <Input {...control} value={user.name} readOnly disabled />}
-          </FormField>
-          <FormField label={t.plan} error={errors.plan?.message}>
-            {(control) => (
-              <Select {...control} {...form.register('plan')}>
-                {planOptions.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label={ui.imageLimit} error={errors.imagesLimit?.message}>
-              {(control) => (
-                <Input
-                  {...control}
-                  type="number"
-                  min={Number.isFinite(processed) ? processed : 0}
-                  step={1}
-                  inputMode="numeric"
-                  {...form.register('imagesLimit', { valueAsNumber: true })}
-                />
-              )}
-            </FormField>
-            <FormField label={ui.processedCount} error={errors.imagesProcessed?.message}>
-              {(control) => (
-                <Input
-                  {...control}
-                  type="number"
-                  min={0}
-                  step={1}
-                  inputMode="numeric"
-                  {...form.register('imagesProcessed', { valueAsNumber: true })}
-                />
-              )}
-            </FormField>
-          </div>
-          <p className="-mt-2 text-sm text-muted-foreground" data-testid="implied-balance">
-            {ui.impliedBalance(Number(limit), Number(processed))}
-          </p>
-          <FormField label={ui.reason} error={errors.reason?.message}>
-            {(control) => <Input {...control} {...form.register('reason')} />}
-          </FormField>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline" disabled={isSubmitting}>
-                {ui.cancel}
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={isSubmitting}>
-              <Busy busy={isSubmitting} idle={ui.save} working={ui.saving} />
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <UserFormDialog
+      form={form}
+      fields={['plan', 'imagesLimit', 'imagesProcessed', 'reason']}
+      send={async (values) => t.subscriptionUpdated((await updateAdminUser(user.id, values)).name)}
+      failure={{ title: t.updateFailed, fallback: t.updateError }}
+      onDone={onDone}
+      onOpenChange={onOpenChange}
+      title={t.editSubscription}
+      description={ui.editDescription}
+      submitLabel={ui.save}
+      busyLabel={ui.saving}
+    >
+      <FormField label={ui.nameLabel}>
+        {(control) => <Input {...control} value={user.name} readOnly disabled />}
+      </FormField>
+      <FormField label={t.plan} error={errors.plan?.message}>
+        {(control) => <Select {...control} options={planOptions} {...form.register('plan')} />}
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label={ui.imageLimit} error={errors.imagesLimit?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              type="number"
+              min={Number.isFinite(processed) ? processed : 0}
+              step={1}
+              inputMode="numeric"
+              {...form.register('imagesLimit', { valueAsNumber: true })}
+            />
+          )}
+        </FormField>
+        <FormField label={ui.processedCount} error={errors.imagesProcessed?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              type="number"
+              min={0}
+              step={1}
+              inputMode="numeric"
+              {...form.register('imagesProcessed', { valueAsNumber: true })}
+            />
+          )}
+        </FormField>
+      </div>
+      <p className="-mt-2 text-sm text-muted-foreground" data-testid="implied-balance">
+        {ui.impliedBalance(Number(limit), Number(processed))}
+      </p>
+      <FormField label={ui.reason} error={errors.reason?.message}>
+        {(control) => <Input {...control} {...form.register('reason')} />}
+      </FormField>
+    </UserFormDialog>
   );
 }
 
 /** Delete User: the spec's question, then the account is gone. */
-export function DeleteUserDialog({
-  user,
-  onOpenChange,
-  onDone,
-}: {
-  user: AdminUser;
-  onOpenChange: (open: boolean) => void;
-  onDone: () => Promise<unknown>;
-}) {
+export function DeleteUserDialog({ user, onOpenChange, onDone }: UserDialogProps) {
   const remove = useMutation({
     mutationFn: () => deleteAdminUser(user.id),
     onSuccess: async () => {
@@ -260,20 +164,14 @@ export function DeleteUserDialog({
       <DialogContent>
         <DialogTitle>{t.deleteUser}</DialogTitle>
         <DialogDescription>{t.confirmDelete(user.name)}</DialogDescription>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={remove.isPending}>
-              {ui.cancel}
-            </Button>
-          </DialogClose>
-          <Button
-            className="bg-red-600 text-white hover:bg-red-600/90 dark:bg-red-500 dark:hover:bg-red-500/90"
-            disabled={remove.isPending}
-            onClick={() => remove.mutate()}
-          >
-            <Busy busy={remove.isPending} idle={ui.delete} working={ui.deleting} />
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter
+          busy={remove.isPending}
+          cancelLabel={ui.cancel}
+          submitLabel={ui.delete}
+          busyLabel={ui.deleting}
+          variant="destructive"
+          onConfirm={() => remove.mutate()}
+        />
       </DialogContent>
     </Dialog>
   );

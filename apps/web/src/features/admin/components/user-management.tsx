@@ -6,7 +6,7 @@ import {
 } from '@cutout/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MoreHorizontal, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { FilterMenu } from '../../../components/list/filter-menu';
 import { PagedListTable } from '../../../components/list/paged-list-table';
 import { ListToolbar } from '../../../components/list/list-toolbar';
@@ -37,6 +37,7 @@ import { adminUsersUiTexts as ui } from '../texts';
 import { planOptions, statusOptions } from '../user-options';
 import { AdjustCreditsDialog } from './adjust-credits-dialog';
 import { AddUserDialog, DeleteUserDialog, EditSubscriptionDialog } from './user-dialogs';
+import type { UserDialogProps } from './user-form-dialog';
 
 const initial: UserListParams = { search: '', plan: 'all', status: 'all', page: 1 };
 
@@ -50,12 +51,14 @@ function StatusBadge({ status }: { status: UserStatus }) {
   );
 }
 
-type Dialogs =
-  | { kind: 'edit'; user: AdminUser }
-  | { kind: 'credits'; user: AdminUser }
-  | { kind: 'delete'; user: AdminUser }
-  | { kind: 'add' }
-  | null;
+/** The dialogs a row's menu opens, each about that row's user. */
+const userDialogs = {
+  edit: EditSubscriptionDialog,
+  credits: AdjustCreditsDialog,
+  delete: DeleteUserDialog,
+} satisfies Record<string, ComponentType<UserDialogProps>>;
+
+type Dialogs = { kind: keyof typeof userDialogs; user: AdminUser } | { kind: 'add' } | null;
 
 /** User Management (spec §2 Admin): search, filters, the table, its actions and dialogs. */
 export function UserManagement() {
@@ -74,6 +77,8 @@ export function UserManagement() {
   useErrorToast(users.error, { title: t.loadFailed, fallback: t.loadError });
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminUsersKey });
+  const close = (open: boolean) => !open && setDialog(null);
+  const UserDialog = dialog && dialog.kind !== 'add' ? userDialogs[dialog.kind] : null;
 
   const toggle = useMutation({
     mutationFn: (user: AdminUser) =>
@@ -98,8 +103,6 @@ export function UserManagement() {
     onError: (error) => void toastError(error, { title: t.resetFailed, fallback: t.resetError }),
   });
 
-  const data = users.data;
-
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -110,29 +113,19 @@ export function UserManagement() {
         </Button>
       </div>
 
-      <ListToolbar
-        className="mt-6"
-        reset={{ label: t.resetFilters, disabled: !list.filtersSet, onReset: list.reset }}
-      >
-        <SearchBox
-          label={ui.searchLabel}
-          placeholder={t.searchPlaceholder}
-          value={list.params.search}
-          onChange={list.setSearch}
-        />
+      <ListToolbar className="mt-6" reset={list.resetProps(t.resetFilters)}>
+        <SearchBox label={ui.searchLabel} placeholder={t.searchPlaceholder} {...list.searchProps} />
         <FilterMenu
           label={t.plan}
-          value={list.params.plan}
           allLabel={ui.allPlans}
           options={planOptions}
-          onChange={(plan) => list.setFilter('plan', plan)}
+          {...list.filterProps('plan')}
         />
         <FilterMenu
           label={t.status}
-          value={list.params.status}
           allLabel={ui.allStatuses}
           options={statusOptions}
-          onChange={(status) => list.setFilter('status', status)}
+          {...list.filterProps('status')}
         />
       </ListToolbar>
 
@@ -140,17 +133,14 @@ export function UserManagement() {
         className="mt-6"
         columns={Object.values(t.columns)}
         minWidth="min-w-[56rem]"
-        title={t.allUsers(data?.total ?? 0)}
+        title={t.allUsers(users.data?.total ?? 0)}
         titleTestId="all-users-heading"
-        data={data}
-        rows={data?.users.length}
-        fetching={users.isFetching}
-        pending={users.isPending}
-        page={list.params.page}
-        onPage={list.setPage}
+        query={users}
+        items={(page) => page.users}
+        list={list}
         texts={{ ...ui, empty: t.empty, loading: ui.loading }}
       >
-        {data?.users.map((user) => (
+        {(user) => (
           <tr key={user.id} data-testid="user-row" data-email={user.email}>
             <td className="px-5 py-3">
               <div className="font-medium">
@@ -214,34 +204,12 @@ export function UserManagement() {
               </DropdownMenu>
             </td>
           </tr>
-        ))}
+        )}
       </PagedListTable>
 
-      <AddUserDialog
-        open={dialog?.kind === 'add'}
-        onOpenChange={(open) => !open && setDialog(null)}
-        onDone={refresh}
-      />
-      {dialog?.kind === 'edit' && (
-        <EditSubscriptionDialog
-          user={dialog.user}
-          onOpenChange={(open) => !open && setDialog(null)}
-          onDone={refresh}
-        />
-      )}
-      {dialog?.kind === 'credits' && (
-        <AdjustCreditsDialog
-          user={dialog.user}
-          onOpenChange={(open) => !open && setDialog(null)}
-          onDone={refresh}
-        />
-      )}
-      {dialog?.kind === 'delete' && (
-        <DeleteUserDialog
-          user={dialog.user}
-          onOpenChange={(open) => !open && setDialog(null)}
-          onDone={refresh}
-        />
+      <AddUserDialog open={dialog?.kind === 'add'} onOpenChange={close} onDone={refresh} />
+      {UserDialog && dialog && 'user' in dialog && (
+        <UserDialog user={dialog.user} onOpenChange={close} onDone={refresh} />
       )}
     </div>
   );

@@ -17,12 +17,11 @@ import { SettingsSection } from '../../../components/settings-section';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { FormDialogFooter } from '../../../components/ui/form-dialog-footer';
 import { FormField } from '../../../components/ui/form-field';
 import { HorizontalScroll } from '../../../components/ui/horizontal-scroll';
 import { Input } from '../../../components/ui/input';
@@ -103,27 +102,14 @@ function RevokeButton({ apiKey }: { apiKey: ApiKey }) {
       <DialogContent>
         <DialogTitle>{texts.revokeTitle(apiKey.name)}</DialogTitle>
         <DialogDescription>{texts.revokeDescription}</DialogDescription>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={pending}>
-              {texts.cancel}
-            </Button>
-          </DialogClose>
-          <Button
-            className="bg-red-600 text-white hover:bg-red-600/90"
-            disabled={pending}
-            onClick={() => void revoke()}
-          >
-            {pending ? (
-              <>
-                <Spinner />
-                {texts.revoking}
-              </>
-            ) : (
-              texts.revokeConfirm
-            )}
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter
+          busy={pending}
+          cancelLabel={texts.cancel}
+          submitLabel={texts.revokeConfirm}
+          busyLabel={texts.revoking}
+          variant="destructive"
+          onConfirm={() => void revoke()}
+        />
       </DialogContent>
     </Dialog>
   );

@@ -12,18 +12,15 @@ import {
 } from '@cutout/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { FormDialogFooter } from '../../../components/ui/form-dialog-footer';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { toastError } from '../../../lib/error-toast';
@@ -378,25 +375,12 @@ function ConnectionForm({
           )}
         </FormField>
       </div>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={saving}>
-            {texts.cancel}
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={saving}>
-          {saving ? (
-            <>
-              <Spinner />
-              {texts.saving}
-            </>
-          ) : connection ? (
-            texts.update
-          ) : (
-            texts.save
-          )}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter
+        busy={saving}
+        cancelLabel={texts.cancel}
+        submitLabel={connection ? texts.update : texts.save}
+        busyLabel={texts.saving}
+      />
     </form>
   );
 }

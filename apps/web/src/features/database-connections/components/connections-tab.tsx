@@ -8,12 +8,11 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { FormDialogFooter } from '../../../components/ui/form-dialog-footer';
 import { Spinner } from '../../../components/ui/spinner';
 import { toastError } from '../../../lib/error-toast';
 import { loadToast } from '../../../lib/toast';
@@ -230,21 +229,13 @@ export function ConnectionsTab() {
           <DialogDescription>
             {deleting ? texts.deleteDescription(deleting.name) : null}
           </DialogDescription>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={remove.isPending}>
-                {texts.cancel}
-              </Button>
-            </DialogClose>
-            <Button
-              className="bg-red-600 text-white hover:bg-red-600/90 dark:bg-red-500 dark:hover:bg-red-500/90"
-              disabled={remove.isPending}
-              onClick={() => deleting && remove.mutate(deleting)}
-            >
-              {remove.isPending ? <Spinner /> : null}
-              {texts.confirmDelete}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            busy={remove.isPending}
+            cancelLabel={texts.cancel}
+            submitLabel={texts.confirmDelete}
+            variant="destructive"
+            onConfirm={() => deleting && remove.mutate(deleting)}
+          />
         </DialogContent>
       </Dialog>
     </Card>

@@ -12,12 +12,11 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { FormDialogFooter } from '../../../components/ui/form-dialog-footer';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
@@ -139,23 +138,16 @@ export function QueryTab() {
           <pre className="max-h-48 overflow-auto rounded-lg bg-muted p-3 font-mono text-xs whitespace-pre-wrap">
             {pendingWrite}
           </pre>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={run.isPending}>
-                {texts.cancel}
-              </Button>
-            </DialogClose>
-            <Button
-              disabled={run.isPending}
-              onClick={() => {
-                const query = pendingWrite;
-                setPendingWrite(undefined);
-                if (query) run.mutate({ query, confirmWrite: true });
-              }}
-            >
-              {texts.runWrite}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            busy={run.isPending}
+            cancelLabel={texts.cancel}
+            submitLabel={texts.runWrite}
+            onConfirm={() => {
+              const query = pendingWrite;
+              setPendingWrite(undefined);
+              if (query) run.mutate({ query, confirmWrite: true });
+            }}
+          />
         </DialogContent>
       </Dialog>
     </Card>

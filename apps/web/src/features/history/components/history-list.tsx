@@ -15,12 +15,11 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { FormDialogFooter } from '../../../components/ui/form-dialog-footer';
 import { Spinner } from '../../../components/ui/spinner';
 import { toastError } from '../../../lib/error-toast';
 import { loadToast } from '../../../lib/toast';
@@ -199,19 +198,14 @@ export function HistoryList() {
             {deleting ? `${deleting.originalName}: ` : ''}
             {texts.deleteConfirmBody}
           </DialogDescription>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">{texts.cancel}</Button>
-            </DialogClose>
-            <Button
-              className="bg-red-600 text-white hover:bg-red-700"
-              disabled={busy}
-              onClick={() => void confirmDelete()}
-            >
-              {busy ? <Spinner className="size-4" /> : <Trash2 aria-hidden="true" />}
-              {texts.delete}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            busy={busy}
+            cancelLabel={texts.cancel}
+            submitLabel={texts.delete}
+            icon={<Trash2 aria-hidden="true" />}
+            variant="destructive"
+            onConfirm={() => void confirmDelete()}
+          />
         </DialogContent>
       </Dialog>
     </div>

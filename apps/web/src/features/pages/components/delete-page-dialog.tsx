@@ -1,15 +1,12 @@
 import { pagesTexts, type PageSummary } from '@cutout/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button } from '../../../components/ui/button';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { Spinner } from '../../../components/ui/spinner';
+import { FormDialogFooter } from '../../../components/ui/form-dialog-footer';
 import { toastError } from '../../../lib/error-toast';
 import { loadToast } from '../../../lib/toast';
 import { deletePage, pagesQueryKey } from '../api/pages';
@@ -47,27 +44,14 @@ export function DeletePageDialog({
       <DialogContent role="alertdialog">
         <DialogTitle>{t.deleteTitle}</DialogTitle>
         <DialogDescription>{page ? t.deleteWarning(page.title) : null}</DialogDescription>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={remove.isPending}>
-              {t.cancel}
-            </Button>
-          </DialogClose>
-          <Button
-            className="bg-red-600 text-white hover:bg-red-600/90"
-            disabled={remove.isPending}
-            onClick={() => page && remove.mutate(page.id)}
-          >
-            {remove.isPending ? (
-              <>
-                <Spinner />
-                {t.deleting}
-              </>
-            ) : (
-              t.actions.delete
-            )}
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter
+          busy={remove.isPending}
+          cancelLabel={t.cancel}
+          submitLabel={t.actions.delete}
+          busyLabel={t.deleting}
+          variant="destructive"
+          onConfirm={() => page && remove.mutate(page.id)}
+        />
       </DialogContent>
     </Dialog>
   );

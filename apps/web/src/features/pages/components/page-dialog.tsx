@@ -19,12 +19,11 @@ import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { FormDialogFooter } from '../../../components/ui/form-dialog-footer';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
@@ -342,25 +341,12 @@ function PageForm({
         </TabsContent>
       </Tabs>
 
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={isSubmitting}>
-            {t.cancel}
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? (
-            <>
-              <Spinner />
-              {page ? t.saving : t.creating}
-            </>
-          ) : page ? (
-            t.save
-          ) : (
-            t.create
-          )}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter
+        busy={isSubmitting}
+        cancelLabel={t.cancel}
+        submitLabel={page ? t.save : t.create}
+        busyLabel={page ? t.saving : t.creating}
+      />
     </form>
   );
 }

@@ -209,8 +209,7 @@ export function PagesScreen() {
               className="sm:w-auto sm:flex-1"
               label={t.searchLabel}
               placeholder={t.searchPlaceholder}
-              value={list.params.search}
-              onChange={list.setSearch}
+              {...list.searchProps}
             />
             <Select
               aria-label={t.statusFilter}

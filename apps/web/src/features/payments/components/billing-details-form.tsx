@@ -8,11 +8,9 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { SettingsSection } from '../../../components/settings-section';
-import { Button } from '../../../components/ui/button';
+import { SettingsForm, SettingsSection } from '../../../components/settings-section';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { apiClient } from '../../../lib/api-client';
 import { toastError } from '../../../lib/error-toast';
@@ -50,7 +48,12 @@ export function BillingDetailsForm() {
   });
   return (
     <SettingsSection title={t.billingTitle} description={t.billingIntro}>
-      <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid max-w-md gap-5">
+      <SettingsForm
+        onSubmit={onSubmit}
+        busy={isSubmitting}
+        disabled={!profile.data || !isDirty}
+        submitLabel={t.billingSave}
+      >
         <FormField label={t.billingName} error={errors.name?.message}>
           {(control) => (
             <Input {...control} autoComplete="organization" {...form.register('name')} />
@@ -69,13 +72,7 @@ export function BillingDetailsForm() {
         <FormField label={t.vatNumber} error={errors.vatNumber?.message}>
           {(control) => <Input {...control} {...form.register('vatNumber')} />}
         </FormField>
-        <div>
-          <Button type="submit" disabled={isSubmitting || !profile.data || !isDirty}>
-            {isSubmitting ? <Spinner /> : null}
-            {t.billingSave}
-          </Button>
-        </div>
-      </form>
+      </SettingsForm>
     </SettingsSection>
   );
 }

@@ -13,12 +13,11 @@ import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { FormDialogFooter } from '../../../components/ui/form-dialog-footer';
 import { FormField } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
@@ -80,17 +79,12 @@ function RefundRequestDialog({ order, onClose }: { order: Order; onClose: () => 
             />
           )}
         </FormField>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={request.isPending}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button onClick={send} disabled={request.isPending}>
-            {request.isPending ? <Spinner /> : null}
-            {paymentTexts.refundRequestSend}
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter
+          busy={request.isPending}
+          cancelLabel="Cancel"
+          submitLabel={paymentTexts.refundRequestSend}
+          onConfirm={send}
+        />
       </DialogContent>
     </Dialog>
   );

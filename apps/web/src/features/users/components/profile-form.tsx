@@ -9,11 +9,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { SettingsSection } from '../../../components/settings-section';
-import { Button } from '../../../components/ui/button';
+import { SettingsForm, SettingsSection } from '../../../components/settings-section';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
 import { sessionQueryKey } from '../../../lib/auth/session';
 import { toastError } from '../../../lib/error-toast';
 import { loadToast } from '../../../lib/toast';
@@ -52,7 +50,13 @@ export function ProfileForm() {
       {me.isError ? (
         <p className="text-sm text-red-600 dark:text-red-400">{texts.loadFailed}</p>
       ) : (
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid max-w-md gap-5">
+        <SettingsForm
+          onSubmit={onSubmit}
+          busy={isSubmitting}
+          disabled={!profile || !isDirty}
+          submitLabel={texts.save}
+          busyLabel={texts.saving}
+        >
           <div className="grid gap-1">
             <span className="text-sm font-medium">{texts.email}</span>
             <span className="text-sm break-all text-muted-foreground">{profile?.email ?? '…'}</span>
@@ -79,19 +83,7 @@ export function ProfileForm() {
               ))}
             </div>
           </fieldset>
-          <div>
-            <Button type="submit" disabled={isSubmitting || !profile || !isDirty}>
-              {isSubmitting ? (
-                <>
-                  <Spinner />
-                  {texts.saving}
-                </>
-              ) : (
-                texts.save
-              )}
-            </Button>
-          </div>
-        </form>
+        </SettingsForm>
       )}
     </SettingsSection>
   );
