@@ -50,6 +50,9 @@ function shellChunk(entries: string[]): Plugin & { test: (id: string) => boolean
 const sharedIcons =
   /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](arrow-right|check|circle-check|circle-x|shield-check|zap)\.mjs$/;
 
+/** The card and badge primitives most public pages show (0.2–0.3 KB chunks of their own). */
+const sharedUi = /[\\/]apps[\\/]web[\\/]src[\\/]components[\\/]ui[\\/](badge|card)\.tsx$/;
+
 const shell = shellChunk([
   '/src/app/root.tsx',
   '/src/app/routes/layouts/marketing-layout.tsx',
@@ -76,7 +79,7 @@ export default defineConfig({
             },
             {
               name: 'shell',
-              test: (id: string) => shell.test(id) || sharedIcons.test(id),
+              test: (id: string) => shell.test(id) || sharedIcons.test(id) || sharedUi.test(id),
               priority: 5,
             },
           ],
