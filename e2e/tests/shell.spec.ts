@@ -51,6 +51,8 @@ test('every footer link reaches its page', async ({ page }) => {
 });
 
 test('every link of the marketing header menus reaches its page', async ({ page }) => {
+  // Twelve page loads in one test: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   const menus = {
     [navTexts.main]: [paths.features, paths.pricing, paths.about, paths.contact, paths.home],
     [navTexts.resources]: [paths.documentation, paths.api, paths.blog, paths.tutorials],
