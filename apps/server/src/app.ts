@@ -190,6 +190,7 @@ export async function buildApp(
       publicUrl: () => settings().current().publicUrl,
       mailer,
       admin: config.admin,
+      passwordHashCost: config.passwordHashCost,
       log: app.log,
     });
   } catch (error) {

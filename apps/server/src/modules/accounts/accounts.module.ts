@@ -34,6 +34,7 @@ export async function openAuth(deps: {
   publicUrl: () => string;
   mailer: Pick<Mailer, 'enqueue'>;
   admin: Config['admin'];
+  passwordHashCost: Config['passwordHashCost'];
   log: FastifyBaseLogger;
 }): Promise<Auth> {
   const { database, mailer } = deps;
@@ -42,6 +43,7 @@ export async function openAuth(deps: {
     dialect: database.dialect,
     publicUrl: deps.startUrl,
     secret: deps.secret,
+    passwordHashCost: deps.passwordHashCost,
     log: deps.log,
     sendResetPassword: (user, token, invitation) => {
       const link = `${deps.publicUrl()}${paths.resetPassword}?token=${encodeURIComponent(token)}`;

@@ -20,8 +20,9 @@ import { findLiveVerification } from './accounts.repository.js';
 import { hashResetToken, type Auth } from './auth.js';
 import type { SignInThrottle } from './failed-sign-ins.js';
 
-// Sign-up, sign-in, sign-out, password reset and change. better-auth does the hashing (scrypt),
-// the session rows and the cookies; these functions add our rules and the spec's answers.
+// Sign-up, sign-in, sign-out, password reset and change. better-auth does the hashing (scrypt,
+// with password-hash.ts's pair), the session rows and the cookies; these functions add our rules
+// and the spec's answers.
 
 export interface AccountsDeps {
   db: Db;

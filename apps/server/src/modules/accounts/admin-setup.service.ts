@@ -19,7 +19,9 @@ import type { Auth } from './auth.js';
 
 // The first admin, and the Admin Setup tab's "set admin credentials" (docs/decisions/0032).
 // The spec's prototype overwrote the admin's e-mail and password with built-in values at every
-// start; here an existing admin is never touched at start.
+// start; here an existing admin is never touched at start. Passwords are hashed and checked with
+// `ctx.password`: better-auth's handle on password-hash.ts's pair (auth.ts), the one every other
+// hash goes through.
 
 export const DEFAULT_ADMIN_NAME = 'Admin';
 

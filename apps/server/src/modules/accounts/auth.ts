@@ -14,6 +14,7 @@ import { accountTypes, adminRuleTexts, limits, passwordMaxLength } from '@cutout
 import type { Db } from '../../db/database.js';
 import type { Dialect } from '../../db/schema.js';
 import { deleteResetTokensOfUser, hasPassword } from './accounts.repository.js';
+import { createPasswordHasher, type PasswordHashCost } from './password-hash.js';
 import { SessionTokenHashPlugin } from './session-token-hash.js';
 
 // better-auth, wired to our database and our names (docs/decisions/0030). We never mount its
@@ -65,6 +66,8 @@ export interface AuthOptions {
   dialect: Dialect;
   publicUrl: string;
   secret: string;
+  /** scrypt's cost for new password hashes: `test` only under NODE_ENV=test (decision 0251). */
+  passwordHashCost: PasswordHashCost;
   log: FastifyBaseLogger;
   /**
    * Called with the raw token; it is only ever e-mailed, never stored or logged. `invitation`:
@@ -161,6 +164,8 @@ export function createAuth(options: AuthOptions) {
       // better-auth holds the same floor if auth.api is ever called directly.
       minPasswordLength: limits.password.min,
       maxPasswordLength: passwordMaxLength,
+      // Every hash and check, better-auth's and ours (ctx.password): password-hash.ts.
+      password: createPasswordHasher({ cost: options.passwordHashCost, log: options.log }),
       autoSignIn: true,
       resetPasswordTokenExpiresIn: limits.resetTokenLifetimeMs / 1000,
       revokeSessionsOnPasswordReset: true,
