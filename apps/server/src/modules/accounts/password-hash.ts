@@ -11,8 +11,8 @@ import type { FastifyBaseLogger } from 'fastify';
 // this file existed keep verifying, and better-auth's default hasher would verify ours.
 //
 // With NODE_ENV=test alone, new hashes cost N=1024, as Rails' SecurePassword.min_cost and
-// Django's test PASSWORD_HASHERS do: a sign-up or sign-in costs a few milliseconds instead of
-// ~70, hundreds of times in a test run. Such a hash names its cost in a first field,
+// Django's test PASSWORD_HASHERS do: a sign-up or sign-in costs about 3 ms of CPU instead of
+// ~60, hundreds of times in a test run. Such a hash names its cost in a first field,
 // `scrypt-n1024:saltHex:keyHex`; outside tests it never verifies, so a test database copied to a
 // real server cannot be signed into with weak hashes. No variable lowers the cost.
 
