@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
@@ -184,23 +184,99 @@ export async function peakRssGrowth<T>(
   }
 }
 
-/** Prints the byte cap's figure: 200 values of 1 MB each, the result and the RSS growth. */
+/**
+ * Peak RSS growth (bytes) of another process of ours from now on: its kernel peak (VmHWM) is
+ * reset now and read when the returned function is called. Linux only (/proc).
+ */
+export function processPeakRssGrowth(pid: number): () => number {
+  const read = (field: 'VmRSS' | 'VmHWM') => {
+    const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(
+      readFileSync(`/proc/${pid}/status`, 'utf8'),
+    )?.[1];
+    if (kb === undefined) throw new Error(`No ${field} for process ${pid}.`);
+    return Number(kb) * 1024;
+  };
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  const base = read('VmRSS');
+  return () => read('VmHWM') - base;
+}
+
+/**
+ * Whether a process is still there (signal 0 only checks). A zombie — ended, not yet reaped by
+ * a parent that is not this process — counts as gone (Linux: its state in /proc).
+ */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false;
+    throw error;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The share of `samples` taken over `ms` in which this process's busiest other thread was
+ * running or waiting for a core (state R in /proc): a thread that never stops is found in
+ * (nearly) every sample however loaded the machine is; idle threads almost never. Linux only.
+ */
+export async function busiestThread(ms: number, samples = 25): Promise<number> {
+  const self = readlinkSync('/proc/thread-self').split('/').pop();
+  const runnable = new Map<string, number>();
+  for (let i = 0; i < samples; i++) {
+    for (const tid of readdirSync('/proc/self/task')) {
+      if (tid === self) continue;
+      try {
+        // The state follows the name in parentheses (which may hold spaces).
+        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+        if (stat.slice(stat.lastIndexOf(')') + 2)[0] === 'R') {
+          runnable.set(tid, (runnable.get(tid) ?? 0) + 1);
+        }
+      } catch {
+        // The thread ended meanwhile.
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, ms / samples));
+  }
+  return Math.max(0, ...runnable.values()) / samples;
+}
+
+/**
+ * Prints the byte cap's figure: 200 values of 1 MB each, the result and the RSS growth (and that
+ * of the process that read the values, `runner`, when that is not the server).
+ */
 export function reportByteCap(
   label: string,
   resultBytes: number,
   rssGrowth: number,
   source: 'VmHWM' | 'sampled',
+  runner?: number,
 ): void {
   const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+  const own = runner === undefined ? '' : `; its own process's ${mb(runner)} MB (VmHWM)`;
   process.stdout.write(
-    `[memory] ${label}: 200 rows × 1 MB; answered ${mb(resultBytes)} MB (truncated: bytes), peak RSS growth ${mb(rssGrowth)} MB (${source})\n`,
+    `[memory] ${label}: 200 rows × 1 MB; answered ${mb(resultBytes)} MB (truncated: bytes), peak RSS growth ${mb(rssGrowth)} MB (${source})${own}\n`,
   );
 }
 
-/** Prints a memory figure (the report's "measured with" command runs these tests). */
-export function reportMemory(label: string, peakHeap: number, rssGrowth: number): void {
+/**
+ * Prints a memory figure (the report's "measured with" command runs these tests); `runner` is
+ * the peak RSS growth of the process that read the rows, when that is not the server.
+ */
+export function reportMemory(
+  label: string,
+  peakHeap: number,
+  rssGrowth: number,
+  runner?: number,
+): void {
   const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+  const own = runner === undefined ? '' : `; its own process's peak RSS growth ${mb(runner)} MB`;
   process.stdout.write(
-    `[memory] ${label}: 1,000 of 1,000,000 rows; peak heap growth ${mb(peakHeap)} MB, RSS growth ${mb(rssGrowth)} MB\n`,
+    `[memory] ${label}: 1,000 of 1,000,000 rows; peak heap growth ${mb(peakHeap)} MB, RSS growth ${mb(rssGrowth)} MB${own}\n`,
   );
 }

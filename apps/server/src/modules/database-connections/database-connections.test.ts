@@ -17,18 +17,21 @@ import {
   databaseLimits,
   databaseTexts,
 } from '@cutout/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminCookie, createAccountsApp, signUp } from '../../test/accounts.js';
 import { testDatabaseUrl, type TestApp } from '../../test/test-app.js';
 import { auditEntries } from '../audit/audit.service.js';
 import { DatabaseConnections } from './database-connections.service.js';
 import { createDrivers } from './drivers/index.js';
-import { resolveSqliteFile } from './drivers/sqlite.js';
+import { resolveSqliteFile, sqliteProcessIds } from './drivers/sqlite.js';
 import {
   adminApi,
+  busiestThread,
   closedPort,
+  isRunning,
   peakHeapGrowth,
   peakRssGrowth,
+  processPeakRssGrowth,
   reportByteCap,
   reportMemory,
   silentServer,
@@ -501,11 +504,15 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
           database: 'big.db',
           timeout: 60000,
         });
+        const others = sqliteProcessIds();
         expect((await a.connect(id)).statusCode).toBe(200);
+        // The rows are read in the connection's own process: its peak RSS, and the server's.
+        const runner = processPeakRssGrowth(sqliteProcessIds().find((p) => !others.includes(p))!);
         const before = process.memoryUsage().rss;
         const { value, peak } = await peakHeapGrowth(() => a.query('select * from big'));
         const rssGrowth = process.memoryUsage().rss - before;
-        reportMemory('SQLite', peak, rssGrowth);
+        const runnerGrowth = runner();
+        reportMemory('SQLite', peak, rssGrowth, runnerGrowth);
         expect(value).toMatchObject({
           success: true,
           kind: 'read',
@@ -515,7 +522,9 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         });
         expect(value.data).toHaveLength(1000);
         expect(value.data[999]).toEqual({ id: 1000, payload: '1000'.padStart(64, '0') });
-        // 1,000,000 rows of 64-character text would take well over 100 MB in any JS heap.
+        // 1,000,000 rows of 64-character text would take well over 100 MB in any JS heap: neither
+        // the process that reads them nor the server holds them.
+        expect(runnerGrowth).toBeLessThan(64 * 1024 * 1024);
         expect(peak).toBeLessThan(32 * 1024 * 1024);
         expect(rssGrowth).toBeLessThan(64 * 1024 * 1024);
         await a.call('POST', api.disconnect);
@@ -528,7 +537,10 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
           database: 'slow.db',
           timeout: 500,
         });
+        const others = sqliteProcessIds();
         expect((await a.connect(id)).statusCode).toBe(200);
+        const runner = sqliteProcessIds().find((pid) => !others.includes(pid));
+        expect(runner, 'the statement runs in a process of its own').toBeDefined();
         const started = Date.now();
         const slow = await a.query(
           'with recursive n(i) as (select 1 union all select i + 1 from n) select count(*) from n',
@@ -538,10 +550,52 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
           success: false,
           error: 'The statement ran longer than 500 ms and was stopped.',
         });
-        // The connection works again afterwards (a fresh worker).
+        // Stopped means stopped: nothing of this process still runs the statement (a worker
+        // thread, as before, could not be stopped and kept a core busy), and its process is gone.
+        expect(
+          await busiestThread(500),
+          'the share of samples in which a thread of this process was running',
+        ).toBeLessThan(0.8);
+        await vi.waitFor(() => expect(isRunning(runner!), 'the process that ran it').toBe(false));
+        expect(sqliteProcessIds()).not.toContain(runner);
+        // The connection works again afterwards (a fresh process).
         expect(await a.query('select 41 + 1 as n')).toMatchObject({
           success: true,
           data: [{ n: 42 }],
+        });
+        await a.call('POST', api.disconnect);
+      });
+
+      it('rolls back a write stopped at the timeout, and the file stays readable read-only', async () => {
+        const file = path.join(sqliteDir, 'runaway.db');
+        const seed = new SQLite(file);
+        seed.exec('create table n (i integer); insert into n values (1)');
+        seed.close();
+        const id = await a.create('Runaway file', {
+          type: 'sqlite',
+          database: 'runaway.db',
+          timeout: 500,
+          allowWrites: true,
+        });
+        expect((await a.connect(id)).statusCode).toBe(200);
+        // Killed mid-write, the process leaves SQLite's journal behind; a read-only handle
+        // cannot roll it back on its own.
+        expect(
+          await a.write(
+            'insert into n with recursive m(i) as (select 2 union all select i + 1 from m) select i from m',
+          ),
+        ).toMatchObject({
+          success: false,
+          error: 'The statement ran longer than 500 ms and was stopped.',
+        });
+        expect(await a.query('select count(*) as c from n')).toMatchObject({
+          success: true,
+          data: [{ c: 1 }],
+        });
+        expect(existsSync(`${file}-journal`)).toBe(false);
+        expect(await a.write('insert into n values (2)')).toMatchObject({
+          success: true,
+          rowsAffected: 1,
         });
         await a.call('POST', api.disconnect);
       });
@@ -586,6 +640,10 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
           success: true,
           kind: 'read',
           data: [{ body: 'kept' }],
+        });
+        // A blob is shown as hex, as PostgreSQL's bytea is.
+        expect(await a.query("select x'0102ff' as b")).toMatchObject({
+          data: [{ b: '\\x0102ff' }],
         });
         await a.call('POST', api.disconnect);
       });
@@ -712,7 +770,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         await a.call('POST', api.disconnect);
       });
 
-      it("caps a result in bytes: 200 values of 1 MB answer under 4 MB, and the server's RSS grows less than 100 MB", async () => {
+      it("caps a result in bytes: 200 values of 1 MB answer under 4 MB, and the server's RSS (and its SQLite process's) grows less than 100 MB", async () => {
         const file = path.join(sqliteDir, 'wide.db');
         const seed = new SQLite(file);
         seed.exec(`create table wide (id integer primary key, payload text not null);
@@ -725,19 +783,23 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
           database: 'wide.db',
           timeout: 60000,
         });
+        const others = sqliteProcessIds();
         expect((await a.connect(id)).statusCode).toBe(200);
+        const runner = processPeakRssGrowth(sqliteProcessIds().find((p) => !others.includes(p))!);
         const { value, peak, source } = await peakRssGrowth(() =>
           a.call('POST', api.query, { query: 'select id, payload from wide order by id' }),
         );
+        const runnerGrowth = runner();
         expect(value.statusCode).toBe(200);
         const body = value.json();
-        reportByteCap('SQLite', value.rawPayload.length, peak, source);
+        reportByteCap('SQLite', value.rawPayload.length, peak, source, runnerGrowth);
         expect(body).toMatchObject({ success: true, kind: 'read', truncated: 'bytes' });
         expect(value.rawPayload.length).toBeLessThanOrEqual(databaseLimits.maxResultBytes + 4096);
         expect(body.rowCount).toBeGreaterThan(10);
         expect(body.rowCount).toBeLessThan(200);
         expect(body.data[0].payload).toMatch(/… \(1,048,576 bytes in all\)$/);
         expect(peak).toBeLessThan(100 * 1024 * 1024);
+        expect(runnerGrowth).toBeLessThan(100 * 1024 * 1024);
         await a.call('POST', api.disconnect);
       });
 

@@ -1,8 +1,8 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { lstatSync, mkdirSync, realpathSync, statSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { databaseConfigTexts, isPlainFileName, type DatabaseTable } from '@cutout/contracts';
 import {
   DriverError,
@@ -15,8 +15,14 @@ import {
 
 // SQLite files through better-sqlite3, only inside one directory (DATABASE_CONNECTIONS_SQLITE_DIR)
 // so an admin cannot open any file of the server. better-sqlite3 is synchronous: each open
-// connection lives in its own worker thread, so a long query never blocks the server, and the
-// statement timeout ends the worker (SQLite has no other way to stop a running statement).
+// connection lives in its own child process, so a long query never blocks the server, and the
+// statement timeout kills that process (SIGKILL). A worker thread, as before, could not stop a
+// statement: better-sqlite3 exposes no sqlite3_interrupt or progress handler, and ending a
+// thread (V8's TerminateExecution) waits for native code to return, so a runaway statement kept
+// its thread spinning on a core forever after its timeout answer (docs/decisions/0132,
+// amendment). The process gets none of the server's environment, dies with its IPC channel or,
+// while a statement runs, by its own watchdog thread once the server is gone, and is killed
+// when the server exits.
 //
 // Staying in the directory (docs/decisions/0132). better-sqlite3 exposes neither an authorizer
 // nor sqlite3_limit (SQLITE_LIMIT_ATTACHED), and a read-only handle still ATTACHes (and reads)
@@ -29,47 +35,74 @@ import {
 // fresh connection — read-only unless the connection allows writes — closed afterwards, and the
 // attached databases are checked once more before the result is returned.
 
-const betterSqlite3Url = pathToFileURL(
-  createRequire(import.meta.url).resolve('better-sqlite3'),
-).href;
+const betterSqlite3Path = createRequire(import.meta.url).resolve('better-sqlite3');
 
 /** Pragmas whose effect is process-wide and happens at compile time. */
 export const SQLITE_GLOBAL_PRAGMAS =
   /temp_store_directory|data_store_directory|soft_heap_limit|hard_heap_limit/i;
 
-// Plain JavaScript run in the worker (eval), so it works from src/ under tsx and vitest and from
-// dist/ alike. It answers { id, ok, value } or { id, ok: false, message, code, kind }.
-const WORKER_SOURCE = `
-(async () => {
-  const { parentPort, workerData } = await import('node:worker_threads');
-  const { default: Database } = await import(workerData.betterSqlite3Url);
-  const GLOBAL_PRAGMAS = new RegExp(workerData.globalPragmas, 'i');
+// Plain JavaScript run by `node -e` in the child process, so it works from src/ under tsx and
+// vitest and from dist/ alike. Its settings come in the first message; it answers
+// { id, ok, value } or { id, ok: false, message, code, kind }.
+const CHILD_SOURCE = `
+// The server ends this process when it is done with it; if the server itself dies, the IPC
+// channel closes and so does this process. While a statement runs, this thread cannot hear
+// that: a small watchdog thread ends the process once the server is gone (its parent changed).
+process.on('disconnect', () => process.exit());
+const { Worker } = require('node:worker_threads');
+new Worker(
+  "const { workerData } = require('node:worker_threads');" +
+    "setInterval(() => { if (process.ppid !== workerData) process.kill(process.pid, 'SIGKILL'); }, 1000);",
+  // No resourceLimits: V8 cannot even start a worker in a few MB of heap on some settings.
+  { eval: true, workerData: process.ppid },
+)
+  // Without its watchdog this process would not be safe to keep: it ends, and the server opens
+  // a new one on the next call.
+  .on('error', () => process.exit(1))
+  .unref();
+const send = (message) => process.send(message);
+process.once('message', (settings) => {
+  let Database;
+  const GLOBAL_PRAGMAS = new RegExp(settings.globalPragmas, 'i');
   const EXPLAIN_COLUMNS = ['addr,opcode,p1,p2,p3,p4,p5,comment', 'id,parent,notused,detail'];
   const refuse = (kind, message) => Object.assign(new Error(message), { kind });
-  const open = (readonly) => {
-    const db = new Database(workerData.file, { fileMustExist: true, readonly });
-    db.pragma('busy_timeout = ' + Math.min(workerData.timeout, 5000));
-    // A small page cache: one console statement on a fresh connection needs little.
-    db.pragma('cache_size = -2000');
-    if (!readonly) db.pragma('foreign_keys = ON');
-    return db;
+  const open = (readonly, again) => {
+    const db = new Database(settings.file, { fileMustExist: true, readonly });
+    try {
+      db.pragma('busy_timeout = ' + Math.min(settings.timeout, 5000));
+      // A small page cache: one console statement on a fresh connection needs little.
+      db.pragma('cache_size = -2000');
+      if (!readonly) db.pragma('foreign_keys = ON');
+      // The first read takes the first lock, where SQLite rolls back what a killed writer left
+      // (a write stopped at its timeout): a read-only handle cannot, so a read-write one does
+      // that once, running nothing else, and this one is opened again.
+      db.prepare('select 1 from sqlite_schema limit 1').get();
+      return db;
+    } catch (e) {
+      db.close();
+      if (!readonly || again || !/^SQLITE_READONLY_(ROLLBACK|RECOVERY)$/.test(String(e.code))) throw e;
+      open(false).close();
+      return open(true, true);
+    }
   };
   const onFresh = (readonly, work) => {
     const db = open(readonly);
     try { return work(db); } finally { db.close(); }
   };
   try {
+    Database = require(settings.betterSqlite3Path);
     onFresh(true, (db) => db.prepare('select 1').get());
   } catch (e) {
-    parentPort.postMessage({ id: 0, ok: false, message: String(e.message), code: e.code });
+    // Nothing more to do: this process ends once the answer is out.
+    process.send({ id: 0, ok: false, message: String(e.message), code: e.code }, () => process.exit());
     return;
   }
-  parentPort.postMessage({ id: 0, ok: true });
+  send({ id: 0, ok: true });
   const quote = (name) => '"' + String(name).replace(/"/g, '""') + '"';
 
   /** Refuses a statement whose compiled program opens, leaves or writes another file. */
   const checkProgram = (db, statement) => {
-    if (GLOBAL_PRAGMAS.test(statement)) throw refuse('forbidden', workerData.texts.globalPragma);
+    if (GLOBAL_PRAGMAS.test(statement)) throw refuse('forbidden', settings.texts.globalPragma);
     let program;
     try {
       program = db.prepare('EXPLAIN ' + statement).all();
@@ -85,14 +118,14 @@ const WORKER_SOURCE = `
     for (const op of program) {
       const fn = op.opcode === 'Function' || op.opcode === 'PureFunc' ? String(op.p4) : '';
       if (/^sqlite_(attach|detach)\\b/i.test(fn) || (op.opcode === 'Vacuum' && op.p2 !== 0)) {
-        throw refuse('forbidden', workerData.texts.otherFile);
+        throw refuse('forbidden', settings.texts.otherFile);
       }
     }
     return db.prepare(statement);
   };
   const onlyMain = (db) => {
     const others = db.pragma('database_list').filter((d) => d.name !== 'main' && d.name !== 'temp');
-    if (others.length > 0) throw refuse('forbidden', workerData.texts.otherFile);
+    if (others.length > 0) throw refuse('forbidden', settings.texts.otherFile);
   };
   const byteLength = (value) => Buffer.byteLength(JSON.stringify(value) ?? 'null');
   // Long text is cut to maxCellBytes with its length noted; long blobs to what the result shows.
@@ -115,8 +148,8 @@ const WORKER_SOURCE = `
       onFresh(mode !== 'write', (db) => {
         const stmt = checkProgram(db, statement);
         const writes = !stmt.readonly;
-        if (writes && mode === 'read-only') throw refuse('read_only', workerData.texts.readOnly);
-        if (writes && mode === 'ask-before-write') throw refuse('confirm', workerData.texts.confirm);
+        if (writes && mode === 'read-only') throw refuse('read_only', settings.texts.readOnly);
+        if (writes && mode === 'ask-before-write') throw refuse('confirm', settings.texts.confirm);
         const kind = writes ? 'write' : 'read';
         if (!stmt.reader) {
           const info = stmt.run();
@@ -125,8 +158,8 @@ const WORKER_SOURCE = `
         }
         const cut = { any: false };
         const columns = stmt.columns().map((c) => c.name);
-        // The caps apply here already, so a huge result never crosses to the main thread (or
-        // sits in this one) whole: long values are cut, rows stop at maxRows or maxBytes.
+        // The caps apply here already, so a huge result never crosses to the server (or sits
+        // in this process) whole: long values are cut, rows stop at maxRows or maxBytes.
         const rows = [];
         let bytes = 2;
         let truncated = false;
@@ -187,16 +220,16 @@ const WORKER_SOURCE = `
       });
     }),
   };
-  parentPort.on('message', ({ id, op, args }) => {
+  process.on('message', ({ id, op, args }) => {
     try {
-      parentPort.postMessage({ id, ok: true, value: ops[op](args) });
+      send({ id, ok: true, value: ops[op](args) });
     } catch (e) {
       // A write a read-only handle refused is the engine's own read-only answer.
       const kind = e.kind ?? (String(e.code).startsWith('SQLITE_READONLY') ? 'read_only' : undefined);
-      parentPort.postMessage({ id, ok: false, message: String(e.message), code: e.code, kind });
+      send({ id, ok: false, message: String(e.message), code: e.code, kind });
     }
   });
-})();
+});
 `;
 
 interface Reply {
@@ -264,14 +297,31 @@ export function resolveSqliteFile(
   return real;
 }
 
-class SqliteWorker {
-  #worker: Worker | undefined;
-  #ready: Promise<void> | undefined;
+/** The SQLite processes running now, so none outlives the server (and tests can see them). */
+const running = new Set<ChildProcess>();
+
+/** Process ids of the SQLite processes running now. */
+export function sqliteProcessIds(): number[] {
+  return [...running].flatMap((child) => (child.pid === undefined ? [] : [child.pid]));
+}
+
+function killAll(): void {
+  for (const child of running) child.kill('SIGKILL');
+}
+
+type Waiting = { resolve: (r: Reply) => void; reject: (e: Error) => void };
+
+/** A running SQLite process and the replies awaited from it. */
+interface Running {
+  child: ChildProcess;
+  ready: Promise<void>;
+  pending: Map<number, Waiting>;
+}
+
+/** One open SQLite connection: a child process that runs each statement on a fresh handle. */
+class SqliteProcess {
+  #running: Running | undefined;
   #next = 1;
-  readonly #pending = new Map<
-    number,
-    { resolve: (r: Reply) => void; reject: (e: Error) => void }
-  >();
 
   constructor(
     readonly file: string,
@@ -280,31 +330,32 @@ class SqliteWorker {
   ) {}
 
   get alive(): boolean {
-    return this.#worker !== undefined;
+    return this.#running !== undefined;
   }
 
-  #start(): Promise<void> {
-    if (this.#ready) return this.#ready;
-    const worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: {
-        betterSqlite3Url,
-        file: this.file,
-        timeout: this.timeoutMs,
-        globalPragmas: SQLITE_GLOBAL_PRAGMAS.source,
-        texts: {
-          readOnly: databaseConfigTexts.readOnly,
-          confirm: databaseConfigTexts.confirmWrite,
-          otherFile: databaseConfigTexts.sqliteOtherFile,
-          globalPragma: databaseConfigTexts.sqliteGlobalPragma,
-        },
-      },
-      resourceLimits: { maxOldGenerationSizeMb: 64 },
+  #start(): Running {
+    if (this.#running) return this.#running;
+    // Nothing of the server's environment (its secrets) is passed on; node needs none of it.
+    const child = spawn(process.execPath, ['--max-old-space-size=64', '-e', CHILD_SOURCE], {
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      env: {},
+      // Structured clone, as between threads: blobs arrive as Buffers, not as JSON objects.
+      serialization: 'advanced',
     });
-    worker.unref();
-    this.#worker = worker;
-    this.#ready = new Promise<void>((resolve, reject) => {
-      this.#pending.set(0, {
+    if (running.size === 0) process.once('exit', killAll);
+    running.add(child);
+    // An idle SQLite process does not keep the server alive (`call` holds it while it waits).
+    child.unref();
+    child.channel?.unref();
+    (child.stderr as Socket | null)?.unref();
+    let stderr = '';
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-4096);
+    });
+    const pending = new Map<number, Waiting>();
+    const ready = new Promise<void>((resolve, reject) => {
+      pending.set(0, {
         resolve: (r) =>
           r.ok
             ? resolve()
@@ -312,45 +363,81 @@ class SqliteWorker {
         reject,
       });
     });
-    worker.on('message', (reply: Reply) => {
-      const waiting = this.#pending.get(reply.id);
-      this.#pending.delete(reply.id);
-      waiting?.resolve(reply);
-    });
+    const run: Running = { child, ready, pending };
+    this.#running = run;
+    child.channel?.ref();
+    child.on('message', (reply: Reply) => this.#take(run, reply.id)?.resolve(reply));
+    // Only the replies awaited from this process fail with it (the next one may already run).
     const fail = (error: Error) => {
-      for (const waiting of this.#pending.values()) waiting.reject(error);
-      this.#pending.clear();
-      this.#worker = undefined;
-      this.#ready = undefined;
+      for (const waiting of pending.values()) waiting.reject(error);
+      pending.clear();
+      if (this.#running === run) this.#running = undefined;
     };
-    worker.on('error', (error) =>
+    child.on('error', (error) =>
       fail(new DriverError('other', `SQLite stopped: ${error.message}`)),
     );
-    worker.on('exit', () => fail(new DriverError('other', 'SQLite stopped.')));
-    this.#ready.catch(() => void this.close());
-    return this.#ready;
+    child.on('exit', () => {
+      running.delete(child);
+      if (running.size === 0) process.off('exit', killAll);
+      fail(
+        new DriverError(
+          'other',
+          /heap out of memory/i.test(stderr)
+            ? 'SQLite stopped: it ran out of memory.'
+            : 'SQLite stopped.',
+        ),
+      );
+    });
+    child.send({
+      betterSqlite3Path,
+      file: this.file,
+      timeout: this.timeoutMs,
+      globalPragmas: SQLITE_GLOBAL_PRAGMAS.source,
+      texts: {
+        readOnly: databaseConfigTexts.readOnly,
+        confirm: databaseConfigTexts.confirmWrite,
+        otherFile: databaseConfigTexts.sqliteOtherFile,
+        globalPragma: databaseConfigTexts.sqliteGlobalPragma,
+      },
+    });
+    ready.catch(() => void this.#stop(run));
+    return run;
+  }
+
+  /** The reply `id` is no longer awaited; a process awaited by no one is let go (unref). */
+  #take(run: Running, id: number): Waiting | undefined {
+    const waiting = run.pending.get(id);
+    run.pending.delete(id);
+    if (run.pending.size === 0) run.child.channel?.unref();
+    return waiting;
   }
 
   async call<T>(op: string, args?: unknown): Promise<T> {
-    await this.#start();
-    const worker = this.#worker!;
+    const run = this.#start();
+    await run.ready;
     const id = this.#next++;
     let timer: NodeJS.Timeout | undefined;
     try {
       const reply = await new Promise<Reply>((resolve, reject) => {
-        this.#pending.set(id, { resolve, reject });
-        worker.postMessage({ id, op, args });
+        run.pending.set(id, { resolve, reject });
+        // While a reply is awaited, the process keeps the server alive.
+        run.child.channel?.ref();
+        run.child.send({ id, op, args }, (error) => {
+          if (error && this.#take(run, id)) {
+            reject(new DriverError('other', `SQLite stopped: ${error.message}`));
+          }
+        });
         timer = setTimeout(() => {
-          this.#pending.delete(id);
+          this.#take(run, id);
           reject(
             new DriverError(
               'timeout',
               `The statement ran longer than ${this.timeoutMs} ms and was stopped.`,
             ),
           );
-          // The only way to stop a running SQLite statement here: end its thread. The next call
-          // opens the file again in a new one.
-          void this.close();
+          // SQLite runs the statement in native code, which nothing in the process can
+          // interrupt: the process is killed. The next call opens the file again in a new one.
+          void this.#stop(run);
         }, this.timeoutMs);
       });
       if (!reply.ok) throw new DriverError(reply.kind ?? 'query', reply.message ?? 'SQLite error');
@@ -360,11 +447,20 @@ class SqliteWorker {
     }
   }
 
+  /** Kills a process (an idle one holds no open handle) and waits until it is gone. */
+  async #stop(run: Running): Promise<void> {
+    if (this.#running === run) this.#running = undefined;
+    const { child } = run;
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    // Whoever stops it waits until it is gone.
+    child.ref();
+    child.kill('SIGKILL');
+    await gone;
+  }
+
   async close(): Promise<void> {
-    const worker = this.#worker;
-    this.#worker = undefined;
-    this.#ready = undefined;
-    if (worker) await worker.terminate();
+    if (this.#running) await this.#stop(this.#running);
   }
 }
 
@@ -376,17 +472,17 @@ export function sqliteDriver(
     type: 'sqlite',
     async open(s: DriverSettings) {
       const file = resolveSqliteFile(directory, s.database, options.protectedFiles);
-      const worker = new SqliteWorker(file, s.database, s.timeout);
+      const sqlite = new SqliteProcess(file, s.database, s.timeout);
       try {
-        await worker.call('ping');
+        await sqlite.call('ping');
       } catch (error) {
-        await worker.close();
+        await sqlite.close();
         throw error;
       }
       const handle: DriverPool = {
-        ping: () => worker.call('ping'),
+        ping: () => sqlite.call('ping'),
         async query(statement, options) {
-          const out = await worker.call<QueryOutcome>('query', {
+          const out = await sqlite.call<QueryOutcome>('query', {
             statement,
             mode: options.mode,
             maxRows: options.maxRows,
@@ -399,9 +495,9 @@ export function sqliteDriver(
           const result = collector.outcome(out.kind, out.rowsAffected);
           return { ...result, truncated: out.truncated || result.truncated };
         },
-        tables: () => worker.call<DatabaseTable[]>('tables'),
-        openConnections: () => (worker.alive ? 1 : 0),
-        close: () => worker.close(),
+        tables: () => sqlite.call<DatabaseTable[]>('tables'),
+        openConnections: () => (sqlite.alive ? 1 : 0),
+        close: () => sqlite.close(),
       };
       return handle;
     },
