@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { e2eAdmin } from './tests/admin-helpers.js';
+import { filesOfLane, laneFromEnv, specFiles } from './lanes.js';
 import { chromiumArgs, chromiumExecutable } from '../scripts/chromium.mjs';
 
 // Browser tests drive Debian's Chromium (never a downloaded browser) against the built app,
@@ -13,10 +14,15 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 3199);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'cutout-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
+// One lane of several run side by side (lanes.ts): its share of the spec files, its own
+// results folder (Playwright empties it at start).
+const lane = laneFromEnv(process.env.E2E_LANE);
+const testDir = path.join(here, 'tests');
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: './.artifacts/results',
+  ...(lane ? { testMatch: filesOfLane(specFiles(testDir), lane) } : {}),
+  outputDir: lane ? `./.artifacts/results-lane-${lane.index}` : './.artifacts/results',
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -14,7 +14,7 @@ import {
   uniqueEmail,
 } from './accounts-helpers.js';
 import { e2eAdmin } from './admin-helpers.js';
-import { expect, test } from './fixtures.js';
+import { expect, lookAt, test } from './fixtures.js';
 
 // Issue 26: axe-core over every public, signed-in and admin page, in the light and the dark
 // theme: no serious or critical violation. The public list is the contracts' own (as in
@@ -38,7 +38,7 @@ async function violations(page: Page, path: string): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze();
   // A look at each page at the desktop width, in both themes, for the reviewers.
   const theme = await page.evaluate(() => document.documentElement.classList.contains('dark'));
-  await page.screenshot({
+  await lookAt(page, {
     path: `.artifacts/desktop-${theme ? 'dark' : 'light'}${path.replaceAll('/', '_') || '_home'}.png`,
   });
   return result.violations

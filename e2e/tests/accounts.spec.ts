@@ -9,7 +9,7 @@ import {
   uniqueEmail,
 } from './accounts-helpers.js';
 import { e2eAdmin } from './admin-helpers.js';
-import { expect, test } from './fixtures.js';
+import { expect, lookAt, test } from './fixtures.js';
 
 // Issue 4 end to end against the real server: sign-up, sign-in/out, password reset through the
 // outbox, guards and the admin's settings. The whole file stays well inside the server's limits
@@ -142,7 +142,7 @@ test('an anonymous visit to /dashboard lands on sign-in; the admin signs in and 
   // The current password and both credentials are required, checked before any request.
   await page.getByRole('button', { name: 'Save Credentials' }).click();
   await expect(page.getByText(authTexts.adminSetupRequired)).toHaveCount(3);
-  await page.screenshot({ path: '.artifacts/admin-setup/credentials.png' });
+  await lookAt(page, { path: '.artifacts/admin-setup/credentials.png' });
 
   // The confirmation dialog opens and can be dismissed without deleting anyone.
   await page.getByRole('button', { name: 'Clear All Users' }).click();

@@ -3,7 +3,7 @@ import { databaseTexts, paths } from '@cutout/contracts';
 import type { Page } from '@playwright/test';
 import { signInThroughForm } from './accounts-helpers.js';
 import { e2eAdmin } from './admin-helpers.js';
-import { expect, test } from './fixtures.js';
+import { expect, lookAt, test } from './fixtures.js';
 
 // Issue 16 end to end: the admin's database screen on the local PostgreSQL — a connection made
 // in the dialog, tested, copied, deleted and connected; tables created and read in the Query
@@ -78,10 +78,10 @@ test('database management walks Connections, Status, Query and Tables on Postgre
   const allowWrites = dialog.getByRole('switch', { name: 'Allow writes' });
   await expect(allowWrites).toHaveAttribute('aria-checked', 'false');
   await allowWrites.click();
-  await page.screenshot({ path: `${shots}/dialog.png` });
+  await lookAt(page, { path: `${shots}/dialog.png` });
   await page.setViewportSize({ width: 360, height: 800 });
   await allowWrites.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${shots}/dialog-phone.png` });
+  await lookAt(page, { path: `${shots}/dialog-phone.png` });
   await page.setViewportSize({ width: 1280, height: 900 });
   await dialog.getByRole('button', { name: 'Save Connection' }).click();
   await toast(page, databaseTexts.connectionSaved);
@@ -99,7 +99,7 @@ test('database management walks Connections, Status, Query and Tables on Postgre
 
   await row.getByRole('button', { name: 'Connect' }).click();
   await expect(row.getByText('Active', { exact: true })).toBeVisible();
-  await page.screenshot({ path: `${shots}/connections.png` });
+  await lookAt(page, { path: `${shots}/connections.png` });
 
   // Query editor.
   await page.getByRole('tab', { name: 'Query Editor' }).click();
@@ -120,7 +120,7 @@ test('database management walks Connections, Status, Query and Tables on Postgre
     await execute.click();
     const confirm = page.getByRole('dialog', { name: 'Run a statement that writes?' });
     await expect(confirm).toContainText(sql);
-    if (shotConfirm) await page.screenshot({ path: `${shots}/confirm-write.png` });
+    if (shotConfirm) await lookAt(page, { path: `${shots}/confirm-write.png` });
     shotConfirm = false;
     await confirm.getByRole('button', { name: 'Run Statement' }).click();
     await expect(confirm).toHaveCount(0);
@@ -145,10 +145,10 @@ test('database management walks Connections, Status, Query and Tables on Postgre
   await expect(result.getByRole('columnheader')).toHaveText(['id', 'name']);
   await expect(result.getByRole('row').nth(2)).toContainText('Blue');
   await expect(result).toContainText(/Execution time: \d+\.\d\d ms/);
-  await page.screenshot({ path: `${shots}/query.png` });
+  await lookAt(page, { path: `${shots}/query.png` });
   await page.setViewportSize({ width: 360, height: 800 });
   await result.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${shots}/query-phone.png` });
+  await lookAt(page, { path: `${shots}/query-phone.png` });
   await page.setViewportSize({ width: 1280, height: 900 });
   await result.getByRole('tab', { name: 'JSON' }).click();
   await expect(result).toContainText('"name": "Blue"');
@@ -172,7 +172,7 @@ test('database management walks Connections, Status, Query and Tables on Postgre
   ).toBeVisible();
   await expect(page.locator(`[data-table="${prefix}_teams"]`)).toContainText('Rows: 2');
   await players.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${shots}/tables.png` });
+  await lookAt(page, { path: `${shots}/tables.png` });
 
   // Status: measured figures.
   await page.getByRole('tab', { name: 'Status' }).click();
@@ -180,7 +180,7 @@ test('database management walks Connections, Status, Query and Tables on Postgre
   // Three writes, each asked about and then run, two reads.
   await expect(page.getByTestId('status-total-queries')).toHaveText('8');
   await expect(page.getByTestId('status-average-response')).toHaveText(/^\d+\.\d\d ms$/);
-  await page.screenshot({ path: `${shots}/status.png` });
+  await lookAt(page, { path: `${shots}/status.png` });
 
   // Leave the shared database as it was.
   await page.getByRole('tab', { name: 'Query Editor' }).click();

@@ -2,7 +2,7 @@ import { integrationsApiPaths, integrationTexts, paths } from '@cutout/contracts
 import type { Page } from '@playwright/test';
 import { signInThroughForm } from './accounts-helpers.js';
 import { e2eAdmin } from './admin-helpers.js';
-import { expect, test } from './fixtures.js';
+import { expect, lookAt, test } from './fixtures.js';
 
 // Issue 14, Integrations: the admin saves a public URL and SMTP settings, sees the password only
 // masked after a reload, runs both buttons and finds the save in the audit log. The settings are
@@ -34,7 +34,7 @@ test('admin integration settings: save, masked after reload, real check results,
     ).toBeVisible();
     await expect(page.getByTestId('source-publicUrl')).toHaveText('Default');
     await expect(page.getByTestId('secret-smtpPassword')).toHaveText(integrationTexts.secretNotSet);
-    await page.screenshot({ path: `${shots}/before.png` });
+    await lookAt(page, { path: `${shots}/before.png` });
 
     // The same server under another name: links change, nothing else does.
     const publicUrl = baseURL!.replace('127.0.0.1', 'localhost');
@@ -68,12 +68,12 @@ test('admin integration settings: save, masked after reload, real check results,
     );
     // From the top: a full-page shot of a scrolled page draws the sticky header mid-page.
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${shots}/desktop.png`, fullPage: true });
+    await lookAt(page, { path: `${shots}/desktop.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${shots}/mobile-top.png` });
+    await lookAt(page, { path: `${shots}/mobile-top.png` });
     await page.getByTestId('test-email-result').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${shots}/mobile-smtp.png` });
+    await lookAt(page, { path: `${shots}/mobile-smtp.png` });
     await expect(page.getByRole('button', { name: integrationTexts.save })).toBeInViewport();
     await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -89,7 +89,7 @@ test('admin integration settings: save, masked after reload, real check results,
     await expect(
       page.locator('[data-testid="audit-row"][data-action="integrations.test-email"]').first(),
     ).toBeVisible();
-    await page.screenshot({ path: `${shots}/audit-log.png` });
+    await lookAt(page, { path: `${shots}/audit-log.png` });
     await page.getByRole('link', { name: 'Integrations', exact: true }).click();
     await expect(page).toHaveURL((url) => url.pathname === paths.adminIntegrationSettings);
   } finally {

@@ -14,7 +14,7 @@ import {
 import { request as playwrightRequest, type Page } from '@playwright/test';
 import { expectPath, signInThroughForm } from './accounts-helpers.js';
 import { e2eAdmin } from './admin-helpers.js';
-import { expect, test } from './fixtures.js';
+import { expect, lookAt, test } from './fixtures.js';
 
 // Issue 14, purchases and pricing, in Chromium as the admin: a user buys a pack in the sandbox,
 // the order shows in /admin/subscriptions with the right figures, the admin refunds it and the
@@ -33,10 +33,10 @@ async function payWith(page: Page, number: string) {
 
 /** Desktop and 390 px wide; a dialog is shot as the screen shows it (it scrolls inside). */
 async function screenshotBoth(page: Page, name: string, fullPage = true) {
-  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage });
+  await lookAt(page, { path: path.join(shots, `${name}.png`), fullPage });
   const size = page.viewportSize()!;
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: path.join(shots, `${name}-390.png`), fullPage });
+  await lookAt(page, { path: path.join(shots, `${name}-390.png`), fullPage });
   await page.setViewportSize(size);
 }
 
@@ -254,7 +254,7 @@ test('admin subscriptions: buy in the sandbox, see the order, refund it; edit a 
     await expect(
       page.locator(`[data-testid="audit-row"][data-action="${auditActions.planUpdate}"]`).first(),
     ).toContainText(`priceCents ${pack.priceCents} → 625`);
-    await page.screenshot({
+    await lookAt(page, {
       path: path.join(shots, 'audit-log-orders-pricing.png'),
       fullPage: true,
     });

@@ -14,7 +14,7 @@ import { request as playwrightRequest, type APIRequestContext, type Page } from 
 import Database from 'better-sqlite3';
 import { expectPath, signInThroughForm } from './accounts-helpers.js';
 import { e2eAdmin } from './admin-helpers.js';
-import { expect, test } from './fixtures.js';
+import { expect, lookAt, test } from './fixtures.js';
 
 // The admin back-office, part one, in Chromium as the admin (issue 14): the overview's figures
 // equal what this test created, search and filters narrow the table, a credit adjustment shows
@@ -149,7 +149,7 @@ test.describe('admin back-office, part one', () => {
     await expect(alerts).toHaveAttribute('aria-checked', 'false');
     await alerts.click();
     await expect(alerts).toHaveAttribute('aria-checked', 'true');
-    await page.screenshot({ path: path.join(shots, 'overview.png'), fullPage: true });
+    await lookAt(page, { path: path.join(shots, 'overview.png'), fullPage: true });
     await page.reload();
     await expect(page.getByRole('switch', { name: 'Security alerts' })).toHaveAttribute(
       'aria-checked',
@@ -185,7 +185,7 @@ test.describe('admin back-office, part one', () => {
     await expect(search).toHaveValue('');
     await search.fill(tag);
     await expect(heading).toHaveText(adminUserTexts.allUsers(3));
-    await page.screenshot({ path: path.join(shots, 'users.png'), fullPage: true });
+    await lookAt(page, { path: path.join(shots, 'users.png'), fullPage: true });
 
     // Edit Subscription: a new image limit is an admin adjustment of the credits.
     const annRow = page.getByTestId('user-row').filter({ hasText: people.ann.email });
@@ -199,7 +199,7 @@ test.describe('admin back-office, part one', () => {
     await expect(edit.getByLabel('Name')).toHaveValue(people.ann.name);
     await edit.getByLabel('Image Limit').fill('50');
     await edit.getByLabel(/^Reason/).fill('e2e goodwill');
-    await page.screenshot({ path: path.join(shots, 'edit-subscription.png') });
+    await lookAt(page, { path: path.join(shots, 'edit-subscription.png') });
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText(adminUserTexts.subscriptionUpdated(people.ann.name))).toBeVisible();
     await expect(annRow.getByTestId('user-limit')).toHaveText('50');
@@ -255,7 +255,7 @@ test.describe('admin back-office, part one', () => {
     await page.getByRole('menuitem', { name: adminUserTexts.deleteUser }).click();
     const confirm = page.getByRole('dialog');
     await expect(confirm).toContainText(adminUserTexts.confirmDelete(people.cy.name));
-    await page.screenshot({ path: path.join(shots, 'delete.png') });
+    await lookAt(page, { path: path.join(shots, 'delete.png') });
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(page.getByText(adminUserTexts.deleted)).toBeVisible();
     await expect(heading).toHaveText(adminUserTexts.allUsers(2));
@@ -281,7 +281,7 @@ test.describe('admin back-office, part one', () => {
     await expect(
       page.locator(`[data-testid="audit-row"][data-action="${auditActions.userDelete}"]`),
     ).toContainText(people.cy.email);
-    await page.screenshot({ path: path.join(shots, 'audit-log.png'), fullPage: true });
+    await lookAt(page, { path: path.join(shots, 'audit-log.png'), fullPage: true });
     await page.getByLabel('Action').fill('user.delete');
     await expect(rows).toHaveCount(1);
     await page.getByLabel('Target id').fill(ids.ann);

@@ -4,7 +4,7 @@ import { expectPath, signUpThroughForm, uniqueEmail } from './accounts-helpers.j
 import { request as http } from '@playwright/test';
 import { e2eAdmin } from './admin-helpers.js';
 import { scratchDir, userIdOf, writePhoto } from './editor-helpers.js';
-import { expect, test } from './fixtures.js';
+import { expect, lookAt, test } from './fixtures.js';
 
 // Issue 13 end to end: an API key made in /dashboard/settings, then used from a plain HTTP
 // client (Node's fetch, no browser, no cookie) the way a developer's program would.
@@ -49,7 +49,7 @@ test('an API key created in the settings page works from a plain HTTP client unt
   const row = page.getByRole('row', { name: /Build server/ });
   await expect(row).toContainText(`${key.slice(0, 10)}…`);
   await expect(row).toContainText('Never');
-  await page.screenshot({ path: '.artifacts/settings-api-keys.png', fullPage: true });
+  await lookAt(page, { path: '.artifacts/settings-api-keys.png', fullPage: true });
 
   const url = `${baseURL}${publicApiPaths.removeBackground}`;
   const send = (fields: Record<string, string> = {}, headers: Record<string, string> = {}) => {
@@ -128,7 +128,7 @@ test('an API key created in the settings page works from a plain HTTP client unt
   expect(((await revoked.json()) as { error: { message: string } }).error.message).toBe(
     apiKeyTexts.invalidKey,
   );
-  await page.screenshot({ path: '.artifacts/settings-revoked.png', fullPage: true });
+  await lookAt(page, { path: '.artifacts/settings-revoked.png', fullPage: true });
 });
 
 test('the API page sends Get API Key to the settings page once signed in', async ({ page }) => {

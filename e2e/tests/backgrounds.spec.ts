@@ -12,7 +12,7 @@ import {
   uniqueEmail,
 } from './accounts-helpers.js';
 import { creditsOf, openEditor, scratchDir, writePhoto } from './editor-helpers.js';
-import { expect, test } from './fixtures.js';
+import { expect, lookAt, test } from './fixtures.js';
 
 // Issue 25 end to end: after a result, the backgrounds panel — each kind of background and a
 // shadow — exported through the server, with the pixels of each download checked, on a desktop
@@ -199,7 +199,7 @@ test.describe.serial('the backgrounds panel', () => {
     await panel.getByRole('button', { name: texts.preset('sky blue') }).click();
     await panel.getByRole('checkbox', { name: texts.shadow }).check();
     await expect(page.getByTestId('background-preview')).toBeVisible();
-    await panel.screenshot({ path: path.join(screens, 'backgrounds-360.png') });
+    await lookAt(panel, { path: path.join(screens, 'backgrounds-360.png') });
     const image = await pixelsOf(await exportAs(page, 'jpg'));
     expect([image.width, image.height]).toEqual([W, H]);
     const [r, g, b] = image.at(2, 2);

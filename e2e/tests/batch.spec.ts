@@ -8,7 +8,7 @@ import yauzl from 'yauzl';
 import { expectPath, signUpThroughForm, uniqueEmail } from './accounts-helpers.js';
 import { e2eAdmin } from './admin-helpers.js';
 import { creditsOf, scratchDir, userIdOf, writePhoto, writeTextFile } from './editor-helpers.js';
-import { expect, test } from './fixtures.js';
+import { expect, lookAt, test } from './fixtures.js';
 
 // Issue 13 end to end: the dashboard's Batch tab against the real server and engine (u2netp in
 // playwright.config.ts). Five files, one of them not an image: four complete with the progress
@@ -147,7 +147,7 @@ test.describe.serial('the Batch tab', () => {
     await chooser.setInputFiles([photos[0]!, photos[1]!, text, photos[2]!, photos[3]!]);
     await expect(items(page)).toHaveCount(5);
     expect(await statuses(page)).toEqual(Array(5).fill('pending'));
-    await page.screenshot({ path: path.join('.artifacts', 'batch-chosen.png'), fullPage: true });
+    await lookAt(page, { path: path.join('.artifacts', 'batch-chosen.png'), fullPage: true });
 
     const progress = await recordProgress(page);
     await page.getByRole('button', { name: 'Process 5 images' }).click();
@@ -163,7 +163,7 @@ test.describe.serial('the Batch tab', () => {
         .first()
         .getByRole('button', { name: /^Remove / }),
     ).toBeDisabled();
-    await page.screenshot({ path: path.join('.artifacts', 'batch-running.png'), fullPage: true });
+    await lookAt(page, { path: path.join('.artifacts', 'batch-running.png'), fullPage: true });
 
     await expect
       .poll(() => statuses(page), { timeout: 200_000, intervals: [500] })
@@ -175,7 +175,7 @@ test.describe.serial('the Batch tab', () => {
     await expect(
       page.locator('[data-name="notes.txt"]').getByTestId('batch-placeholder'),
     ).toBeVisible();
-    await page.screenshot({ path: path.join('.artifacts', 'batch-done.png'), fullPage: true });
+    await lookAt(page, { path: path.join('.artifacts', 'batch-done.png'), fullPage: true });
 
     // The bars showed the jobs' own progress: values strictly between the start and the end.
     const seen = await progress();
@@ -259,6 +259,6 @@ test.describe.serial('the Batch tab', () => {
       paths.pricing,
     );
     await expect(page.getByRole('tab')).toHaveCount(0);
-    await page.screenshot({ path: path.join('.artifacts', 'dashboard-free.png'), fullPage: true });
+    await lookAt(page, { path: path.join('.artifacts', 'dashboard-free.png'), fullPage: true });
   });
 });

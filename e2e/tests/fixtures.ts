@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 /** Chromium logs every 4xx/5xx answer to fetch as a console error, with this text. */
 const httpErrorLog = /^Failed to load resource: the server responded with a status of 4\d\d\b/;
@@ -73,4 +73,17 @@ export { expect };
 export function tagPattern(tag: string): RegExp {
   const escaped = tag.replace(/\/?>$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(`${escaped}\\s*/?>`);
+}
+
+/**
+ * A screenshot for people to look at (`.artifacts/`), not for an assertion. CI sets
+ * `E2E_SCREENSHOTS=off`: its clone is thrown away with them, and drawing ~200 PNGs cost the
+ * browser tests CPU seconds on a 2-core machine (decision 0180).
+ */
+export async function lookAt<T extends Page | Locator>(
+  target: T,
+  options: Parameters<T['screenshot']>[0],
+): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS === 'off') return;
+  await (target as Page).screenshot(options);
 }

@@ -12,7 +12,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectPath, signUpThroughForm, uniqueEmail } from './accounts-helpers.js';
 import { openEditor, scratchDir, writePhoto } from './editor-helpers.js';
-import { expect, test } from './fixtures.js';
+import { expect, lookAt, test } from './fixtures.js';
 
 // Issue 25 points 5 and 6 end to end: an anonymous visitor's free preview (and the refusal of a
 // second one the same day), and the history page with re-download and delete — at 1280 px and
@@ -95,7 +95,7 @@ test.describe('a free first try without an account', () => {
         'Your first image each day is free (preview size)',
       );
       await expect(page.getByText('Each image uses one credit.')).toHaveCount(0);
-      await page.screenshot({
+      await lookAt(page, {
         path: path.join(shots, `free-try-preview-${viewport.width}.png`),
         fullPage: true,
       });
@@ -111,7 +111,7 @@ test.describe('a free first try without an account', () => {
       );
       await expect(page.locator('img[data-variant="transparent_bg"]')).toHaveCount(0);
       await refusal.scrollIntoViewIfNeeded();
-      await page.screenshot({
+      await lookAt(page, {
         path: path.join(shots, `free-try-refused-${viewport.width}.png`),
         fullPage: true,
       });
@@ -177,7 +177,7 @@ test.describe('history', () => {
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow).toBeLessThanOrEqual(0);
-      await page.screenshot({
+      await lookAt(page, {
         path: path.join(shots, `history-${viewport.width}.png`),
         fullPage: true,
       });

@@ -17,7 +17,7 @@ import {
   uniqueEmail,
 } from './accounts-helpers.js';
 import { e2eAdmin } from './admin-helpers.js';
-import { expect, test } from './fixtures.js';
+import { expect, lookAt, test } from './fixtures.js';
 
 // Every page fits a 360 px phone without sideways scrolling: the public ones (below, one test
 // each) and the signed-in and admin ones with realistic data (last test). The list comes from the
@@ -166,7 +166,7 @@ test('every signed-in and admin page fits 360 px with realistic data', async ({
     expect
       .soft(widths.scrollWidth, `${path} is wider than the screen: ${widths.wide.join(' | ')}`)
       .toBeLessThanOrEqual(narrowest);
-    await page.screenshot({
+    await lookAt(page, {
       path: `.artifacts/phone${path.replaceAll('/', '_')}.png`,
       fullPage: true,
     });
@@ -207,7 +207,7 @@ test('every signed-in and admin page fits 360 px with realistic data', async ({
   await box.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
   await expect(hint).toBeHidden();
   expect((await firstName.boundingBox())!.x, 'the name column stays').toBeCloseTo(before!.x, 0);
-  await admin.screenshot({ path: '.artifacts/phone_admin_users_scrolled.png' });
+  await lookAt(admin, { path: '.artifacts/phone_admin_users_scrolled.png' });
 
   for (const path of adminPaths) {
     await admin.goto(path);
@@ -218,7 +218,7 @@ test('every signed-in and admin page fits 360 px with realistic data', async ({
     expect
       .soft(widths.scrollWidth, `${path} is wider than the screen: ${widths.wide.join(' | ')}`)
       .toBeLessThanOrEqual(narrowest);
-    await admin.screenshot({
+    await lookAt(admin, {
       path: `.artifacts/phone${path.replaceAll('/', '_')}.png`,
       fullPage: true,
     });

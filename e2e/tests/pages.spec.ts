@@ -9,7 +9,7 @@ import {
 } from '@cutout/contracts';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { e2eAdmin } from './admin-helpers.js';
-import { expect, test } from './fixtures.js';
+import { expect, lookAt, test } from './fixtures.js';
 
 // Issue 15 end to end: the admin's pages CMS and the content pages it publishes, against the
 // real server. A draft or unknown address answers 404 (Chromium logs those), hence
@@ -101,7 +101,7 @@ test('an admin creates a landing page, previews it, publishes it, and unpublishe
   await expect(dialog.getByTestId('preview-content-length')).toHaveText(
     pagesTexts.hints.characters(body.length),
   );
-  await page.screenshot({ path: '.artifacts/pages-dialog-preview.png' });
+  await lookAt(page, { path: '.artifacts/pages-dialog-preview.png' });
 
   await dialog.getByRole('button', { name: pagesTexts.create }).click();
   await expect(page.getByText(pagesTexts.created)).toBeVisible();
@@ -129,7 +129,7 @@ test('an admin creates a landing page, previews it, publishes it, and unpublishe
   await expect(
     createdRow.getByRole('button', { name: `${pagesTexts.actions.viewLive} ${title}` }),
   ).toBeDisabled();
-  await page.screenshot({ path: '.artifacts/pages-admin.png', fullPage: true });
+  await lookAt(page, { path: '.artifacts/pages-admin.png', fullPage: true });
 
   // Preview: the admin sees the draft as it will look; anonymous visitors get 404.
   const previewLink = createdRow.getByRole('link', {
@@ -200,7 +200,7 @@ test('an admin creates a landing page, previews it, publishes it, and unpublishe
         }),
   );
   expect(await visitor.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
-  await visitor.screenshot({ path: '.artifacts/pages-live-landing.png', fullPage: true });
+  await lookAt(visitor, { path: '.artifacts/pages-live-landing.png', fullPage: true });
 
   // Unpublish: the visitor's next visit is the 404 screen, with its way home.
   await createdRow.getByRole('button', { name: `${pagesTexts.actions.edit} ${title}` }).click();

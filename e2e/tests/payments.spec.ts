@@ -11,7 +11,7 @@ import {
   signUpThroughForm,
   uniqueEmail,
 } from './accounts-helpers.js';
-import { expect, test } from './fixtures.js';
+import { expect, lookAt, test } from './fixtures.js';
 
 // Buying credits through the built-in sandbox provider, chosen explicitly on a production server
 // (PAYMENTS_PROVIDER=sandbox in playwright.config.ts; decision 0120): its checkout page, its
@@ -69,14 +69,14 @@ test('production with the sandbox chosen: buy a pack, download the PDF invoice, 
   // Test mode is an operator notice (issue 26): the buyer is told on the checkout page itself.
   await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
   await expect(page.getByText(paymentTexts.testMode)).toHaveCount(0);
-  await page.screenshot({ path: `${shots}/pricing.png`, fullPage: false });
+  await lookAt(page, { path: `${shots}/pricing.png`, fullPage: false });
   await card(page, '100 Credits').getByRole('button', { name: pricingTexts.buyNow }).click();
 
   // The sandbox's own checkout page, served by Cutout, marked test mode.
   await expect(page).toHaveURL(/\/api\/payments\/sandbox\/checkouts\//);
   await expect(page.getByText(paymentTexts.testMode)).toBeVisible();
   await expect(page.getByTestId('sandbox-total')).toHaveText('$20.62');
-  await page.screenshot({ path: `${shots}/sandbox-checkout.png`, fullPage: true });
+  await lookAt(page, { path: `${shots}/sandbox-checkout.png`, fullPage: true });
   await payWith(page, '4242 4242 4242 4242');
 
   await expectPath(page, paths.paymentSuccess);
@@ -88,7 +88,7 @@ test('production with the sandbox chosen: buy a pack, download the PDF invoice, 
   await expect(page.getByTestId('order-amount')).toHaveText('$20.62');
   await expect(page.getByTestId('current-balance')).toHaveText('110');
   await expect(page.getByText(checkoutTexts.creditsAdded(100))).toBeVisible();
-  await page.screenshot({ path: `${shots}/payment-success.png`, fullPage: true });
+  await lookAt(page, { path: `${shots}/payment-success.png`, fullPage: true });
 
   await page.goto(paths.dashboardSubscriptions);
   await expect(page.getByTestId('billing-balance')).toHaveText('110');
@@ -113,7 +113,7 @@ test('production with the sandbox chosen: buy a pack, download the PDF invoice, 
   await row.getByRole('button', { name: paymentTexts.emailReceipt }).click();
   await expect(page.getByText(paymentTexts.receiptQueued)).toBeVisible();
   await expect(page.getByTestId('credit-history')).toContainText('100 Credits bought');
-  await page.screenshot({ path: `${shots}/subscriptions.png`, fullPage: true });
+  await lookAt(page, { path: `${shots}/subscriptions.png`, fullPage: true });
 
   // Bought packs stay buyable: the card says Purchased, Buy Now is still there.
   await page.goto(paths.pricing);
@@ -132,7 +132,7 @@ test('production with the sandbox chosen: buy a pack, download the PDF invoice, 
   await expect(dialog).toContainText('The 100 unused credits');
   await expect(dialog).toContainText('$20.62');
   await dialog.getByLabel(paymentTexts.refundRequestReason).fill('Bought the wrong pack');
-  await page.screenshot({ path: `${shots}/refund-request.png`, fullPage: false });
+  await lookAt(page, { path: `${shots}/refund-request.png`, fullPage: false });
   await dialog.getByRole('button', { name: paymentTexts.refundRequestSend }).click();
   await expect(page.getByText(paymentTexts.refundRequested)).toBeVisible();
   await expect(page.getByTestId('order-status')).toHaveText(paymentTexts.refundRequestPending);
@@ -179,7 +179,7 @@ test('production with the sandbox chosen: buy a pack, download the PDF invoice, 
   await adminPage.getByRole('button', { name: `View order ${receipt}` }).click();
   const panel = adminPage.getByTestId('refund-request');
   await expect(panel).toContainText('Bought the wrong pack');
-  await adminPage.screenshot({ path: `${shots}/admin-refund-request.png`, fullPage: true });
+  await lookAt(adminPage, { path: `${shots}/admin-refund-request.png`, fullPage: true });
   await panel.getByRole('button', { name: 'Approve and refund' }).click();
   await expect(adminPage.getByTestId('order-invoices')).toContainText('Credit note', {
     timeout: 15_000,
@@ -192,7 +192,7 @@ test('production with the sandbox chosen: buy a pack, download the PDF invoice, 
     })
     .toBe(10);
   expect(await balanceOnCreditsPage(page)).toBe('10');
-  await page.screenshot({ path: `${shots}/credits.png`, fullPage: true });
+  await lookAt(page, { path: `${shots}/credits.png`, fullPage: true });
   await page.goto(paths.dashboardSubscriptions);
   await expect(page.getByTestId('order-status')).toContainText(
     'Refunded ($20.62, 100 credits removed)',
@@ -228,7 +228,7 @@ test.describe('no payment', () => {
     await expect(page).toHaveURL(/\/api\/payments\/sandbox\/checkouts\//);
     await payWith(page, '4000 0000 0000 0002');
     await expect(page.getByRole('alert')).toHaveText(paymentTexts.cardDeclined);
-    await page.screenshot({ path: `${shots}/sandbox-declined.png`, fullPage: true });
+    await lookAt(page, { path: `${shots}/sandbox-declined.png`, fullPage: true });
 
     await page.getByRole('button', { name: 'Cancel and return to Cutout' }).click();
     await expect(page.getByText(checkoutTexts.cancelledTitle)).toBeVisible();

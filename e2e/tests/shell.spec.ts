@@ -11,7 +11,7 @@ import {
 import type { Locator, Page } from '@playwright/test';
 import { signInThroughForm } from './accounts-helpers.js';
 import { e2eAdmin } from './admin-helpers.js';
-import { expect, test } from './fixtures.js';
+import { expect, lookAt, test } from './fixtures.js';
 
 // The shared chrome of every page: both headers, footer, deep links, theme, not-found screen.
 
@@ -247,7 +247,7 @@ test('no toast covers the header’s controls: the admin’s at 1280 px and toas
     const exit = header.getByRole('link', { name: navTexts.exitAdmin });
     // Clickable: the toast is not over it.
     await exit.click({ trial: true });
-    await page.screenshot({ path: `.artifacts/toast-below-admin-header-${width}.png` });
+    await lookAt(page, { path: `.artifacts/toast-below-admin-header-${width}.png` });
   }
   // The home page's welcome toast on a phone: at the top, under the site header's menu button.
   await page.goto(paths.home);

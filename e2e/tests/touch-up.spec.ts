@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { touchUpTexts as texts } from '../../apps/web/src/features/editor/touch-up-texts.js';
 import { expectPath, signUpThroughForm, uniqueEmail } from './accounts-helpers.js';
 import { creditsOf, openEditor, scratchDir, writePhoto } from './editor-helpers.js';
-import { expect, test } from './fixtures.js';
+import { expect, lookAt, test } from './fixtures.js';
 
 // Issue 25, the touch-up brush end to end: erase a stroke across the subject, restore part of
 // it, save, download, and check the alpha along the stroke — with a mouse on a desktop and with
@@ -125,9 +125,9 @@ async function touchUpAndCheck(page: Page, drag: Drag, label: string): Promise<v
     'aria-pressed',
     'true',
   );
-  await page.screenshot({ path: path.join(screens, `touch-up-before-${label}.png`) });
+  await lookAt(page, { path: path.join(screens, `touch-up-before-${label}.png`) });
   await section.getByRole('button', { name: texts.after }).click();
-  await page.screenshot({ path: path.join(screens, `touch-up-${label}.png`) });
+  await lookAt(page, { path: path.join(screens, `touch-up-${label}.png`) });
 
   await section.getByRole('button', { name: texts.save }).click();
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: texts.saved })).toBeVisible({
@@ -162,7 +162,7 @@ async function touchUpAndCheck(page: Page, drag: Drag, label: string): Promise<v
   expect(refined.at(500, Y)).toBe(255);
   // Nothing was charged for the touch-up.
   expect(await creditsOf(page)).toBe(credits);
-  await page.screenshot({
+  await lookAt(page, {
     path: path.join(screens, `touch-up-saved-${label}.png`),
     fullPage: true,
   });
