@@ -27,7 +27,11 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   forbidOnly: true,
-  timeout: 30_000,
+  // CI runs these beside the other tests on 2 cores (decision 0180): a page can take several
+  // seconds to hydrate there. A wait ends as soon as its condition holds, so longer limits cost
+  // a passing test nothing, and a broken page still fails.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
