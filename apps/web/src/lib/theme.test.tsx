@@ -1,5 +1,5 @@
 import { navTexts, themeStorageKey } from '@cutout/contracts';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ThemeMenu } from '../features/navigation/components/theme-menu';
@@ -20,7 +20,15 @@ const isDark = () => document.documentElement.classList.contains('dark');
 
 async function choose(option: string) {
   const user = userEvent.setup();
-  await user.click(await screen.findByRole('button', { name: navTexts.theme.label }));
+  // Pointing at the stand-in loads the menu's code; click Radix's trigger once it has replaced
+  // the stand-in (user-event would send a click to the detached stand-in it was given).
+  await user.hover(await screen.findByRole('button', { name: navTexts.theme.label }));
+  const trigger = await waitFor(() => {
+    const button = screen.getByRole('button', { name: navTexts.theme.label });
+    expect(button).toHaveAttribute('data-state', 'closed');
+    return button;
+  });
+  await user.click(trigger);
   await user.click(await screen.findByRole('menuitemradio', { name: option }));
 }
 

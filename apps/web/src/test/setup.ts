@@ -10,6 +10,15 @@ import { installMatchMedia } from './match-media';
 // implementation, e.g. vi.mocked(console.error).mockImplementation(() => undefined).
 let unexpectedErrors: string[] = [];
 
+// Every test file starts in a context of its own (a VM context, or a process on one worker:
+// vitest.config.ts). A file that finds another file's mark here would share its module state,
+// globals and DOM, and could pass or fail because of the files before it.
+const fileMark = Symbol.for('cutout.web-test-file');
+if (fileMark in globalThis) {
+  throw new Error('Another test file ran in this context before: the web tests need a fresh one.');
+}
+Object.defineProperty(globalThis, fileMark, { value: true });
+
 // The public forms' react-hook-form is there from the start, as it was before it loaded on
 // intent (lib/lazy-form.tsx; its own test covers the stand-in and the hand-over).
 beforeAll(loadFormLibrary);

@@ -1,14 +1,20 @@
 import { navTexts, paths } from '@cutout/contracts';
-import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../../test/render';
 import { siteMenus } from '../nav-links';
-import { NavMenu } from './nav-menu';
+
+// A fresh module each time: the menu code, once loaded, stays loaded for the page's life.
+async function renderResourcesMenu() {
+  vi.resetModules();
+  const { NavMenu } = await import('./nav-menu');
+  renderAt(<NavMenu group={siteMenus[1]!} />);
+  return screen.getByRole('button', { name: navTexts.resources });
+}
 
 describe('header menu loaded after the page', () => {
   it('shows a stand-in trigger first, and opens the menu for a click made before its code arrived', async () => {
-    renderAt(<NavMenu group={siteMenus[1]!} />);
-    const standIn = screen.getByRole('button', { name: navTexts.resources });
+    const standIn = await renderResourcesMenu();
     // Radix's trigger carries data-state; the stand-in does not.
     expect(standIn).not.toHaveAttribute('data-state');
     expect(standIn).toHaveAttribute('aria-haspopup', 'menu');
@@ -24,5 +30,18 @@ describe('header menu loaded after the page', () => {
       'data-state',
       'open',
     );
+  });
+
+  it('opens the menu when its code arrives between the press and the click', async () => {
+    const standIn = await renderResourcesMenu();
+    expect(standIn).not.toHaveAttribute('data-state');
+    fireEvent.pointerDown(standIn, { button: 0 });
+    // The code is there: Radix's trigger has replaced the stand-in, so the click misses it.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: navTexts.resources })).not.toBe(standIn),
+    );
+    fireEvent.pointerUp(standIn);
+    fireEvent.click(standIn);
+    expect(await screen.findByRole('menu')).toBeInTheDocument();
   });
 });

@@ -17,8 +17,10 @@ const loadNavMenu = () => void navMenuModule.load().catch(() => undefined);
 
 /**
  * Until the menu code has loaded, a look-alike trigger stands in (also in the prerendered
- * HTML). Pointing at it, focusing or pressing it starts loading the menu; a click is remembered
- * and the menu opens as soon as its code is there.
+ * HTML). Pointing at it, focusing or pressing it starts loading the menu; a press (as Radix's
+ * trigger opens on pointerdown) or a click is remembered and the menu opens as soon as its code
+ * is there. Remembering the press matters: code that arrives between the press and the click
+ * replaces this button, and the click then lands on a detached node and is lost.
  */
 export function MenuTriggerStandIn({
   className,
@@ -41,7 +43,10 @@ export function MenuTriggerStandIn({
       aria-haspopup="menu"
       aria-expanded={false}
       onPointerEnter={onIntent}
-      onPointerDown={onIntent}
+      onPointerDown={(event) => {
+        onIntent();
+        if (event.button === 0 && !event.ctrlKey) onOpen();
+      }}
       onFocus={onIntent}
       onClick={() => {
         onIntent();
