@@ -208,6 +208,9 @@ test('an admin creates a landing page, previews it, publishes it, and unpublishe
   await dialog.getByLabel(pagesTexts.fields.status).selectOption('archived');
   await dialog.getByRole('button', { name: pagesTexts.save }).click();
   await expect(page.getByText(pagesTexts.updated).last()).toBeVisible();
+  // The publish step's toast, with the same words, can still be on screen: the row says when
+  // this save has landed.
+  await expect(createdRow).toContainText('Archived');
   const goneResponse = await visitor.reload();
   expect(goneResponse?.status()).toBe(404);
   await expect(visitor.getByRole('heading', { name: appTexts.notFound.title })).toBeVisible({
