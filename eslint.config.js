@@ -107,6 +107,7 @@ export default tseslint.config(
     // CLIs, scripts and benchmarks talk to a person on stdout.
     files: [
       'scripts/**',
+      'apps/web/scripts/**',
       'bench/**',
       'packages/engine/src/cli/**',
       'packages/engine/src/cli.ts',

@@ -30,6 +30,7 @@ const targets = [
       r('apps/web/vite.config.ts'),
       r('apps/web/react-router.config.ts'),
       r('apps/web/scripts/paint-first.mjs'),
+      r('apps/web/scripts/precompress.mjs'),
       r('packages/contracts/src'),
     ],
     stamp: r('apps/web/build/.build-stamp'),

@@ -144,7 +144,10 @@ test('the API page sends Get API Key to the settings page once signed in', async
   });
   await expectPath(page, paths.dashboard);
   await page.goto(paths.api);
-  await page.getByRole('link', { name: 'Get API Key' }).first().click();
+  // The prerendered page links to sign-up; the link changes once the session has loaded.
+  const getKey = page.getByRole('link', { name: 'Get API Key' }).first();
+  await expect(getKey).toHaveAttribute('href', paths.dashboardSettings);
+  await getKey.click();
   await expectPath(page, paths.dashboardSettings);
   await expect(page.getByRole('button', { name: 'Create Key' })).toBeVisible();
 });

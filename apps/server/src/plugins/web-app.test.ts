@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, tempDir, type TestApp } from '../test/test-app.js';
@@ -17,6 +18,11 @@ function writeBuild(dir: string) {
   writeFileSync(path.join(dir, 'about', 'index.html'), page('About'));
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'assets', 'entry-abc123.js'), 'console.log("app");'.repeat(200));
+  // What apps/web/scripts/precompress.mjs writes beside a script.
+  const chunk = Buffer.from('export const chunk = "route";\n'.repeat(100));
+  writeFileSync(path.join(dir, 'assets', 'route-def456.js'), chunk);
+  writeFileSync(path.join(dir, 'assets', 'route-def456.js.br'), brotliCompressSync(chunk));
+  writeFileSync(path.join(dir, 'assets', 'route-def456.js.gz'), gzipSync(chunk));
 }
 
 describe('serving the web app', () => {
@@ -119,6 +125,29 @@ describe('serving the web app', () => {
     expect(res.headers['x-frame-options']).toBeUndefined();
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+
+  it("sends the build's precompressed copy of an asset as it is, once, to those who accept it", async () => {
+    const url = '/assets/route-def456.js';
+    const br = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    // The body is the .br file itself (compressed once, by the build), and it opens to the script.
+    expect(
+      br.rawPayload.equals(readFileSync(path.join(build.dir, 'assets', 'route-def456.js.br'))),
+    ).toBe(true);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('export const chunk');
+    const gz = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(
+      gz.rawPayload.equals(readFileSync(path.join(build.dir, 'assets', 'route-def456.js.gz'))),
+    ).toBe(true);
+    expect(gunzipSync(gz.rawPayload).toString()).toContain('export const chunk');
+    const plain = await t.app.inject({ url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('export const chunk');
   });
 
   it('compresses large responses, pages included', async () => {

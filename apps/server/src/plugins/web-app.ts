@@ -242,6 +242,9 @@ export const webAppPlugin = fp<{ webApp: WebApp | undefined; pageDocuments?: Pag
         wildcard: false,
         index: false,
         serve: true,
+        // The build writes a .br and a .gz beside each script and stylesheet
+        // (apps/web/scripts/precompress.mjs): sent as they are, not compressed per request.
+        preCompressed: true,
         setHeaders(reply, filePath) {
           // Vite names assets by content hash, so they never change under the same name.
           if (filePath.includes(`${path.sep}assets${path.sep}`)) {
