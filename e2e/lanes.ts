@@ -3,31 +3,31 @@ import { readdirSync } from 'node:fs';
 // The browser tests can run as lanes: separate Playwright runs side by side, each with its own
 // production server, port and data directory (`E2E_LANE=1/2`, `E2E_LANE=2/2`; CI does,
 // decision 0180). A lane takes whole spec files, so a file's tests keep their order and their
-// server. Files are dealt out by their measured time (seconds on a quiet machine, `npx
-// playwright test --reporter=json`), longest first, each to the lane with the least so far; a
+// server. Files are dealt out by their measured time (seconds on a quiet machine, each file run
+// alone with E2E_TRACE=off, 2026-11-26), longest first, each to the lane with the least so far; a
 // file not measured yet counts as the median.
 
 const seconds: Record<string, number> = {
-  'accessibility.spec.ts': 116,
-  'shell.spec.ts': 34,
-  'public-pages.spec.ts': 29,
-  'narrow-screens.spec.ts': 28,
-  'first-load-budget.spec.ts': 26,
-  'admin-users.spec.ts': 20,
-  'accounts.spec.ts': 17,
-  'payments.spec.ts': 15,
-  'editor.spec.ts': 15,
-  'free-try-history.spec.ts': 13,
-  'touch-up.spec.ts': 12,
-  'pricing-api.spec.ts': 11,
-  'batch.spec.ts': 10,
-  'backgrounds.spec.ts': 10,
-  'admin-orders-pricing.spec.ts': 10,
-  'pages.spec.ts': 9,
-  'api-keys.spec.ts': 8,
+  'accessibility.spec.ts': 130,
+  'pages.spec.ts': 41,
+  'first-load-budget.spec.ts': 38,
+  'shell.spec.ts': 38,
+  'public-pages.spec.ts': 37,
+  'narrow-screens.spec.ts': 37,
+  'admin-users.spec.ts': 24,
+  'payments.spec.ts': 23,
+  'free-try-history.spec.ts': 22,
+  'editor.spec.ts': 22,
+  'accounts.spec.ts': 21,
+  'pricing-api.spec.ts': 20,
+  'batch.spec.ts': 20,
+  'backgrounds.spec.ts': 18,
+  'blog-contact.spec.ts': 16,
+  'touch-up.spec.ts': 15,
+  'admin-orders-pricing.spec.ts': 15,
+  'api-keys.spec.ts': 13,
+  'admin-integrations.spec.ts': 11,
   'admin-database.spec.ts': 8,
-  'blog-contact.spec.ts': 6,
-  'admin-integrations.spec.ts': 4,
 };
 
 export interface Lane {
