@@ -1,4 +1,4 @@
-import type { Browser } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 
 export declare const homeGoalGzip: number;
 export declare const pageGoalGzip: number;
@@ -15,3 +15,6 @@ export interface FirstLoad {
 }
 
 export declare function measureFirstLoad(browser: Browser, url: string): Promise<FirstLoad>;
+
+/** The same measure on the first page of a fresh context; the page stays on `url`. */
+export declare function measureFirstLoadOn(page: Page, url: string): Promise<FirstLoad>;

@@ -1,7 +1,7 @@
 // The JavaScript a page loads on a first visit, as a real browser fetches it: every script
 // response until the network has been idle for half a second, raw and gzip-compressed (level 9,
 // as a CDN would). One fresh browser context per page, so nothing is cached. Used by the
-// first-load budget check of the browser tests (e2e/tests/first-load-budget.spec.ts, run in CI)
+// first-load budget check of the browser tests (e2e/tests/every-public-page.spec.ts, run in CI)
 // and by `npm run bench:web`.
 import { gzipSync } from 'node:zlib';
 
@@ -32,27 +32,40 @@ export function firstLoadCeiling(pagePath) {
 export async function measureFirstLoad(browser, url) {
   const context = await browser.newContext();
   try {
-    const page = await context.newPage();
-    const bodies = new Map();
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script' && response.ok()) {
-        bodies.set(response.url(), response.body());
-      }
-    });
+    return await measureFirstLoadOn(await context.newPage(), url);
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The same measure on `page`, which must be the first page of a fresh browser context (nothing
+ * cached) that has loaded nothing yet. The page stays open on `url` for the caller's own checks
+ * (the browser tests check each public page's accessibility and width on the same load).
+ */
+export async function measureFirstLoadOn(page, url) {
+  const bodies = new Map();
+  const onResponse = (response) => {
+    if (response.request().resourceType() === 'script' && response.ok()) {
+      bodies.set(response.url(), response.body());
+    }
+  };
+  page.on('response', onResponse);
+  try {
     // The prerendered pages start their scripts only after the first paint (apps/web/scripts/
     // paint-first.mjs), which on a loaded machine can come after a first half second of network
     // quiet: wait for React Router to have hydrated, then for the network to settle.
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForFunction(() => '__reactRouterDataRouter' in globalThis);
     await page.waitForLoadState('networkidle');
-    let raw = 0;
-    let gzip = 0;
-    for (const body of await Promise.all(bodies.values())) {
-      raw += body.length;
-      gzip += gzipSync(body, { level: 9 }).length;
-    }
-    return { scripts: bodies.size, raw, gzip };
   } finally {
-    await context.close();
+    page.off('response', onResponse);
   }
+  let raw = 0;
+  let gzip = 0;
+  for (const body of await Promise.all(bodies.values())) {
+    raw += body.length;
+    gzip += gzipSync(body, { level: 9 }).length;
+  }
+  return { scripts: bodies.size, raw, gzip };
 }

@@ -1,15 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import {
   adminApiPaths,
   authTexts,
   adminPaths,
   paths,
   paymentTexts,
-  prerenderedPaths,
   pricingTexts,
   signedInPaths,
 } from '@cutout/contracts';
-import type { Page } from '@playwright/test';
 import {
   expectPath,
   signInThroughForm,
@@ -18,75 +15,12 @@ import {
 } from './accounts-helpers.js';
 import { e2eAdmin } from './admin-helpers.js';
 import { expect, lookAt, test } from './fixtures.js';
+import { narrowest, overflow, seriousViolations } from './page-checks.js';
 
-// Every page fits a 360 px phone without sideways scrolling: the public ones (below, one test
-// each) and the signed-in and admin ones with realistic data (last test). The list comes from the
-// contracts, so a new page is checked without being added here: every path in `paths` that is
-// neither signed-in nor admin-only, plus every prerendered page (which includes each article).
-
-const narrowest = 360;
-
-const restricted = new Set<string>([...signedInPaths, ...adminPaths]);
-const publicPaths = [
-  ...new Set<string>([
-    ...Object.values(paths)
-      .filter((value) => typeof value === 'string')
-      .filter((value) => !value.includes('#') && !restricted.has(value)),
-    ...prerenderedPaths,
-  ]),
-];
+// Every signed-in and admin page fits a 360 px phone without sideways scrolling, with realistic
+// data. The public pages get the same check in every-public-page.spec.ts.
 
 test.use({ viewport: { width: narrowest, height: 740 } });
-
-test('the list of public pages is the contracts’ own', () => {
-  // A guard against the filter above silently emptying the list.
-  expect(publicPaths).toContain(paths.home);
-  expect(publicPaths).toContain(paths.cookies);
-  expect(publicPaths).toContain(paths.resetPassword);
-  expect(publicPaths.filter((path) => path.startsWith(`${paths.blog}/`)).length).toBeGreaterThan(0);
-  expect(publicPaths.some((path) => restricted.has(path))).toBe(false);
-});
-
-for (const path of publicPaths) {
-  test(`${path} fits ${narrowest} px without sideways scrolling`, async ({ page }) => {
-    await page.goto(path);
-    const widths = await page.evaluate(() => {
-      const root = document.scrollingElement ?? document.documentElement;
-      // The elements that stick out, to say what to fix when this fails.
-      const viewport = root.clientWidth;
-      const wide = [...document.body.querySelectorAll<HTMLElement>('*')]
-        .filter((el) => el.getBoundingClientRect().right > viewport + 0.5)
-        .filter(
-          (el) =>
-            !el.parentElement || el.parentElement.getBoundingClientRect().right <= viewport + 0.5,
-        )
-        .slice(0, 5)
-        .map((el) => `${el.tagName.toLowerCase()}.${el.className}`.slice(0, 120));
-      return { scrollWidth: root.scrollWidth, wide };
-    });
-    expect(
-      widths.scrollWidth,
-      `wider than the screen: ${widths.wide.join(' | ')}`,
-    ).toBeLessThanOrEqual(narrowest);
-  });
-}
-
-/** What sticks out past the screen's right edge, and how wide the page scrolls. */
-async function overflow(page: Page) {
-  return page.evaluate(() => {
-    const root = document.scrollingElement ?? document.documentElement;
-    const viewport = root.clientWidth;
-    const wide = [...document.body.querySelectorAll<HTMLElement>('*')]
-      .filter((el) => el.getBoundingClientRect().right > viewport + 0.5)
-      .filter(
-        (el) =>
-          !el.parentElement || el.parentElement.getBoundingClientRect().right <= viewport + 0.5,
-      )
-      .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`.slice(0, 120));
-    return { scrollWidth: root.scrollWidth, wide };
-  });
-}
 
 // Issue 26: every signed-in and admin page on a phone, with the data that made them too wide —
 // an order and its refund request, a long name and e-mail address, 50 rows in the admin lists.
@@ -152,10 +86,7 @@ test('every signed-in and admin page fits 360 px with realistic data', async ({
     const box = await control.boundingBox();
     expect(box!.x + box!.width, 'within the screen').toBeLessThanOrEqual(narrowest);
   }
-  const axe = await new AxeBuilder({ page }).include('[data-testid="orders"]').analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual(
-    [],
-  );
+  expect(await seriousViolations(page, '[data-testid="orders"]')).toEqual([]);
 
   for (const path of signedInPaths) {
     await page.goto(path);
