@@ -84,10 +84,10 @@ describe('API documentation', () => {
     expect(screen.getByText(/"error": \{/)).toBeInTheDocument();
   });
 
-  it('sends Get API Key to sign-up for visitors and to the dashboard settings when signed in', () => {
+  it('sends Get API Key to sign-up (then the settings) for visitors and to the settings when signed in', () => {
     const { unmount } = renderApi();
     for (const link of screen.getAllByRole('link', { name: 'Get API Key' })) {
-      expect(link).toHaveAttribute('href', '/signup');
+      expect(link).toHaveAttribute('href', '/signup?redirect=%2Fdashboard%2Fsettings');
     }
     for (const link of screen.getAllByRole('link', { name: 'Contact Sales' })) {
       expect(link).toHaveAttribute('href', '/contact');

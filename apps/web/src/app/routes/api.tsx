@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { ApiExamplesTabs } from '../../features/api-docs/components/api-examples-tabs';
 import { ApiReference } from '../../features/api-docs/components/api-reference';
 import { apiDocsTexts } from '../../features/api-docs/texts';
+import { withRedirect } from '../../features/accounts/safe-redirect';
 import { useSession } from '../../lib/auth/session';
 import { pageMeta } from '../../lib/meta';
 
@@ -13,8 +14,13 @@ export const meta = () => pageMeta(pageTexts.api);
 
 function Actions() {
   const session = useSession();
-  // Keys are created in the dashboard's settings; visitors without an account sign up first.
-  const keyTarget = session.status === 'signed-in' ? paths.dashboardSettings : paths.signUp;
+  // Keys are created in the dashboard's settings; visitors without an account sign up first and
+  // land there. Until the session has loaded the link is the sign-up one, which sends a visitor
+  // who turns out to be signed in straight on to the settings.
+  const keyTarget =
+    session.status === 'signed-in'
+      ? paths.dashboardSettings
+      : withRedirect(paths.signUp, paths.dashboardSettings);
   return (
     <div className="flex flex-col gap-3 sm:flex-row">
       <Button asChild size="lg">

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { AuthCard, authLinkClass } from '../../features/accounts/components/auth-card';
 import { RedirectSignedIn } from '../../features/accounts/components/route-guards';
 import { SignInForm } from '../../features/accounts/components/sign-in-form';
-import { safeRedirectTarget } from '../../features/accounts/safe-redirect';
+import { safeRedirectTarget, withRedirect } from '../../features/accounts/safe-redirect';
 import { authUiTexts } from '../../features/accounts/texts';
 import { pageMeta } from '../../lib/meta';
 
@@ -12,8 +12,9 @@ export const meta = () => pageMeta(pageTexts.signIn);
 
 export default function SignInRoute() {
   const [searchParams] = useSearchParams();
+  const redirect = searchParams.get('redirect');
   return (
-    <RedirectSignedIn to={safeRedirectTarget(searchParams.get('redirect'))}>
+    <RedirectSignedIn to={safeRedirectTarget(redirect)}>
       <AuthCard
         icon={<LogIn aria-hidden="true" />}
         title={authUiTexts.signIn.heading}
@@ -21,7 +22,7 @@ export default function SignInRoute() {
         footer={
           <>
             {authUiTexts.signIn.noAccount}{' '}
-            <Link to={paths.signUp} className={authLinkClass}>
+            <Link to={withRedirect(paths.signUp, redirect)} className={authLinkClass}>
               {authUiTexts.signIn.signUpLink}
             </Link>
           </>

@@ -14,13 +14,16 @@ function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
 }
 
-function renderSignUp({ user = null }: { user?: typeof anUser | null } = {}) {
+function renderSignUp({
+  user = null,
+  path = '/signup',
+}: { user?: typeof anUser | null; path?: string } = {}) {
   return renderRoutes(
     [
       { path: '/signup', element: <SignUpRoute /> },
       { path: '*', element: <Where /> },
     ],
-    { path: '/signup', queryClient: testQueryClient({ user }) },
+    { path, queryClient: testQueryClient({ user }) },
   );
 }
 
@@ -44,6 +47,34 @@ describe('sign-up page', () => {
     renderSignUp({ user: anUser });
     expect(await screen.findByTestId('where')).toHaveTextContent(/^\/dashboard$/);
     expect(screen.queryByLabelText('Full name')).toBeNull();
+  });
+
+  it('goes on to a ?redirect= path on this site, after sign-up or at once when signed in', async () => {
+    const target = `/signup?${new URLSearchParams({ redirect: '/dashboard/settings' })}`;
+    const { unmount } = renderSignUp({ user: anUser, path: target });
+    expect(await screen.findByTestId('where')).toHaveTextContent(/^\/dashboard\/settings$/);
+    unmount();
+
+    stubFetch(() => json({ user: anUser }, 201));
+    renderSignUp({ path: target });
+    // Someone who has an account signs in instead, and is sent on to the same place.
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/signin?redirect=%2Fdashboard%2Fsettings',
+    );
+    const user = await fill();
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('where')).toHaveTextContent(/^\/dashboard\/settings$/),
+    );
+  });
+
+  it('ignores a ?redirect= to another site and goes to /dashboard', async () => {
+    stubFetch(() => json({ user: anUser }, 201));
+    renderSignUp({ path: `/signup?${new URLSearchParams({ redirect: '//evil.example/x' })}` });
+    const user = await fill();
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await vi.waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/dashboard$/));
   });
 
   it('starts with the personal account type and links to sign in', () => {

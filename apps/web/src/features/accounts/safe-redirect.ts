@@ -20,3 +20,11 @@ export function safeRedirectTarget(redirect: string | null | undefined): string 
     return paths.dashboard;
   }
 }
+
+/**
+ * `path` carrying `target` as its `?redirect=`, for the sign-in and sign-up pages to honour;
+ * `path` alone when there is no target.
+ */
+export function withRedirect(path: string, target: string | null | undefined): string {
+  return target ? `${path}?${new URLSearchParams({ redirect: target })}` : path;
+}

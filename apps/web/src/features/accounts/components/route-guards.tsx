@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { useSession } from '../../../lib/auth/session';
+import { withRedirect } from '../safe-redirect';
 
 // Client-side guards (spec §2, §6) so a visitor is sent where they can act. They protect no
 // data: the server checks the session on every API call.
@@ -14,7 +15,7 @@ export function RequireSignedIn({ children }: { children: ReactNode }) {
   if (session.status === 'loading') return <LoadingScreen />;
   if (session.status === 'anonymous') {
     const back = `${location.pathname}${location.search}${location.hash}`;
-    return <Navigate to={`${paths.signIn}?${new URLSearchParams({ redirect: back })}`} replace />;
+    return <Navigate to={withRedirect(paths.signIn, back)} replace />;
   }
   return children;
 }

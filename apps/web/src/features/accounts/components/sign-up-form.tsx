@@ -1,14 +1,8 @@
-import {
-  accountTypes,
-  authTexts,
-  paths,
-  type AccountType,
-  type SignUpBody,
-} from '@cutout/contracts';
+import { accountTypes, authTexts, type AccountType, type SignUpBody } from '@cutout/contracts';
 import { Briefcase, UserRound } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { LazyFormLibrary, useForm } from '../../../lib/lazy-form';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { signUpBodySchema } from '@cutout/contracts/schemas/accounts';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
@@ -21,6 +15,7 @@ import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { loadToast } from '../../../lib/toast';
 import { signUp } from '../api/sign-up';
 import { applyFieldErrors } from '../../../lib/form-errors';
+import { safeRedirectTarget } from '../safe-redirect';
 import { authUiTexts } from '../texts';
 import { EmailField } from './email-field';
 import { useSignedIn } from '../use-signed-in';
@@ -50,6 +45,7 @@ export function SignUpForm() {
 /** Inside <LazyFormLibrary>: react-hook-form loads when a field is first focused. */
 function SignUpFormFields() {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const signedIn = useSignedIn();
   const accountTypeErrorId = useId();
   const form = useForm<SignUpBody, unknown, z.output<typeof signUpBodySchema>>({
@@ -63,7 +59,7 @@ function SignUpFormFields() {
       const { user } = await signUp(values);
       signedIn(user);
       void loadToast().then((toast) => toast.success(authTexts.signUpSuccess));
-      await navigate(paths.dashboard, { replace: true });
+      await navigate(safeRedirectTarget(searchParams.get('redirect')), { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         // The spec's text under the e-mail field: the one thing the visitor can change.
