@@ -131,23 +131,31 @@ test('an API key created in the settings page works from a plain HTTP client unt
   await lookAt(page, { path: '.artifacts/settings-revoked.png', fullPage: true });
 });
 
-test('the API page sends Get API Key to the settings page once signed in', async ({ page }) => {
+test('Get API Key on the API page leads to the settings page, through sign-up for a visitor', async ({
+  page,
+}) => {
+  const settings = paths.dashboardSettings;
   await page.goto(paths.api);
-  await expect(page.getByRole('link', { name: 'Get API Key' }).first()).toHaveAttribute(
-    'href',
-    paths.signUp,
-  );
-  await signUpThroughForm(page, {
-    name: 'Docs Reader',
-    email: uniqueEmail('api-docs'),
-    password: 'api-docs-passw0rd',
-  });
-  await expectPath(page, paths.dashboard);
-  await page.goto(paths.api);
-  // The prerendered page links to sign-up; the link changes once the session has loaded.
   const getKey = page.getByRole('link', { name: 'Get API Key' }).first();
-  await expect(getKey).toHaveAttribute('href', paths.dashboardSettings);
+  await expect(getKey).toHaveAttribute(
+    'href',
+    `${paths.signUp}?${new URLSearchParams({ redirect: settings })}`,
+  );
   await getKey.click();
-  await expectPath(page, paths.dashboardSettings);
+  await expectPath(page, paths.signUp);
+  await page.getByLabel('Full name').fill('Docs Reader');
+  await page.getByLabel('Email').fill(uniqueEmail('api-docs'));
+  await page.getByLabel('Password').fill('api-docs-passw0rd');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  // The new account goes on to where keys are made.
+  await expectPath(page, settings);
+  await expect(page.getByRole('button', { name: 'Create Key' })).toBeVisible();
+
+  // Signed in, a click as soon as the page is there ends on the settings too, whether the
+  // session had loaded (a direct link) or not yet (the sign-up link, which sends a signed-in
+  // visitor on).
+  await page.goto(paths.api);
+  await page.getByRole('link', { name: 'Get API Key' }).first().click();
+  await expectPath(page, settings);
   await expect(page.getByRole('button', { name: 'Create Key' })).toBeVisible();
 });

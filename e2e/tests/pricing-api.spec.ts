@@ -135,7 +135,10 @@ test.describe('API documentation', () => {
     await page.goto(paths.api);
     await expect(page.getByRole('heading', { level: 1, name: 'API' })).toBeVisible();
     for (const link of await page.getByRole('link', { name: 'Get API Key' }).all()) {
-      await expect(link).toHaveAttribute('href', paths.signUp);
+      await expect(link).toHaveAttribute(
+        'href',
+        `${paths.signUp}?${new URLSearchParams({ redirect: paths.dashboardSettings })}`,
+      );
     }
 
     const rest = page.getByRole('tabpanel', { name: 'REST' });
