@@ -1,14 +1,7 @@
 import { paths, prerenderedPaths, signedInPaths, adminPaths } from '@cutout/contracts';
 import { firstLoadCeiling, measureFirstLoadOn } from '../../scripts/first-load.mjs';
-import { expect, lookAt, test } from './fixtures.js';
-import {
-  narrowest,
-  overflow,
-  publicPaths,
-  seriousViolations,
-  useColorScheme,
-  type ColorScheme,
-} from './page-checks.js';
+import { expect, test } from './fixtures.js';
+import { checkBothThemes, narrowest, overflow, publicPaths } from './page-checks.js';
 
 // Every public page, loaded once and checked four ways (issues 26 and 27):
 // - its first-load JavaScript, measured as `npm run bench:web` measures it (scripts/
@@ -58,15 +51,7 @@ for (const path of publicPaths) {
     } else {
       await page.goto(path);
     }
-    await expect(page.locator('main').first()).toBeVisible({ timeout: 30_000 });
-
-    for (const scheme of ['light', 'dark'] as ColorScheme[]) {
-      await useColorScheme(page, scheme);
-      expect.soft(await seriousViolations(page), `${path} in the ${scheme} theme`).toEqual([]);
-      await lookAt(page, {
-        path: `.artifacts/desktop-${scheme}${path.replaceAll('/', '_') || '_home'}.png`,
-      });
-    }
+    await checkBothThemes(page, path);
 
     // The same page on a phone: the layout follows the width, as when a window is narrowed.
     await page.setViewportSize({ width: narrowest, height: 740 });

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { adminPaths, paths, prerenderedPaths, signedInPaths } from '@cutout/contracts';
 import type { Page } from '@playwright/test';
 import type { RouteConfigEntry } from '@react-router/dev/routes';
-import { expect } from './fixtures.js';
+import { expect, lookAt } from './fixtures.js';
 
 // The checks every page gets (issue 26: no serious accessibility violation in either theme, no
 // sideways scrolling at 360 px), shared by every-public-page.spec.ts, accessibility.spec.ts and
@@ -61,6 +61,21 @@ export async function useColorScheme(page: Page, scheme: ColorScheme): Promise<v
       message: `the page follows the system's ${scheme} scheme`,
     })
     .toBe(scheme === 'dark');
+}
+
+/**
+ * Axe on the page as it is loaded (at `path`), in the light theme and then the dark one, with a
+ * look at each for the reviewers. Soft, so one run lists every page and theme to fix.
+ */
+export async function checkBothThemes(page: Page, path: string): Promise<void> {
+  await expect(page.locator('main').first()).toBeVisible({ timeout: 30_000 });
+  for (const scheme of ['light', 'dark'] as ColorScheme[]) {
+    await useColorScheme(page, scheme);
+    expect.soft(await seriousViolations(page), `${path} in the ${scheme} theme`).toEqual([]);
+    await lookAt(page, {
+      path: `.artifacts/desktop-${scheme}${path.replaceAll('/', '_') || '_home'}.png`,
+    });
+  }
 }
 
 /** How wide the page scrolls, and what sticks out past the screen's right edge (to fix). */
