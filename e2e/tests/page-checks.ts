@@ -11,7 +11,8 @@ import { expect, lookAt } from './fixtures.js';
 /** The narrowest phone the pages are held to. */
 export const narrowest = 360;
 
-const restricted = new Set<string>([...signedInPaths, ...adminPaths]);
+/** The paths only a signed-in user or an admin can open. */
+export const restrictedPaths = new Set<string>([...signedInPaths, ...adminPaths]);
 
 /**
  * Every public page: each path in the contracts' `paths` that is neither signed-in nor
@@ -22,7 +23,7 @@ export const publicPaths = [
   ...new Set<string>([
     ...Object.values(paths)
       .filter((value) => typeof value === 'string')
-      .filter((value) => !value.includes('#') && !restricted.has(value)),
+      .filter((value) => !value.includes('#') && !restrictedPaths.has(value)),
     ...prerenderedPaths,
   ]),
 ];
