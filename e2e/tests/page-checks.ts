@@ -62,6 +62,17 @@ export async function useColorScheme(page: Page, scheme: ColorScheme): Promise<v
       message: `the page follows the system's ${scheme} scheme`,
     })
     .toBe(scheme === 'dark');
+  // Colours change through CSS transitions (Tailwind's transition-colors, which reduced motion
+  // does not stop): axe caught a header link mid-transition once in CI. Wait until they end.
+  // Only transitions: they end, where a spinner's animation may run for ever.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 /**
