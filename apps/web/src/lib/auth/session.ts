@@ -16,9 +16,20 @@ export const sessionQueryOptions = queryOptions({
     apiClient.call<typeof accountsEndpoints.session>(accountsApi.session, { signal }),
 });
 
+/**
+ * What sign-out leaves in the cache until the session is next fetched: anonymous, by the
+ * visitor's own choice. A guarded page still on screen while the way home renders then sends
+ * them home, not to sign-in (route-guards.tsx).
+ */
+export const signedOutSession = { user: null, signedOut: true } as const;
+
+function isSignedOut(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && 'signedOut' in data;
+}
+
 export type Session =
   | { status: 'loading'; user: null }
-  | { status: 'anonymous'; user: null }
+  | { status: 'anonymous'; user: null; signedOut: boolean }
   | { status: 'signed-in'; user: SessionUser };
 
 /**
@@ -29,5 +40,6 @@ export function useSession(): Session {
   const query = useQuery(sessionQueryOptions);
   if (query.isPending) return { status: 'loading', user: null };
   const user = query.data?.user ?? null;
-  return user ? { status: 'signed-in', user } : { status: 'anonymous', user: null };
+  if (user) return { status: 'signed-in', user };
+  return { status: 'anonymous', user: null, signedOut: isSignedOut(query.data) };
 }

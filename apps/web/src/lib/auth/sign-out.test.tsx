@@ -1,11 +1,11 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { anUser, renderRoutes, testQueryClient } from '../../test/render';
 import { RequireSignedIn } from '../../features/accounts/components/route-guards';
-import { sessionQueryKey, useSession } from './session';
+import { sessionQueryKey, signedOutSession, useSession } from './session';
 import { useSignOut } from './sign-out';
 
 const { toastError } = vi.hoisted(() => ({ toastError: vi.fn(() => Promise.resolve()) }));
@@ -64,7 +64,7 @@ describe('sign out', () => {
       expect.objectContaining({ method: 'POST', credentials: 'same-origin' }),
     );
     expect(screen.getByTestId('status')).toHaveTextContent('anonymous');
-    expect(queryClient.getQueryData(sessionQueryKey)).toEqual({ user: null });
+    expect(queryClient.getQueryData(sessionQueryKey)).toEqual({ user: null, signedOut: true });
     expect(queryClient.getQueryData(['credits'])).toBeUndefined();
   });
 
@@ -111,6 +111,33 @@ describe('sign out', () => {
     arrive();
     await vi.waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('anonymous'));
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+    expect(visited).toEqual(['/dashboard', '/']);
+  });
+
+  it('a guarded page still on screen when the visitor has signed out sends them to /, not to sign-in', async () => {
+    // The router can reach / before React draws it; the signed-out session then reaches the
+    // guard of the page still shown.
+    const queryClient = testQueryClient({ user: anUser });
+    renderRoutes(
+      [
+        { path: '/', element: <Page /> },
+        { path: '/signin', element: <Page /> },
+        {
+          path: '/dashboard',
+          element: (
+            <RequireSignedIn>
+              <Page />
+            </RequireSignedIn>
+          ),
+        },
+      ],
+      { path: '/dashboard', queryClient },
+    );
+    expect(screen.getByTestId('where')).toHaveTextContent('/dashboard');
+    act(() => {
+      queryClient.setQueryData(sessionQueryKey, signedOutSession);
+    });
+    await vi.waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
     expect(visited).toEqual(['/dashboard', '/']);
   });
 

@@ -4,12 +4,12 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { apiClient } from '../api-client';
 import { toastError } from '../error-toast';
-import { sessionQueryKey } from './session';
+import { sessionQueryKey, signedOutSession } from './session';
 
 /** Forgets every cached query (they may hold the previous user's data); the visitor is anonymous. */
 function forgetUser(queryClient: QueryClient): void {
   queryClient.removeQueries();
-  queryClient.setQueryData(sessionQueryKey, { user: null });
+  queryClient.setQueryData(sessionQueryKey, signedOutSession);
 }
 
 /** Ends the session on the server, then forgets the user. Throws when the server did not confirm. */
@@ -30,7 +30,9 @@ export function useSignOut(): () => Promise<void> {
       return;
     }
     // Leave first, then forget: on a signed-in page, forgetting first would let that page's
-    // guard send the now-anonymous visitor to /signin?redirect=… before we reach /.
+    // guard send the now-anonymous visitor to /signin?redirect=… before we reach /. The router
+    // may have arrived before React has drawn /, so the guard also knows a signed-out session
+    // (signedOutSession) and sends it home too.
     await navigate(paths.home);
     forgetUser(queryClient);
   }, [queryClient, navigate]);

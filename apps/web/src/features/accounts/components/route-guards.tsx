@@ -8,12 +8,16 @@ import { withRedirect } from '../safe-redirect';
 // Client-side guards (spec §2, §6) so a visitor is sent where they can act. They protect no
 // data: the server checks the session on every API call.
 
-/** Signed-in pages: anonymous visitors go to /signin?redirect=<where they were going>. */
+/**
+ * Signed-in pages: anonymous visitors go to /signin?redirect=<where they were going>; one who
+ * has just signed out, to / (spec §2: "Sign out returns to /").
+ */
 export function RequireSignedIn({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
   if (session.status === 'loading') return <LoadingScreen />;
   if (session.status === 'anonymous') {
+    if (session.signedOut) return <Navigate to={paths.home} replace />;
     const back = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to={withRedirect(paths.signIn, back)} replace />;
   }
