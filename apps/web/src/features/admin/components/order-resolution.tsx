@@ -6,7 +6,6 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
-import { Textarea } from '../../../components/ui/textarea';
 import { toastError } from '../../../lib/error-toast';
 import { loadToast } from '../../../lib/toast';
 import { formatAmount } from '../../payments';
@@ -17,6 +16,7 @@ import {
 } from '../api/admin-subscriptions';
 import { adminSubscriptionsTexts as t } from '../texts';
 import { formatDate } from '../../../lib/format-date';
+import { TextareaField } from '../../../components/ui/textarea-field';
 
 // What an order may need from the admin (decisions 0120, 0125, 0126): Credit an order held for
 // review, decide a buyer's refund request, and the order's invoice and credit notes.
@@ -159,17 +159,13 @@ export function RefundRequestPanel({
             decline.mutate();
           }}
         >
-          <FormField label={t.requestPanel.declineReason}>
-            {(props) => (
-              <Textarea
-                {...props}
-                className="min-h-20"
-                maxLength={500}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-              />
-            )}
-          </FormField>
+          <TextareaField
+            label={t.requestPanel.declineReason}
+            className="min-h-20"
+            maxLength={500}
+            value={reason}
+            onValueChange={setReason}
+          />
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={busy || reason.trim() === ''}>
               {decline.isPending ? <Spinner /> : null}

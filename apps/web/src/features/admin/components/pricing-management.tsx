@@ -23,12 +23,12 @@ import { FormDialogFooter } from '../../../components/ui/form-dialog-footer';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
-import { Textarea } from '../../../components/ui/textarea';
 import { toastError } from '../../../lib/error-toast';
 import { loadToast } from '../../../lib/toast';
 import { adminPlansKey, adminPlansQueryOptions, updatePlan } from '../api/admin-subscriptions';
 import { adminPricingTexts as t } from '../texts';
 import { useErrorToast } from '../../../lib/use-error-toast';
+import { TextareaField } from '../../../components/ui/textarea-field';
 
 // Pricing management (docs/decisions/0105): the plans live in the database; /pricing reads
 // /api/plans at run time and the checkout reads the plan row, so a saved change is on sale now.
@@ -209,17 +209,13 @@ function EditPlanDialog({
               )}
             </FormField>
           </div>
-          <FormField label={t.description}>
-            {(control) => (
-              <Textarea
-                {...control}
-                rows={2}
-                maxLength={300}
-                value={draft.description}
-                onChange={(e) => set('description', e.target.value)}
-              />
-            )}
-          </FormField>
+          <TextareaField
+            label={t.description}
+            rows={2}
+            maxLength={300}
+            value={draft.description}
+            onValueChange={(value) => set('description', value)}
+          />
           <div className="grid items-start gap-4 sm:grid-cols-3">
             <FormField label={t.credits}>
               {(control) => (
@@ -261,16 +257,12 @@ function EditPlanDialog({
               )}
             </FormField>
           </div>
-          <FormField label={t.features}>
-            {(control) => (
-              <Textarea
-                {...control}
-                rows={4}
-                value={draft.features}
-                onChange={(e) => set('features', e.target.value)}
-              />
-            )}
-          </FormField>
+          <TextareaField
+            label={t.features}
+            rows={4}
+            value={draft.features}
+            onValueChange={(value) => set('features', value)}
+          />
           <FormField label={t.variant} hint={t.variantHint}>
             {(control) => (
               <Input

@@ -15,7 +15,6 @@ import {
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
-import { Textarea } from '../../../components/ui/textarea';
 import { toastError } from '../../../lib/error-toast';
 import { loadToast } from '../../../lib/toast';
 import { formatAmount } from '../../payments';
@@ -29,6 +28,7 @@ import { OrderStatusBadge, TestBadge } from './order-badges';
 import { HeldOrderPanel, InvoiceList, RefundRequestPanel } from './order-resolution';
 import { formatDate } from '../../../lib/format-date';
 import { useErrorToast } from '../../../lib/use-error-toast';
+import { TextareaField } from '../../../components/ui/textarea-field';
 
 const deadlineIn = (ms: number) => Date.now() + ms;
 const passed = (deadline: number) => Date.now() > deadline;
@@ -102,17 +102,14 @@ function NoteForm({ id, note, onSaved }: { id: string; note: string | null; onSa
         save.mutate();
       }}
     >
-      <FormField label={t.detail.note} hint={t.detail.noteHint}>
-        {(control) => (
-          <Textarea
-            {...control}
-            rows={2}
-            maxLength={1000}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-        )}
-      </FormField>
+      <TextareaField
+        label={t.detail.note}
+        hint={t.detail.noteHint}
+        rows={2}
+        maxLength={1000}
+        value={text}
+        onValueChange={setText}
+      />
       <div>
         <Button
           type="submit"

@@ -1,13 +1,10 @@
 import { databaseTexts, databaseTypeLabels } from '@cutout/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { RotateCw } from 'lucide-react';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
 import { statusQueryOptions } from '../api/database-connections';
 import { databaseUiTexts } from '../texts';
+import { QueryCard } from './query-card';
 import { tones } from './tones';
 
 const texts = databaseUiTexts.status;
@@ -27,30 +24,14 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 export function StatusTab() {
   const status = useQuery(statusQueryOptions);
   return (
-    <Card className="p-6 shadow-xs">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-base font-semibold">{texts.title}</h2>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={status.isFetching}
-          onClick={() => void status.refetch()}
-        >
-          {status.isFetching ? <Spinner /> : <RotateCw aria-hidden="true" />}
-          {texts.refresh}
-        </Button>
-      </div>
-      <div className="mt-5">
-        {status.isPending ? (
-          <Spinner />
-        ) : status.isError ? (
-          <ErrorAlert>{status.error.message}</ErrorAlert>
-        ) : !status.data.connectionInfo ? (
+    <QueryCard title={texts.title} refreshLabel={texts.refresh} query={status}>
+      {(data) =>
+        !data.connectionInfo ? (
           <p className="text-sm text-muted-foreground">{databaseTexts.noStatus}</p>
         ) : (
           <div className="grid gap-4">
             <div className="flex flex-wrap items-center gap-2">
-              {status.data.isConnected ? (
+              {data.isConnected ? (
                 <Badge variant={null} className={tones.good}>
                   {texts.connected}
                 </Badge>
@@ -59,42 +40,37 @@ export function StatusTab() {
                   {texts.disconnected}
                 </Badge>
               )}
-              <span className="text-sm font-medium">{status.data.connectionName}</span>
+              <span className="text-sm font-medium">{data.connectionName}</span>
             </div>
-            {status.data.error ? <ErrorAlert>{status.data.error}</ErrorAlert> : null}
+            {data.error ? <ErrorAlert>{data.error}</ErrorAlert> : null}
             <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-              <Figure
-                label={texts.type}
-                value={databaseTypeLabels[status.data.connectionInfo.type]}
-              />
-              <Figure label={texts.host} value={status.data.connectionInfo.host || '—'} />
+              <Figure label={texts.type} value={databaseTypeLabels[data.connectionInfo.type]} />
+              <Figure label={texts.host} value={data.connectionInfo.host || '—'} />
               <Figure
                 label={texts.port}
-                value={
-                  status.data.connectionInfo.port ? String(status.data.connectionInfo.port) : '—'
-                }
+                value={data.connectionInfo.port ? String(data.connectionInfo.port) : '—'}
               />
-              <Figure label={texts.database} value={status.data.connectionInfo.database} />
+              <Figure label={texts.database} value={data.connectionInfo.database} />
               <Figure
                 label={texts.activeConnections}
-                value={String(status.data.stats.activeConnections)}
+                value={String(data.stats.activeConnections)}
                 testId="status-active-connections"
               />
               <Figure
                 label={texts.totalQueries}
-                value={String(status.data.stats.totalQueries)}
+                value={String(data.stats.totalQueries)}
                 testId="status-total-queries"
               />
               <Figure
                 label={texts.averageResponseTime}
-                value={`${status.data.stats.averageResponseTime.toFixed(2)} ms`}
+                value={`${data.stats.averageResponseTime.toFixed(2)} ms`}
                 testId="status-average-response"
               />
             </div>
             <p className="text-xs text-muted-foreground">{texts.measured}</p>
           </div>
-        )}
-      </div>
-    </Card>
+        )
+      }
+    </QueryCard>
   );
 }

@@ -1,14 +1,12 @@
 import { databaseTexts, formatBytes } from '@cutout/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { RotateCw } from 'lucide-react';
-import { ErrorAlert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { HorizontalScroll } from '../../../components/ui/horizontal-scroll';
 import { Spinner } from '../../../components/ui/spinner';
 import { statusQueryOptions, tablesQueryOptions } from '../api/database-connections';
 import { databaseUiTexts } from '../texts';
+import { QueryCard } from './query-card';
 import { tones } from './tones';
 
 const texts = databaseUiTexts.tables;
@@ -28,28 +26,17 @@ export function TablesTab() {
     );
   }
   return (
-    <Card className="p-6 shadow-xs">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-base font-semibold">{texts.title}</h2>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={tables.isFetching}
-          onClick={() => void tables.refetch()}
-        >
-          {tables.isFetching ? <Spinner /> : <RotateCw aria-hidden="true" />}
-          {texts.refresh}
-        </Button>
-      </div>
-      <div className="mt-5 grid gap-4">
-        {tables.isPending ? (
-          <Spinner />
-        ) : tables.isError ? (
-          <ErrorAlert>{tables.error.message}</ErrorAlert>
-        ) : tables.data.tables.length === 0 ? (
+    <QueryCard
+      title={texts.title}
+      refreshLabel={texts.refresh}
+      query={tables}
+      bodyClassName="grid gap-4"
+    >
+      {(data) =>
+        data.tables.length === 0 ? (
           <p className="text-sm text-muted-foreground">{texts.empty}</p>
         ) : (
-          tables.data.tables.map((table) => (
+          data.tables.map((table) => (
             <section
               key={`${table.schema ?? ''}.${table.name}`}
               className="rounded-xl border border-border"
@@ -127,8 +114,8 @@ export function TablesTab() {
               </HorizontalScroll>
             </section>
           ))
-        )}
-      </div>
-    </Card>
+        )
+      }
+    </QueryCard>
   );
 }

@@ -18,13 +18,12 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { FormDialogFooter } from '../../../components/ui/form-dialog-footer';
-import { FormField } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
-import { Textarea } from '../../../components/ui/textarea';
 import { toastError } from '../../../lib/error-toast';
 import { loadToast } from '../../../lib/toast';
 import { useEmailReceipt, useOrders, useRequestRefund } from '../api/billing';
 import { formatAmount, formatDay } from '../billing-format';
+import { TextareaField } from '../../../components/ui/textarea-field';
 
 // The buyer's orders on /dashboard/subscriptions: each with its state, its PDF invoice, 'E-mail
 // receipt' (which says whether the mail went out or only waits in the outbox), and 'Request
@@ -68,17 +67,13 @@ function RefundRequestDialog({ order, onClose }: { order: Order; onClose: () => 
             formatDay(refundable.until),
           )}
         </DialogDescription>
-        <FormField label={paymentTexts.refundRequestReason}>
-          {(props) => (
-            <Textarea
-              {...props}
-              className="min-h-20"
-              maxLength={500}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          )}
-        </FormField>
+        <TextareaField
+          label={paymentTexts.refundRequestReason}
+          className="min-h-20"
+          maxLength={500}
+          value={reason}
+          onValueChange={setReason}
+        />
         <FormDialogFooter
           busy={request.isPending}
           cancelLabel="Cancel"
