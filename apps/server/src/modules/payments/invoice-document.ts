@@ -30,7 +30,12 @@ export interface InvoiceData {
   totalCents: number;
   currency: string;
   provider: string;
-  paymentMethod: string;
+  /**
+   * How it was paid, as the provider said ('Visa •••• 4242'); null when it did not say (a
+   * PayPal order at Lemon Squeezy has no card): the document then has no such line rather
+   * than a guess.
+   */
+  paymentMethod: string | null;
   orderNumber: string;
   providerOrderId: string;
   paidAt: string | null;
@@ -66,7 +71,9 @@ export function invoiceFacts(data: InvoiceData): [string, string][] {
     ['Provider order id', data.providerOrderId],
     ['Paid on', day(data.paidAt)],
     ['Payment provider', data.provider],
-    ['Payment method', data.paymentMethod],
+  );
+  if (data.paymentMethod) facts.push(['Payment method', data.paymentMethod]);
+  facts.push(
     ['Item', data.line.description],
     ['Quantity', String(data.line.quantity)],
     ['Amount', money(sign * data.line.amountCents, data.currency)],

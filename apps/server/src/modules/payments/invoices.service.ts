@@ -102,7 +102,7 @@ async function issueIn(
     totalCents,
     currency: order.currency,
     provider: providerName(order.provider, testMode),
-    paymentMethod: order.payment_method ?? 'Card',
+    paymentMethod: order.payment_method,
     orderNumber: order.receipt_number,
     providerOrderId: order.provider_order_id,
     paidAt: order.paid_at,
