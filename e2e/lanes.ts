@@ -23,7 +23,7 @@ const seconds: Record<string, number> = {
   'batch.spec.ts': 20,
   'backgrounds.spec.ts': 18,
   'blog-contact.spec.ts': 16,
-  'touch-up.spec.ts': 15,
+  'touch-up.spec.ts': 17,
   'admin-orders-pricing.spec.ts': 15,
   'api-keys.spec.ts': 13,
   'admin-integrations.spec.ts': 11,

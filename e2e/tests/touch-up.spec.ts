@@ -10,9 +10,10 @@ import { creditsOf, openEditor, scratchDir, writePhoto } from './editor-helpers.
 import { expect, lookAt, test } from './fixtures.js';
 
 // Issue 25, the touch-up brush end to end: erase a stroke across the subject, restore part of
-// it, save, download, and check the alpha along the stroke — with a mouse on a desktop and with
-// a finger on a 360 px phone. The photo (editor-helpers) is 1200×900 with a red disc of radius
-// 250 at (600, 430); the stroke runs along y = 430 inside it.
+// it, save, download, and check the alpha along the stroke — with a mouse on a desktop (where
+// it also zooms, pans and fits again with keys and buttons) and with a finger on a 360 px
+// phone. The photo (editor-helpers) is 1200×900 with a red disc of radius 250 at (600, 430);
+// the stroke runs along y = 430 inside it.
 
 const dir = scratchDir();
 const screens = path.join(import.meta.dirname, '../.artifacts/screens');
@@ -70,6 +71,50 @@ async function alphaOf(download: Download) {
   };
 }
 
+/**
+ * Zoom with the keys and a button, pan with Space + drag, then fit again (0): the view moves
+ * and comes back to the same picture, so the pan painted nothing on the mask.
+ */
+async function zoomPanAndFit(page: Page): Promise<void> {
+  const section = page.getByTestId('touch-up');
+  const canvas = page.getByTestId('touch-up-canvas').locator('canvas');
+  const zoom = section.getByTestId('touch-up-zoom');
+  const percent = async () => Number((await zoom.textContent())?.replace('%', ''));
+  // The pointer off the canvas, so no brush outline is in the pictures.
+  await page.mouse.move(0, 0);
+  const fitted = await canvas.screenshot();
+  const fitPercent = await percent();
+
+  await page.keyboard.press('+');
+  await expect.poll(percent).toBeGreaterThan(fitPercent);
+  await page.keyboard.press('-');
+  await expect.poll(percent).toBe(fitPercent);
+  await section.getByRole('button', { name: texts.zoomIn }).click();
+  await section.getByRole('button', { name: texts.zoomIn }).click();
+  const zoomed = await percent();
+  expect(zoomed).toBeGreaterThan(fitPercent * 1.5);
+  // Space on a focused button would press it: leave the buttons, as a person clicking away would.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.mouse.move(0, 0);
+  const beforePan = await canvas.screenshot();
+  const [cx, cy] = await onScreen(page, [600, 450]);
+  await page.keyboard.down(' ');
+  await page.mouse.move(cx, cy);
+  await page.mouse.down();
+  await page.mouse.move(cx - 150, cy - 100, { steps: 8 });
+  await page.mouse.up();
+  await page.keyboard.up(' ');
+  await page.mouse.move(0, 0);
+  expect(await percent()).toBe(zoomed);
+  expect(Buffer.compare(await canvas.screenshot(), beforePan), 'the pan moved the view').not.toBe(
+    0,
+  );
+
+  await page.keyboard.press('0');
+  await expect.poll(percent).toBe(fitPercent);
+  expect(Buffer.compare(await canvas.screenshot(), fitted), 'back to the same picture').toBe(0);
+}
+
 async function touchUpAndCheck(page: Page, drag: Drag, label: string): Promise<void> {
   await signUpThroughForm(page, {
     name: 'Vivian Maier',
@@ -110,6 +155,8 @@ async function touchUpAndCheck(page: Page, drag: Drag, label: string): Promise<v
   await expect(undoButton).toBeDisabled();
   await page.keyboard.press('Control+Shift+z');
   await expect(undoButton).toBeEnabled();
+  // With a mouse and keys: zoom, pan and fit, which leave the mask as it is.
+  if (drag === mouseDrag) await zoomPanAndFit(page);
 
   // Restore the left part of it (R is Restore's key).
   await page.keyboard.press('r');
