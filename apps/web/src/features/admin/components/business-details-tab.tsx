@@ -84,9 +84,7 @@ export function BusinessDetailsTab() {
           )}
         </FormField>
         <FormField label={t.address} error={errors.address?.message}>
-          {(control) => (
-            <Textarea {...control} className="min-h-20" {...form.register('address')} />
-          )}
+          {(control) => <Textarea {...control} rows={3} {...form.register('address')} />}
         </FormField>
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField label={t.taxNumber} error={errors.taxNumber?.message}>

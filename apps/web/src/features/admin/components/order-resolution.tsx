@@ -161,7 +161,7 @@ export function RefundRequestPanel({
         >
           <TextareaField
             label={t.requestPanel.declineReason}
-            className="min-h-20"
+            rows={3}
             maxLength={500}
             value={reason}
             onValueChange={setReason}

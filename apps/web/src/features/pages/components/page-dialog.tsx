@@ -200,9 +200,7 @@ function PageForm({
             )}
           </FormField>
           <FormField label={t.fields.excerpt} error={errors.excerpt?.message}>
-            {(control) => (
-              <Textarea {...control} rows={2} className="min-h-16" {...form.register('excerpt')} />
-            )}
+            {(control) => <Textarea {...control} rows={2} {...form.register('excerpt')} />}
           </FormField>
         </TabsContent>
 
@@ -225,14 +223,7 @@ function PageForm({
             hint={t.hints.metaDescription}
             labelAside={<Counter value={watched.meta_description ?? ''} />}
           >
-            {(control) => (
-              <Textarea
-                {...control}
-                rows={3}
-                className="min-h-20"
-                {...form.register('meta_description')}
-              />
-            )}
+            {(control) => <Textarea {...control} rows={3} {...form.register('meta_description')} />}
           </FormField>
           <FormField
             label={t.fields.metaKeywords}

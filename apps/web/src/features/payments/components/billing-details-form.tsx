@@ -63,7 +63,7 @@ export function BillingDetailsForm() {
           {(control) => (
             <Textarea
               {...control}
-              className="min-h-20"
+              rows={3}
               autoComplete="street-address"
               {...form.register('address')}
             />

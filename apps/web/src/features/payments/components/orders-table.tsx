@@ -68,8 +68,9 @@ function RefundRequestDialog({ order, onClose }: { order: Order; onClose: () => 
           )}
         </DialogDescription>
         <TextareaField
+          className="mt-4"
           label={paymentTexts.refundRequestReason}
-          className="min-h-20"
+          rows={3}
           maxLength={500}
           value={reason}
           onValueChange={setReason}
