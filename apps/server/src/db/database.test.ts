@@ -6,6 +6,12 @@ import {
   findErrorReport,
 } from '../modules/error-reports/error-reports.repository.js';
 import { recordErrorReport } from '../modules/error-reports/error-reports.service.js';
+import {
+  claimResultEdit,
+  findJob,
+  insertJob,
+  setResultVersion,
+} from '../modules/jobs/jobs.repository.js';
 import { openDatabase, type DatabaseHandle } from './database.js';
 import { migrateToLatest } from './migrations/index.js';
 
@@ -51,6 +57,45 @@ function roundTrip(
         created_at: now.toISOString(),
       });
       expect(await countErrorReports(handle.db)).toBe(1);
+    });
+
+    it('numbers touch-up versions one by one, two saves at once included, until the job is purged', async () => {
+      const id = 'job-touch-up';
+      const now = new Date().toISOString();
+      await insertJob(handle.db, {
+        id,
+        user_id: null,
+        status: 'completed',
+        stage: 'done',
+        progress: 100,
+        source: 'upload',
+        original_name: 'dog.jpg',
+        content_type: 'image/jpeg',
+        input_bytes: 1,
+        width: 10,
+        height: 10,
+        error_code: null,
+        error_message: null,
+        timings: null,
+        via: 'web',
+        created_at: now,
+        started_at: now,
+        finished_at: now,
+        expires_at: now,
+        purged_at: null,
+        visitor_token_hash: null,
+      });
+      const claims = await Promise.all([
+        claimResultEdit(handle.db, id),
+        claimResultEdit(handle.db, id),
+      ]);
+      expect(claims.sort()).toEqual([1, 2]);
+      expect(await setResultVersion(handle.db, id, 2)).toBe(true);
+      expect(await findJob(handle.db, id)).toMatchObject({ result_version: 2, result_edits: 2 });
+      await handle.db.updateTable('jobs').set({ purged_at: now }).where('id', '=', id).execute();
+      expect(await claimResultEdit(handle.db, id)).toBeUndefined();
+      expect(await setResultVersion(handle.db, id, 3)).toBe(false);
+      expect(await findJob(handle.db, id)).toMatchObject({ result_version: 2, result_edits: 2 });
     });
 
     it('rolls back the whole write when part of it fails', async () => {
