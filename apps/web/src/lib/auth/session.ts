@@ -17,19 +17,27 @@ export const sessionQueryOptions = queryOptions({
 });
 
 /**
- * What sign-out leaves in the cache until the session is next fetched: anonymous, by the
- * visitor's own choice. A guarded page still on screen while the way home renders then sends
- * them home, not to sign-in (route-guards.tsx).
+ * What sign-out leaves in the cache until the session is next fetched: anonymous, and the page
+ * the visitor signed out on. That page, if only signed-in users may see it, may still be on
+ * screen while the way home renders: its guard then sends them home, not to sign-in
+ * (route-guards.tsx). Any other guarded page still sends an anonymous visitor to sign in.
  */
-export const signedOutSession = { user: null, signedOut: true } as const;
+export function signedOutSession(from: string): { user: null; signedOutFrom: string } {
+  return { user: null, signedOutFrom: from };
+}
 
-function isSignedOut(data: unknown): boolean {
-  return typeof data === 'object' && data !== null && 'signedOut' in data;
+function signedOutFrom(data: unknown): string | null {
+  return typeof data === 'object' &&
+    data !== null &&
+    'signedOutFrom' in data &&
+    typeof data.signedOutFrom === 'string'
+    ? data.signedOutFrom
+    : null;
 }
 
 export type Session =
   | { status: 'loading'; user: null }
-  | { status: 'anonymous'; user: null; signedOut: boolean }
+  | { status: 'anonymous'; user: null; signedOutFrom: string | null }
   | { status: 'signed-in'; user: SessionUser };
 
 /**
@@ -41,5 +49,5 @@ export function useSession(): Session {
   if (query.isPending) return { status: 'loading', user: null };
   const user = query.data?.user ?? null;
   if (user) return { status: 'signed-in', user };
-  return { status: 'anonymous', user: null, signedOut: isSignedOut(query.data) };
+  return { status: 'anonymous', user: null, signedOutFrom: signedOutFrom(query.data) };
 }

@@ -64,7 +64,10 @@ describe('sign out', () => {
       expect.objectContaining({ method: 'POST', credentials: 'same-origin' }),
     );
     expect(screen.getByTestId('status')).toHaveTextContent('anonymous');
-    expect(queryClient.getQueryData(sessionQueryKey)).toEqual({ user: null, signedOut: true });
+    expect(queryClient.getQueryData(sessionQueryKey)).toEqual({
+      user: null,
+      signedOutFrom: '/dashboard',
+    });
     expect(queryClient.getQueryData(['credits'])).toBeUndefined();
   });
 
@@ -135,10 +138,31 @@ describe('sign out', () => {
     );
     expect(screen.getByTestId('where')).toHaveTextContent('/dashboard');
     act(() => {
-      queryClient.setQueryData(sessionQueryKey, signedOutSession);
+      queryClient.setQueryData(sessionQueryKey, signedOutSession('/dashboard'));
     });
     await vi.waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
     expect(visited).toEqual(['/dashboard', '/']);
+  });
+
+  it('another guarded page opened after signing out still asks the visitor to sign in', async () => {
+    const queryClient = testQueryClient({ user: anUser });
+    queryClient.setQueryData(sessionQueryKey, signedOutSession('/dashboard/settings'));
+    renderRoutes(
+      [
+        { path: '/', element: <Page /> },
+        { path: '/signin', element: <Page /> },
+        {
+          path: '/dashboard',
+          element: (
+            <RequireSignedIn>
+              <Page />
+            </RequireSignedIn>
+          ),
+        },
+      ],
+      { path: '/dashboard', queryClient },
+    );
+    await vi.waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/signin'));
   });
 
   it('stays signed in and on the page when the server refuses', async () => {

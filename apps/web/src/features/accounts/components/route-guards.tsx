@@ -10,14 +10,14 @@ import { withRedirect } from '../safe-redirect';
 
 /**
  * Signed-in pages: anonymous visitors go to /signin?redirect=<where they were going>; one who
- * has just signed out, to / (spec §2: "Sign out returns to /").
+ * has just signed out on this page, to / (spec §2: "Sign out returns to /").
  */
 export function RequireSignedIn({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
   if (session.status === 'loading') return <LoadingScreen />;
   if (session.status === 'anonymous') {
-    if (session.signedOut) return <Navigate to={paths.home} replace />;
+    if (session.signedOutFrom === location.pathname) return <Navigate to={paths.home} replace />;
     const back = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to={withRedirect(paths.signIn, back)} replace />;
   }
