@@ -1,7 +1,8 @@
 import { act, screen } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { anUser, renderRoutes, testQueryClient } from '../../test/render';
 import { RequireSignedIn } from '../../features/accounts/components/route-guards';
@@ -29,6 +30,28 @@ function Page() {
         Sign out
       </button>
     </>
+  );
+}
+
+/** /, /signin and a /dashboard only signed-in users may see, opened at /dashboard. */
+function renderGuardedDashboard(
+  queryClient: QueryClient,
+  home: RouteObject = { path: '/', element: <Page /> },
+) {
+  renderRoutes(
+    [
+      home,
+      { path: '/signin', element: <Page /> },
+      {
+        path: '/dashboard',
+        element: (
+          <RequireSignedIn>
+            <Page />
+          </RequireSignedIn>
+        ),
+      },
+    ],
+    { path: '/dashboard', queryClient },
   );
 }
 
@@ -87,28 +110,14 @@ describe('sign out', () => {
     const arrived = new Promise<void>((resolve) => {
       arrive = resolve;
     });
-    renderRoutes(
-      [
-        {
-          path: '/',
-          lazy: async () => {
-            requested();
-            await arrived;
-            return { Component: Page };
-          },
-        },
-        { path: '/signin', element: <Page /> },
-        {
-          path: '/dashboard',
-          element: (
-            <RequireSignedIn>
-              <Page />
-            </RequireSignedIn>
-          ),
-        },
-      ],
-      { path: '/dashboard', queryClient },
-    );
+    renderGuardedDashboard(queryClient, {
+      path: '/',
+      lazy: async () => {
+        requested();
+        await arrived;
+        return { Component: Page };
+      },
+    });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Sign out' }));
     await whenRequested;
     arrive();
@@ -121,21 +130,7 @@ describe('sign out', () => {
     // The router can reach / before React draws it; the signed-out session then reaches the
     // guard of the page still shown.
     const queryClient = testQueryClient({ user: anUser });
-    renderRoutes(
-      [
-        { path: '/', element: <Page /> },
-        { path: '/signin', element: <Page /> },
-        {
-          path: '/dashboard',
-          element: (
-            <RequireSignedIn>
-              <Page />
-            </RequireSignedIn>
-          ),
-        },
-      ],
-      { path: '/dashboard', queryClient },
-    );
+    renderGuardedDashboard(queryClient);
     expect(screen.getByTestId('where')).toHaveTextContent('/dashboard');
     act(() => {
       queryClient.setQueryData(sessionQueryKey, signedOutSession('/dashboard'));
@@ -147,21 +142,7 @@ describe('sign out', () => {
   it('another guarded page opened after signing out still asks the visitor to sign in', async () => {
     const queryClient = testQueryClient({ user: anUser });
     queryClient.setQueryData(sessionQueryKey, signedOutSession('/dashboard/settings'));
-    renderRoutes(
-      [
-        { path: '/', element: <Page /> },
-        { path: '/signin', element: <Page /> },
-        {
-          path: '/dashboard',
-          element: (
-            <RequireSignedIn>
-              <Page />
-            </RequireSignedIn>
-          ),
-        },
-      ],
-      { path: '/dashboard', queryClient },
-    );
+    renderGuardedDashboard(queryClient);
     await vi.waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/signin'));
   });
 
