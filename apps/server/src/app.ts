@@ -197,6 +197,8 @@ export async function buildApp(
     await database.close();
     throw error;
   }
+  // Mail SMTP refused is tried again once a minute (decision 0260), now the database is ready.
+  mailer.startRetries();
 
   app.decorate('secretBox', secretBox);
   app.decorate('integrations', settings());

@@ -115,6 +115,16 @@ export interface OutboxTable {
   reply_to: string | null;
   created_at: Timestamp;
   sent_at: string | null;
+  /** SMTP tries so far; 0 for a message written here because no SMTP server was set (migration 202611261540). */
+  attempts: Generated<number>;
+  /** When SMTP refused it: when it is tried again; null once sent or given up, or never tried. */
+  next_attempt_at: string | null;
+  /** SMTP's last refusal, for the log and the operator. */
+  last_error: string | null;
+  /** When the retries were given up. */
+  failed_at: string | null;
+  /** A refused message's attachments, to send with it: JSON [{ filename, contentType, base64 }]. */
+  attachments: string | null;
 }
 
 /** A message sent through the contact form (spec §3 Contact message). */

@@ -19,5 +19,7 @@ export const detailedHealthSchema = z.object({
   database: z.extend(componentHealthSchema, { dialect: z.enum(['sqlite', 'postgres']) }),
   queue: componentHealthSchema,
   model: componentHealthSchema,
+  /** Mail SMTP refused that waits to be tried again (degraded while any does). */
+  mail: componentHealthSchema,
 });
 export type DetailedHealth = z.infer<typeof detailedHealthSchema>;

@@ -20,6 +20,7 @@ import { safePayments } from './202611251532-safe-payments.js';
 import { databaseConsoleAllowWrites } from './202611251621-database-console-allow-writes.js';
 import { resultVersions } from './202611251900-result-versions.js';
 import { freeTryAndHistory } from './202611251900-free-try-and-history.js';
+import { mailRetries } from './202611261540-mail-retries.js';
 
 // One set of migrations for SQLite and PostgreSQL. Each migration is a factory taking the few
 // column types that differ between the two, so the table definitions are written once.
@@ -55,6 +56,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '202611251621-database-console-allow-writes': databaseConsoleAllowWrites,
   '202611251900-result-versions': resultVersions,
   '202611251900-free-try-and-history': freeTryAndHistory,
+  '202611261540-mail-retries': mailRetries,
 };
 
 function provider(ctx: MigrationContext): MigrationProvider {

@@ -19,7 +19,7 @@ import {
 
 export interface AlertsDeps {
   db: Db;
-  mailer: Mailer;
+  mailer: Pick<Mailer, 'enqueue'>;
   /** The public URL now (Admin → Integrations or PUBLIC_URL): links in the alert mails. */
   publicUrl: () => string;
 }

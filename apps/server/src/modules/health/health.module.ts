@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../db/database.js';
+import { mailHealth } from '../../mail/mail-health.js';
 import type { Processing } from '../jobs/processing.js';
 import { healthRoutes } from './health.routes.js';
 
-// Health: the database, the queue and the model, as one answer (for probes and the admin).
+// Health: the database, the queue, the model and mail, as one answer (for probes and the admin).
 
 export async function registerHealth(
   app: FastifyInstance,
@@ -16,5 +17,6 @@ export async function registerHealth(
     startedAt: Date.now(),
     queue: () => processing.queueHealth(),
     model: () => processing.modelHealth(),
+    mail: () => mailHealth(deps.database.db),
   });
 }

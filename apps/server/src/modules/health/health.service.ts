@@ -10,6 +10,8 @@ export interface HealthDeps {
   database: DatabaseHandle;
   queue: HealthProbe;
   model: HealthProbe;
+  /** Mail SMTP refused and still to be sent (decision 0260). */
+  mail: HealthProbe;
   version: string;
   startedAt: number;
 }
@@ -30,7 +32,15 @@ export async function detailedHealth(deps: HealthDeps): Promise<DetailedHealth> 
     deps.queue(),
     deps.model(),
   ]);
-  const parts = [database, queue, model];
+  // Read from the database: when it is down, so is this.
+  const mail: ComponentHealth =
+    database.status === 'down'
+      ? { status: 'down', detail: 'the database does not answer' }
+      : await Promise.resolve(deps.mail()).catch((error: unknown) => ({
+          status: 'down' as const,
+          detail: error instanceof Error ? error.message : String(error),
+        }));
+  const parts = [database, queue, model, mail];
   const status =
     database.status === 'down'
       ? 'down'
@@ -44,5 +54,6 @@ export async function detailedHealth(deps: HealthDeps): Promise<DetailedHealth> 
     database: { ...database, dialect: deps.database.dialect },
     queue,
     model,
+    mail,
   };
 }

@@ -26,7 +26,48 @@ describe('health and metrics', () => {
     expect(body.queue.detail).toMatch(/^0 of \d+ workers? busy, 0 of 16 queue places taken$/);
     // The model loads with the first image (or at start, after listening, under npm start).
     expect(body.model).toEqual({ status: 'ok', detail: 'isnet loads with the first image' });
+    expect(body.mail).toEqual({ status: 'ok', detail: 'no mail waiting to be tried again' });
     expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('GET /health/detailed is degraded while mail SMTP refused waits to be tried again', async () => {
+    const local = await createTestApp();
+    const now = new Date().toISOString();
+    const kept = (
+      id: string,
+      extra: { next_attempt_at: string | null; failed_at: string | null },
+    ) => ({
+      id,
+      to: 'buyer@example.com',
+      subject: 'Receipt',
+      text: 'Thanks.',
+      html: null,
+      reply_to: null,
+      created_at: now,
+      sent_at: null,
+      attempts: 1,
+      last_error: 'connect ECONNREFUSED 127.0.0.1:2525',
+      attachments: null,
+      ...extra,
+    });
+    await local.app.database.db
+      .insertInto('outbox')
+      .values([
+        kept('waiting', { next_attempt_at: now, failed_at: null }),
+        kept('given-up', { next_attempt_at: null, failed_at: now }),
+      ])
+      .execute();
+    const res = await local.app.inject({ url: '/health/detailed' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'degraded',
+      mail: {
+        status: 'degraded',
+        detail:
+          '1 message SMTP refused, waiting to be tried again; 1 given up after every retry (outbox table)',
+      },
+    });
+    await local.close();
   });
 
   it('GET /health/detailed answers 503 when the database is down', async () => {
