@@ -144,9 +144,21 @@ test.describe.serial('the backgrounds panel', () => {
 
     // The photo's own background, blurred: opaque everywhere, the green-grey of the photo.
     await panel.getByRole('radio', { name: texts.kinds.blur }).check();
-    await page
+    // The preview blurs it as the download does, without the red disc bleeding around it: 18 px
+    // right of the disc's edge (image x 868, y 430) is the background's green-grey, not red.
+    await expect(page.getByTestId('blurred-backdrop')).toHaveAttribute('data-ready', 'true');
+    const previewShot = await page
       .getByTestId('background-preview')
       .screenshot({ path: path.join(screens, 'preview-blur.png') });
+    const preview = await sharp(previewShot).raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => {
+      const px = Math.round((x / 1200) * preview.info.width);
+      const py = Math.round((y / 900) * preview.info.height);
+      const i = (py * preview.info.width + px) * preview.info.channels;
+      return [...preview.data.subarray(i, i + 3)];
+    };
+    const [nearR, nearG] = at(868, 430);
+    expect(nearG!, `preview beside the disc: ${at(868, 430).join(', ')}`).toBeGreaterThan(nearR!);
     const blurDownload = await exportAs(page, 'png');
     await blurDownload.saveAs(path.join(screens, 'export-blur.png'));
     const blurred = await pixelsOf(blurDownload);

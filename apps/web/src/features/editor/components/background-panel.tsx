@@ -10,7 +10,6 @@ import { loadToast } from '../../../lib/toast';
 import { exportComposition } from '../api/compose';
 import { backgroundTexts as texts } from '../background-texts';
 import {
-  blurFilter,
   shadowFilter,
   subjectBoxOf,
   type Backdrop,
@@ -19,12 +18,14 @@ import {
 } from '../lib/backdrop';
 import { saveBlob } from '../../../lib/save-blob';
 import { fileProblem } from '../lib/validation';
+import { BlurredBackdrop } from './blurred-backdrop';
 import { checkerboardClass } from './image-frame';
 
 // After a result (issue 25): the cut-out on transparency, a colour, the photo's own background
 // blurred, or an uploaded image (cover or contain), with an optional drop shadow. The preview is
-// live CSS; the download is made at full size on the server by the engine, like the public
-// API's answers, and costs nothing more.
+// live CSS (the blurred background a canvas drawn the engine's way, blurred-backdrop.tsx); the
+// download is made at full size on the server by the engine, like the public API's answers,
+// and costs nothing more.
 
 const kinds: BackdropKind[] = ['transparent', 'color', 'blur', 'image'];
 
@@ -114,11 +115,10 @@ function Preview({
         <div className="absolute inset-0" style={{ backgroundColor: backdrop.color }} />
       ) : null}
       {backdrop.kind === 'blur' && job.original ? (
-        <img
-          src={job.original}
-          alt=""
-          className="absolute inset-0 size-full scale-105 object-fill"
-          style={{ filter: blurFilter(aspect) }}
+        <BlurredBackdrop
+          originalUrl={job.original}
+          cutoutUrl={job.result?.refined}
+          aspect={aspect}
         />
       ) : null}
       {backdrop.kind === 'image' && imageUrl ? (
