@@ -153,6 +153,26 @@ describe('mailer', () => {
       );
     }
 
+    it('is sent by the running retries once due, without anyone asking', async () => {
+      let smtp = await refusingSmtpUrl();
+      const mailer = await setUp(() => ({ smtp, from }));
+      mailer.enqueue({ to: 'late@example.com', subject: 'Receipt', text: 'Thanks.' });
+      await mailer.idle();
+      // Due now rather than in a minute.
+      await handle!.db
+        .updateTable('outbox')
+        .set({ next_attempt_at: new Date(Date.now() - 1000).toISOString() })
+        .execute();
+      sink = await startSmtpSink();
+      smtp = sink.url;
+      mailer.startRetries(20);
+      const received = await sink.next('late@example.com');
+      expect(received.text).toContain('Subject: Receipt');
+      await mailer.close();
+      const [row] = await listOutbox(handle!.db, 'late@example.com');
+      expect(row!.sent_at).not.toBeNull();
+    });
+
     it(`tries ${MAIL_MAX_ATTEMPTS} times in all, waiting longer each time, then gives it up`, async () => {
       const smtp = await refusingSmtpUrl();
       const mailer = await setUp(() => ({ smtp, from }));

@@ -300,12 +300,21 @@ export function createMailer({ settings, db, log }: MailerOptions): Mailer {
     retryDue,
     startRetries(everyMs = 60_000) {
       if (retryTimer) return;
+      // One pass at a time: against an SMTP server that does not answer, each try waits for
+      // its timeout, and a pass can outlast the interval.
+      let running = false;
       retryTimer = setInterval(() => {
+        if (running) return;
+        running = true;
         track(
-          retryDue().then(
-            () => undefined,
-            (error: unknown) => log.error({ err: error }, 'mail retries failed'),
-          ),
+          retryDue()
+            .then(
+              () => undefined,
+              (error: unknown) => log.error({ err: error }, 'mail retries failed'),
+            )
+            .finally(() => {
+              running = false;
+            }),
         );
       }, everyMs);
       retryTimer.unref();
