@@ -22,7 +22,7 @@ const seconds: Record<string, number> = {
   'pricing-api.spec.ts': 20,
   'batch.spec.ts': 20,
   'backgrounds.spec.ts': 18,
-  'blog-contact.spec.ts': 16,
+  'blog-contact.spec.ts': 18,
   'touch-up.spec.ts': 17,
   'admin-orders-pricing.spec.ts': 15,
   'api-keys.spec.ts': 13,

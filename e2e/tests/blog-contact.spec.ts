@@ -4,12 +4,13 @@ import {
   blogPosts,
   contactTexts,
   findBlogPost,
+  newsletterLinkTexts,
   newsletterTexts,
   paths,
 } from '@cutout/contracts';
 // The server's SQLite driver (hoisted from apps/server), read-only here.
 import Database from 'better-sqlite3';
-import { expect, tagPattern, test } from './fixtures.js';
+import { expect, lookAt, tagPattern, test } from './fixtures.js';
 import { uniqueEmail } from './accounts-helpers.js';
 
 /** Rows the server stored, read from its SQLite file (the server writes; we only look). */
@@ -68,7 +69,7 @@ test.describe('an unknown article', () => {
   });
 });
 
-test('subscribing stores the address once; subscribing again gives the same confirmation', async ({
+test('subscribing stores the address once, the same answer again, and the mailed link confirms it', async ({
   page,
 }) => {
   const email = uniqueEmail('reader');
@@ -87,6 +88,38 @@ test('subscribing stores the address once; subscribing again gives the same conf
   expect(query('select email from newsletter_subscribers where email = ?', email)).toEqual([
     { email },
   ]);
+
+  // Double opt-in: the mailed link opens /newsletter, and only its button confirms.
+  let mail = '';
+  await expect
+    .poll(
+      () => {
+        mail =
+          query<{ text: string }>('select text from outbox where "to" = ?', email)[0]?.text ?? '';
+        return mail;
+      },
+      { message: `a confirmation mail to ${email} in the outbox` },
+    )
+    .toContain('/newsletter?confirm=');
+  const link = new URL(/http\S+\/newsletter\?confirm=\S+/.exec(mail)![0]);
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    newsletterLinkTexts.confirmHeading,
+  );
+  const confirmedAt = () =>
+    query<{ confirmed_at: string | null }>(
+      'select confirmed_at from newsletter_subscribers where email = ?',
+      email,
+    )[0]?.confirmed_at;
+  expect(confirmedAt()).toBeNull();
+  await page.getByRole('button', { name: newsletterLinkTexts.confirmButton }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: newsletterLinkTexts.confirmed }),
+  ).toBeVisible();
+  expect(confirmedAt()).not.toBeNull();
+  await lookAt(page, {
+    path: path.join(import.meta.dirname, '../.artifacts/newsletter-confirmed.png'),
+  });
 });
 
 test.describe('contact form', () => {

@@ -298,7 +298,7 @@ export async function buildApp(
   });
   await registerBatches(app, { db, processing });
   await registerContact(app, { db, mailer, config: config.mail });
-  await registerNewsletter(app, { db });
+  await registerNewsletter(app, { db, mailer, publicUrl: publicUrlNow });
   late.payments = await registerPayments(app, {
     config: config.payments,
     production: config.env === 'production',

@@ -38,6 +38,9 @@ const table: Record<string, Access> = {
   'POST /api/errors': 'public',
   'POST /api/contact': 'public',
   'POST /api/newsletter': 'public',
+  // The mailed links' token is the credential (decision 0261).
+  'POST /api/newsletter/confirm': 'public',
+  'POST /api/newsletter/unsubscribe': 'public',
   'GET /api/samples': 'public',
   'GET /api/samples/:id/image': 'public',
   'GET /api/samples/:id/thumbnail': 'public',

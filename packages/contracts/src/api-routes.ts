@@ -3,6 +3,8 @@ import {
   contactApiPath,
   errorReportsApiPath,
   newsletterApiPath,
+  newsletterConfirmApiPath,
+  newsletterUnsubscribeApiPath,
 } from './paths.js';
 
 // Each endpoint's method and path, one object per server module: the zod-free half of an
@@ -89,5 +91,9 @@ export const accountsApi = {
 
 /** contact, newsletter, error-reports: one POST each. */
 export const contactApi = { send: apiRoute('POST', contactApiPath) };
-export const newsletterApi = { subscribe: apiRoute('POST', newsletterApiPath) };
+export const newsletterApi = {
+  subscribe: apiRoute('POST', newsletterApiPath),
+  confirm: apiRoute('POST', newsletterConfirmApiPath),
+  unsubscribe: apiRoute('POST', newsletterUnsubscribeApiPath),
+};
 export const errorReportsApi = { report: apiRoute('POST', errorReportsApiPath) };

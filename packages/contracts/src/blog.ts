@@ -158,8 +158,29 @@ export const newsletterTexts = {
   /** The spec's button (§2 Blog). */
   subscribe: 'Subscribe',
   subscribing: 'Subscribing...',
-  subscribed: "Thanks for subscribing! We'll write when the next article is out.",
+  /** The same answer whether the address is new, waiting or confirmed. */
+  subscribed:
+    'Almost done: we sent you an e-mail. Open its link to confirm, and we will write when the next article is out.',
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email address',
   failed: 'Could not subscribe',
+} as const;
+
+/**
+ * /newsletter, reached from the confirmation mail's links (double opt-in, decision 0261). Apart
+ * from newsletterTexts, which every blog page loads: only that page and the server use these.
+ */
+export const newsletterLinkTexts = {
+  confirmHeading: 'Confirm your subscription',
+  confirmIntro: 'One click and we will e-mail you when a new article is published. Nothing else.',
+  confirmButton: 'Confirm subscription',
+  confirmed: 'Your subscription is confirmed. We will write when the next article is out.',
+  unsubscribeHeading: 'Leave the newsletter',
+  unsubscribeIntro: 'Your address will be removed from the list, and we will not write again.',
+  unsubscribeButton: 'Unsubscribe',
+  unsubscribed: 'You are unsubscribed: your address is no longer on the list.',
+  invalidLink:
+    'This link is not valid (any more). Subscribe again from the blog if you want our articles.',
+  noLink: 'Open this page from the link in our e-mail, or subscribe from the blog.',
+  toBlog: 'Go to the blog',
 } as const;

@@ -27,6 +27,8 @@ export const paths = {
   signUpAlias: '/sign-up',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  /** The newsletter's e-mailed links: ?confirm=<token> or ?unsubscribe=<token>. */
+  newsletter: '/newsletter',
 
   dashboard: '/dashboard',
   subscriptions: '/subscriptions',
@@ -150,8 +152,10 @@ export const samplesApiPaths = {
 /** contact: POST a contact message. */
 export const contactApiPath = '/api/contact';
 
-/** newsletter: POST an address. */
+/** newsletter: POST an address; confirm it, or take it off the list, with its mailed token. */
 export const newsletterApiPath = '/api/newsletter';
+export const newsletterConfirmApiPath = '/api/newsletter/confirm';
+export const newsletterUnsubscribeApiPath = '/api/newsletter/unsubscribe';
 
 /** error-reports: POST what went wrong in the browser. */
 export const errorReportsApiPath = '/api/errors';

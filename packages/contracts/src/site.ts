@@ -46,6 +46,10 @@ export const pageTexts = {
     description: 'Get a link to reset your Cutout password.',
   },
   resetPassword: { title: 'Reset Password', description: 'Choose a new password.' },
+  newsletter: {
+    title: 'Newsletter',
+    description: 'Confirm your subscription to new Cutout articles, or leave the list.',
+  },
   dashboard: { title: 'Dashboard', description: 'Your usage, credits and images.' },
   subscriptions: {
     title: 'Credits & Billing',

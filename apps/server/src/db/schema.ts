@@ -148,6 +148,12 @@ export interface NewsletterSubscriberTable {
   email: string;
   ip: string | null;
   created_at: Timestamp;
+  /** SHA-256 (hex) of the token in the e-mailed links (migration 202611261610). */
+  token_hash: string | null;
+  /** When its owner confirmed it; null: not on the list yet (double opt-in, decision 0261). */
+  confirmed_at: string | null;
+  /** When the last confirmation mail went out. */
+  mailed_at: string | null;
 }
 
 export interface JobTable {

@@ -33,6 +33,7 @@ export default [
     route(paths.forgotPassword, 'routes/forgot-password.tsx'),
     route(paths.resetPassword, 'routes/reset-password.tsx'),
     route(paths.paymentSuccess, 'routes/payment-success.tsx'),
+    route(paths.newsletter, 'routes/newsletter.tsx'),
     route('*', 'routes/content-page.tsx'),
   ]),
   layout('routes/layouts/dashboard-layout.tsx', [

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { simpleEmailPattern } from '../blog.js';
+import { newsletterLinkTexts, simpleEmailPattern } from '../blog.js';
 import { contactFieldTexts as t } from '../contact.js';
 import { limits } from '../limits.js';
 import { validationTexts } from '../texts.js';
@@ -69,4 +69,15 @@ export const newsletterBodySchema = z.object({
 export type NewsletterBody = z.input<typeof newsletterBodySchema>;
 
 export const newsletterResponseSchema = z.object({ message: z.string() });
+
+/** POST /api/newsletter/confirm and /unsubscribe: the token from the e-mailed link. */
+export const newsletterTokenBodySchema = z.object({
+  token: z
+    .string({ error: newsletterLinkTexts.invalidLink })
+    .check(
+      z.minLength(1, newsletterLinkTexts.invalidLink),
+      z.maxLength(200, newsletterLinkTexts.invalidLink),
+    ),
+});
+export type NewsletterTokenBody = z.input<typeof newsletterTokenBodySchema>;
 export type NewsletterResponse = z.infer<typeof newsletterResponseSchema>;

@@ -21,6 +21,7 @@ import { databaseConsoleAllowWrites } from './202611251621-database-console-allo
 import { resultVersions } from './202611251900-result-versions.js';
 import { freeTryAndHistory } from './202611251900-free-try-and-history.js';
 import { mailRetries } from './202611261540-mail-retries.js';
+import { newsletterConfirmation } from './202611261610-newsletter-confirmation.js';
 
 // One set of migrations for SQLite and PostgreSQL. Each migration is a factory taking the few
 // column types that differ between the two, so the table definitions are written once.
@@ -57,6 +58,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '202611251900-result-versions': resultVersions,
   '202611251900-free-try-and-history': freeTryAndHistory,
   '202611261540-mail-retries': mailRetries,
+  '202611261610-newsletter-confirmation': newsletterConfirmation,
 };
 
 function provider(ctx: MigrationContext): MigrationProvider {

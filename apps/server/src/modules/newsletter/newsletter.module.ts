@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/database.js';
 import { newsletterRoutes } from './newsletter.routes.js';
+import type { NewsletterDeps } from './newsletter.service.js';
 
-export async function registerNewsletter(app: FastifyInstance, deps: { db: Db }): Promise<void> {
-  await app.register(newsletterRoutes, { db: deps.db });
+export async function registerNewsletter(
+  app: FastifyInstance,
+  deps: NewsletterDeps,
+): Promise<void> {
+  await app.register(newsletterRoutes, deps);
 }

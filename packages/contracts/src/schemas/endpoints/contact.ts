@@ -5,6 +5,7 @@ import {
   contactResponseSchema,
   newsletterBodySchema,
   newsletterResponseSchema,
+  newsletterTokenBodySchema,
 } from '../contact.js';
 import { errorReportSchema } from '../error-reports.js';
 
@@ -24,6 +25,16 @@ export const newsletterEndpoints = {
   subscribe: endpoint(newsletterApi.subscribe, {
     body: newsletterBodySchema,
     responses: { 200: newsletterResponseSchema, 201: newsletterResponseSchema },
+    errors: [400, 429],
+  }),
+  confirm: endpoint(newsletterApi.confirm, {
+    body: newsletterTokenBodySchema,
+    responses: { 200: newsletterResponseSchema },
+    errors: [400, 429],
+  }),
+  unsubscribe: endpoint(newsletterApi.unsubscribe, {
+    body: newsletterTokenBodySchema,
+    responses: { 200: newsletterResponseSchema },
     errors: [400, 429],
   }),
 };

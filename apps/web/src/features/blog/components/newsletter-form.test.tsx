@@ -1,3 +1,4 @@
+import { newsletterTexts } from '@cutout/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,7 +12,7 @@ vi.mock(
   async () => (await import('../../../test/toast-mock')).toastModuleMock,
 );
 
-const confirmation = "Thanks for subscribing! We'll write when the next article is out.";
+const confirmation = newsletterTexts.subscribed;
 
 beforeEach(() => resetToastSpy());
 afterEach(() => vi.unstubAllGlobals());
