@@ -186,6 +186,39 @@ export const auditLogTexts = {
 } as const;
 
 /** The admin's purchases (spec §2 Admin subscriptions; orders and their credit lots, 0104). */
+/** The log of every webhook received, below the orders (decision 0262). */
+export const webhookEventsTexts = {
+  title: (n: number) => `Webhook events (${n})`,
+  intro:
+    'Every webhook the payment provider sent, newest first: its signature, what it did, and why. Refused and failed ones are here too, including any that match no order.',
+  searchLabel: "Search webhooks by the provider's order id",
+  searchPlaceholder: "Provider's order id",
+  outcome: 'Outcome',
+  allOutcomes: 'All outcomes',
+  resetFilters: 'Reset webhook filters',
+  columns: {
+    received: 'Received',
+    event: 'Event',
+    order: "Provider's order",
+    signature: 'Signature',
+    outcome: 'Outcome',
+    detail: 'Detail',
+    actions: 'Actions',
+  },
+  valid: 'Valid',
+  invalid: 'Invalid',
+  replay: 'Apply again',
+  replayLabel: (event: string) => `Apply webhook ${event} again`,
+  replayed: (outcome: string) => `Applied again: ${outcome}`,
+  replayFailed: 'Could not apply the webhook again',
+  loadFailed: 'Failed to load the webhook events',
+  empty: 'No webhooks match.',
+  loading: 'Loading webhook events…',
+  previous: 'Previous',
+  next: 'Next',
+  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+} as const;
+
 export const adminSubscriptionsTexts = {
   period: 'Period',
   periods: { 7: 'Last 7 days', 30: 'Last 30 days', 90: 'Last 90 days', 365: 'Last 365 days' },

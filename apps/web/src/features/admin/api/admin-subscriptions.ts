@@ -1,5 +1,7 @@
 import {
   adminPaymentsEndpoints as endpoints,
+  limits,
+  type WebhookEvent,
   type AdminSubscription,
   type RefundRequest,
   type RefundRequestStatus,
@@ -111,4 +113,34 @@ export const adminPlansQueryOptions = queryOptions({
 
 export function updatePlan(id: string, body: UpdateAdminPlanBody): Promise<EditablePlan> {
   return apiClient.call(endpoints.updatePlan, { params: { id }, body });
+}
+
+export type WebhookEventListParams = { search: string; outcome: string; page: number };
+
+/**
+ * GET /api/admin/webhook-events: every webhook received, newest first (decision 0262); the
+ * search is a provider's order id, exactly.
+ */
+export const webhookEventsQueryOptions = (params: WebhookEventListParams) =>
+  queryOptions({
+    queryKey: [...adminSubscriptionsKey, 'webhook-events', params],
+    queryFn: async ({ signal }) => {
+      const order = params.search.trim();
+      const answer = await apiClient.call(endpoints.webhookEvents, {
+        query: {
+          page: params.page,
+          ...(params.outcome === 'all' ? {} : { outcome: params.outcome }),
+          ...(order ? { order } : {}),
+        },
+        signal,
+      });
+      return { ...answer, perPage: limits.purchasesPageSize };
+    },
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+/** POST /api/admin/webhook-events/{id}/replay: a stored webhook applied again (idempotent). */
+export function replayWebhookEvent(id: string): Promise<WebhookEvent> {
+  return apiClient.call(endpoints.replayWebhookEvent, { params: { id } });
 }

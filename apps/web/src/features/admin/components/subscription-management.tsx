@@ -35,6 +35,7 @@ import {
 import { adminSubscriptionsTexts as t } from '../texts';
 import { OrderStatusBadge, TestBadge } from './order-badges';
 import { SubscriptionDetailDialog } from './subscription-detail';
+import { WebhookEvents } from './webhook-events';
 
 // /admin/subscriptions (spec §2 Admin, §7 /admin/subscriptions…): for one-time credit packs the
 // spec's subscriptions are orders and their credit lots (docs/decisions/0104).
@@ -319,6 +320,8 @@ export function SubscriptionManagement() {
           </tr>
         )}
       </PagedListTable>
+
+      <WebhookEvents />
 
       {openId && (
         <SubscriptionDetailDialog
