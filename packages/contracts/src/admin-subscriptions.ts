@@ -78,3 +78,18 @@ export const adminPaymentsApi = {
   webhookEvents: apiRoute('GET', payServer.adminWebhookEvents),
   replayWebhookEvent: apiRoute('POST', pathById(payServer.adminReplay)),
 };
+
+/** What a stored webhook did (the server records it; the admin's webhook list filters by it). */
+export const webhookOutcomes = [
+  'credited',
+  'held',
+  'duplicate',
+  'refunded',
+  'partially_refunded',
+  'refund_before_order',
+  'ignored',
+  'invalid_signature',
+  'malformed',
+  'failed',
+] as const;
+export type WebhookOutcome = (typeof webhookOutcomes)[number];

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { WebhookOutcome } from '@cutout/contracts';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { findBalance } from '../credits/credits.repository.js';
@@ -24,17 +25,7 @@ import type { OrderEvent } from './providers/provider.js';
 // unspent credits in proportion to what was refunded so far (0121). The invoice and each credit
 // note are issued in the same transaction (0126).
 
-export type WebhookOutcome =
-  | 'credited'
-  | 'held'
-  | 'duplicate'
-  | 'refunded'
-  | 'partially_refunded'
-  | 'refund_before_order'
-  | 'ignored'
-  | 'invalid_signature'
-  | 'malformed'
-  | 'failed';
+export type { WebhookOutcome };
 
 export interface Applied {
   outcome: WebhookOutcome;

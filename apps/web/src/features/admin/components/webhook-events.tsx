@@ -1,4 +1,4 @@
-import type { WebhookEvent } from '@cutout/contracts';
+import { webhookOutcomes, type WebhookEvent, type WebhookOutcome } from '@cutout/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FilterMenu } from '../../../components/list/filter-menu';
@@ -27,21 +27,11 @@ import { webhookEventsTexts as t } from '../texts';
 
 const blank: WebhookEventListParams = { search: '', outcome: 'all', page: 1 };
 
-/** What the server records (order-events.service.ts, webhooks.service.ts). */
-const outcomes = [
-  'credited',
-  'held',
-  'duplicate',
-  'refunded',
-  'partially_refunded',
-  'refund_before_order',
-  'ignored',
-  'invalid_signature',
-  'malformed',
-  'failed',
-] as const;
-const outcomeOptions = outcomes.map((value) => ({ value, label: value.replaceAll('_', ' ') }));
-const troubled = new Set<string>(['invalid_signature', 'malformed', 'failed']);
+const outcomeOptions = webhookOutcomes.map((value) => ({
+  value,
+  label: value.replaceAll('_', ' '),
+}));
+const troubled = new Set<WebhookOutcome>(['invalid_signature', 'malformed', 'failed']);
 
 function ReplayButton({ event }: { event: WebhookEvent }) {
   const queryClient = useQueryClient();
@@ -120,7 +110,9 @@ export function WebhookEvents() {
               <Badge
                 variant="outline"
                 className={
-                  troubled.has(event.outcome) ? 'text-red-700 dark:text-red-400' : undefined
+                  troubled.has(event.outcome as WebhookOutcome)
+                    ? 'text-red-700 dark:text-red-400'
+                    : undefined
                 }
               >
                 {event.outcome.replaceAll('_', ' ')}
