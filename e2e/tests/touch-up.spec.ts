@@ -224,6 +224,7 @@ async function touchUpAndCheck(page: Page, drag: Drag, label: string): Promise<v
   expect(refined.at(500, Y)).toBe(255);
   // Nothing was charged for the touch-up.
   expect(await creditsOf(page)).toBe(credits);
+  if (label === '1280') await historyDownloadsFollow(page);
   await lookAt(page, {
     path: path.join(screens, `touch-up-saved-${label}.png`),
     fullPage: true,
@@ -234,6 +235,43 @@ async function touchUpAndCheck(page: Page, drag: Drag, label: string): Promise<v
   await section.getByRole('button', { name: texts.resetOriginal }).click();
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: texts.reset })).toBeVisible();
   await expect(page.locator('img[data-variant="transparent_bg"]')).not.toHaveAttribute('src', /v=/);
+}
+
+/**
+ * /dashboard/history offers the touched-up version of each result at full size: every link
+ * answers 200 with the saved mask (issue 39: its links read `?v=1?download=1` and answered 400).
+ */
+async function historyDownloadsFollow(editor: Page) {
+  const page = await editor.context().newPage();
+  await page.goto(paths.dashboardHistory);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  const item = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link') })
+    .first();
+  for (const [label, erased] of [
+    [editorTexts.downloadRefined, 'clear'],
+    [editorTexts.downloadWhiteBg, 'white'],
+    [editorTexts.downloadTransparent, 'clear'],
+  ] as const) {
+    const link = item.getByRole('link', { name: label });
+    await expect(link).toHaveAttribute('href', /[?&]v=1&download=1$/);
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(await download.failure(), label).toBeNull();
+    const { data, info } = await sharp(await download.path())
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect(info.width, label).toBe(W);
+    const rgba = (x: number, y: number) => [...data.subarray((y * W + x) * 4, (y * W + x) * 4 + 4)];
+    // Erased: transparent, or white on the white background; restored: the red disc, opaque.
+    if (erased === 'white') expect(rgba(700, Y), label).toEqual([255, 255, 255, 255]);
+    else expect(rgba(700, Y)[3], label).toBe(0);
+    const [red, , , alpha] = rgba(500, Y);
+    expect(alpha, label).toBe(255);
+    expect(red, label).toBeGreaterThan(150);
+  }
+  await page.close();
 }
 
 test.describe('the touch-up brush', () => {

@@ -1,4 +1,5 @@
 import { paths } from '@cutout/contracts';
+import { withQuery } from '../../lib/url';
 
 /**
  * Where to go after signing in: the `?redirect=` target when it is a path on this site, else the
@@ -26,5 +27,5 @@ export function safeRedirectTarget(redirect: string | null | undefined): string 
  * `path` alone when there is no target.
  */
 export function withRedirect(path: string, target: string | null | undefined): string {
-  return target ? `${path}?${new URLSearchParams({ redirect: target })}` : path;
+  return withQuery(path, { redirect: target || undefined });
 }

@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { downloadAddress } from '../../../lib/url';
 import {
   Dialog,
   DialogContent,
@@ -86,7 +87,10 @@ function Row({ item, onDelete }: { item: HistoryItem; onDelete: (item: HistoryIt
         <div className="mt-3 flex flex-wrap gap-2">
           {jobVariants.map((variant) => (
             <Button key={variant} asChild variant="outline" size="sm">
-              <a href={`${item.result[variant]}?download=1`} download={item.downloadNames[variant]}>
+              <a
+                href={downloadAddress(item.result[variant])}
+                download={item.downloadNames[variant]}
+              >
                 <Download aria-hidden="true" />
                 {downloadLabels[variant]}
               </a>

@@ -8,6 +8,7 @@ import {
 } from '@cutout/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { withQuery } from '../../../lib/url';
 
 // The §7 Page API from the browser. Responses are checked with the contract's schemas (zod/mini,
 // loaded with the admin's chunk or the content page's, never with the marketing pages).
@@ -81,5 +82,5 @@ export function fetchPageBySlug(
 
 /** The address a page is seen at; Preview adds ?preview=true (drafts, for admins). */
 export function pageAddress(slug: string, { preview = false } = {}): string {
-  return preview ? `${slug}?preview=true` : slug;
+  return withQuery(slug, { preview: preview ? 'true' : undefined });
 }
