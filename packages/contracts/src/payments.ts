@@ -75,7 +75,8 @@ export const paymentTexts = {
   /** No mail server: the buyer is not told about the site's set-up (issue 26), only what to do. */
   receiptQueued: 'The invoice could not be e-mailed right now. Please download it instead.',
   receiptFailed: 'The invoice could not be sent. Please try again.',
-  receiptNumber: 'Receipt',
+  /** The order's number, called so on the success page, the orders, the invoice and the mails. */
+  receiptNumber: 'Order number',
   invoiceNumber: 'Invoice',
   downloadReceipt: 'Download invoice (PDF)',
   emailReceipt: 'E-mail receipt',

@@ -11,4 +11,10 @@ export const contradictingPhrases: readonly (readonly [RegExp, string])[] = [
   [/\b(3|three|5|five) free (credits|downloads|images)/i, 'new accounts get 10 free credits'],
   [/images (per|a) month/i, 'credits are bought in packs, not a monthly allowance'],
   [/\bunlimited\b/i, 'Enterprise volumes are agreed with sales'],
+  // Issue 39: claims about the product itself, not only the policy.
+  [/no (layers, )?brushes/i, 'the editor has a touch-up brush'],
+  [
+    /['"`]Receipt['"`]/,
+    "an order's number is called 'Order number' on every page, mail and invoice",
+  ],
 ];

@@ -73,6 +73,13 @@ describe('one commercial policy', () => {
     expect(code('// credits never expire (the old FAQ)')).not.toMatch(/never expire/);
   });
 
+  it("catches the product claims that were untrue: no brushes, the order number as 'Receipt'", () => {
+    const home = code("body: 'There are no layers, brushes or settings to learn'");
+    const label = code("receiptNumber: 'Receipt',");
+    expect(contradictingPhrases.filter(([p]) => p.test(home)).length).toBe(1);
+    expect(contradictingPhrases.filter(([p]) => p.test(label)).length).toBe(1);
+  });
+
   it('the Free card, the docs and the policy agree on the numbers', () => {
     const free = plans.find((p) => p.id === 'free')!;
     expect(free.credits).toBe(commercialPolicy.freeCredits);

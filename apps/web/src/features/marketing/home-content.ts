@@ -18,7 +18,7 @@ export const whyCards: readonly ContentCard[] = [
     id: 'simple',
     icon: MousePointerClick,
     title: homeMarketingTexts.why.simple,
-    body: 'Drop a file, paste an image URL or pick a sample. There are no layers, brushes or settings to learn: download the refined cutout, the white-background version or the transparent PNG, whichever your shop, slide or profile needs.',
+    body: 'Drop a file, paste an image URL or pick a sample, then download the refined cutout, the white-background version or the transparent PNG, whichever your shop, slide or profile needs. Where an edge needs a hand, the touch-up brush erases or restores it.',
   },
   {
     id: 'privacy',
