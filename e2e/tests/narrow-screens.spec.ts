@@ -6,6 +6,7 @@ import {
   paymentTexts,
   pricingTexts,
   signedInPaths,
+  siteTexts,
 } from '@cutout/contracts';
 import {
   expectPath,
@@ -88,6 +89,21 @@ test('every signed-in and admin page fits 360 px with realistic data', async ({
   }
   expect(await seriousViolations(page, '[data-testid="orders"]')).toEqual([]);
 
+  // An API key with a long name (issue 39: the settings page grew to 455 px once one existed).
+  await page.goto(paths.dashboardSettings);
+  await page.getByLabel('Key name').fill('Catalogue build server for the autumn collection');
+  await page.getByRole('button', { name: 'Create Key' }).click();
+  await expect(page.getByRole('region', { name: /^Your new key/ })).toBeVisible();
+  // Every tab of the dashboard's bar is whole on the screen: they wrap, none is cut (issue 39).
+  for (const tab of await page
+    .getByRole('navigation', { name: siteTexts.dashboardNavigation })
+    .getByRole('link')
+    .all()) {
+    const tabBox = (await tab.boundingBox())!;
+    expect(tabBox.x, await tab.innerText()).toBeGreaterThanOrEqual(0);
+    expect(tabBox.x + tabBox.width, await tab.innerText()).toBeLessThanOrEqual(narrowest);
+  }
+
   for (const path of signedInPaths) {
     await page.goto(path);
     await expect
@@ -139,6 +155,15 @@ test('every signed-in and admin page fits 360 px with realistic data', async ({
   await expect(hint).toBeHidden();
   expect((await firstName.boundingBox())!.x, 'the name column stays').toBeCloseTo(before!.x, 0);
   await lookAt(admin, { path: '.artifacts/phone_admin_users_scrolled.png' });
+
+  // The 50 users made above are 50 audit entries: each row is as tall as its content, not a
+  // column squeezed to a letter a line (issue 39: about 200 px each).
+  await admin.goto(paths.adminAuditLog);
+  const rows = admin.getByTestId('audit-row');
+  await expect(rows).toHaveCount(50);
+  for (const row of (await rows.all()).slice(0, 5)) {
+    expect((await row.boundingBox())!.height, 'an audit row').toBeLessThan(110);
+  }
 
   for (const path of adminPaths) {
     await admin.goto(path);

@@ -13,7 +13,10 @@ export default function DashboardSettingsRoute() {
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-10 sm:px-6">
       <PageHeading page={pageTexts.dashboardSettings} variant="app" />
-      <div className="mt-8 grid gap-6">
+      {/* minmax(0, 1fr): a card is never wider than the screen because of what it holds (the
+          API keys' table scrolls in its own box; as a plain grid track it widened the page to
+          455 px on a phone, issue 39). */}
+      <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-6">
         <ProfileForm />
         <BillingDetailsForm />
         <ChangePasswordForm />

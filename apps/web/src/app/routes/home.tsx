@@ -29,20 +29,23 @@ function Tile({ label, className }: { label: string; className: string }) {
   return (
     <figure className={`relative overflow-hidden rounded-2xl ${className}`}>
       <Subject />
-      <figcaption className="absolute bottom-2.5 left-2.5 rounded-full bg-background/85 px-2.5 py-0.5 text-xs font-medium text-foreground shadow-sm backdrop-blur">
+      <figcaption className="absolute bottom-2.5 left-2.5 whitespace-nowrap rounded-full bg-background/85 px-2.5 py-0.5 text-xs font-medium text-foreground shadow-sm backdrop-blur">
         {label}
       </figcaption>
     </figure>
   );
 }
 
-/** Original on the left, two of the three results on the right. Drawn, not a photo. */
+/**
+ * Original on the left, two of the three results on the right. Drawn, not a photo. On a phone
+ * the columns are even, so 'White background' fits its tile on one line (issue 39).
+ */
 function HeroIllustration() {
   const labels = homeTexts.illustration;
   return (
     <div aria-hidden="true" className="relative mx-auto w-full max-w-md lg:max-w-none">
       <div className="absolute -inset-8 -z-10 rounded-[2.5rem] bg-primary/10 blur-3xl" />
-      <div className="grid aspect-[5/4] grid-cols-[3fr_2fr] grid-rows-2 gap-3 rounded-3xl border border-border bg-card p-3 shadow-xl shadow-black/5 dark:shadow-black/30">
+      <div className="grid aspect-[5/4] grid-cols-2 grid-rows-2 sm:grid-cols-[3fr_2fr] gap-3 rounded-3xl border border-border bg-card p-3 shadow-xl shadow-black/5 dark:shadow-black/30">
         <Tile
           label={labels.original}
           className="row-span-2 bg-gradient-to-br from-amber-200 via-rose-200 to-sky-300 dark:from-amber-500/40 dark:via-rose-500/30 dark:to-sky-600/40"

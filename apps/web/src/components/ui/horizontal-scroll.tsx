@@ -59,7 +59,9 @@ export function HorizontalScroll({
       <div
         ref={box}
         className={cn(
-          'overflow-x-auto outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
+          // relative: an absolutely placed child (an sr-only column name) is contained by the
+          // scrolling box, not the outer one, so it cannot widen the page (issue 39's 455 px).
+          'relative overflow-x-auto outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
           stickyFirstColumn && stickyColumnClasses,
           stickyFirstColumn && edges.before && stickyShadowClasses,
         )}

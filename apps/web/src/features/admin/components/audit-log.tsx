@@ -161,20 +161,22 @@ export function AuditLogViewer() {
           />
         }
       >
+        {/* Columns keep a readable width: squeezed into a phone's box (it scrolls, decision
+            0250), an id broke a letter a line and made each row about 200 px tall (issue 39). */}
         {log.data?.entries.map((e) => (
           <tr key={e.id} data-testid="audit-row" data-action={e.action}>
             <td className="px-5 py-3 whitespace-nowrap">
               <time dateTime={e.createdAt}>{formatDate(e.createdAt, 'seconds')}</time>
             </td>
-            <td className="px-5 py-3">{e.actorEmail ?? t.system}</td>
-            <td className="px-5 py-3">
+            <td className="px-5 py-3 whitespace-nowrap">{e.actorEmail ?? t.system}</td>
+            <td className="min-w-48 px-5 py-3">
               <code className="text-xs">{e.action}</code>
               <div className="text-xs text-muted-foreground">{describeEntry(e)}</div>
             </td>
-            <td className="px-5 py-3 text-xs break-all">
+            <td className="min-w-48 px-5 py-3 text-xs break-all">
               {e.targetType ? `${e.targetType} ${e.targetId ?? ''}` : '—'}
             </td>
-            <td className="max-w-sm px-5 py-3">
+            <td className="max-w-sm min-w-64 px-5 py-3">
               <Details detail={e.detail} />
             </td>
             <td className="px-5 py-3 text-xs">{e.ip ?? '—'}</td>

@@ -188,7 +188,7 @@ export function ApiKeysSection() {
 
   return (
     <SettingsSection title={texts.title} description={texts.description}>
-      <div className="grid gap-6">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
         <form
           noValidate
           onSubmit={(event) => void onSubmit(event)}

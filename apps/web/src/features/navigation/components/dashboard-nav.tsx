@@ -23,7 +23,10 @@ export function DashboardNav() {
     <div className="border-b border-border">
       <nav
         aria-label={siteTexts.dashboardNavigation}
-        className="mx-auto flex max-w-6xl gap-6 overflow-x-auto px-4 sm:px-6"
+        // Tabs wrap to a second row on a phone rather than scroll out of sight: at 360 px the
+        // four tabs (five for an admin) need about 410 px, and a scrolled bar cut 'Settings' to
+        // 'S' with nothing showing there was more (issue 39).
+        className="mx-auto flex max-w-6xl flex-wrap gap-x-5 px-4 sm:gap-x-6 sm:px-6"
       >
         {links.map((item) => (
           <NavLink key={item.to} to={item.to} end className={tabClass}>
