@@ -80,6 +80,13 @@ const lemonAnswer = (req: Seen) => {
   return { status: 404, body: { errors: [{ detail: 'Not found' }] } };
 };
 
+/** The variants' prices as set in the stand-in store's dashboard (the seeded packs'). */
+const storeVariantPrices: Record<string, number> = { '101': 515, '102': 2062 };
+
+/** What Lemon Squeezy charges for a checkout created with `sent`: its custom price, else the variant's. */
+const chargedFor = (sent: LsCheckout) =>
+  sent.data.attributes.custom_price ?? storeVariantPrices[sent.data.relationships.variant.data.id]!;
+
 describe('Lemon Squeezy adapter', () => {
   it('creates a checkout with the store, variant, prefilled buyer, custom data and redirect', async () => {
     answer = lemonAnswer;
@@ -114,6 +121,8 @@ describe('Lemon Squeezy adapter', () => {
       data: {
         type: 'checkouts',
         attributes: {
+          // The price Cutout showed and stored, charged instead of the variant's own.
+          custom_price: 2062,
           checkout_data: {
             email: 'ada@example.com',
             name: 'Ada Lovelace',
@@ -290,6 +299,52 @@ onBothDialects(
         headers: { cookie: user.cookie },
       });
       expect(status.json()).toMatchObject({ state: 'paid', credits: 100, balance: 110 });
+    });
+
+    it('a price changed in Admin → Pricing reaches the checkout: Lemon Squeezy charges it and the order is credited', async () => {
+      const { app } = get();
+      const editPlan = (payload: Record<string, unknown>) =>
+        app.inject({
+          method: 'PUT',
+          url: '/api/admin/plans/credits-10',
+          headers: { cookie: admin },
+          payload,
+        });
+      // The store's dashboard still says 5.15 for the 10-pack's variant.
+      expect((await editPlan({ priceCents: 600 })).statusCode).toBe(200);
+      try {
+        const { user, checkoutId, sent } = await checkoutFor('credits-10');
+        expect(sent.data.attributes.custom_price).toBe(600);
+        const charged = chargedFor(sent);
+        expect(charged).toBe(600);
+        const orderId = nextOrderId();
+        const res = await lsDeliver(
+          orderEventBody('order_created', {
+            orderId,
+            userId: user.id,
+            variantId: '101',
+            checkoutId,
+            testMode: false,
+            total: charged,
+          }),
+        );
+        expect(res.json().outcome).toBe('credited');
+        expect(await orderOf(orderId)).toMatchObject({
+          status: 'paid',
+          amount_cents: 600,
+          expected_cents: 600,
+          credits: 10,
+          review_reason: null,
+        });
+        expect(await findBalance(app.database.db, user.id)).toBe(20);
+        const status = await app.inject({
+          url: `/api/checkouts/${checkoutId}`,
+          headers: { cookie: user.cookie },
+        });
+        expect(status.json()).toMatchObject({ state: 'paid', amountCents: 600, balance: 20 });
+      } finally {
+        expect((await editPlan({ priceCents: 515 })).statusCode).toBe(200);
+      }
     });
 
     it('holds orders whose amount, variant, quantity or currency differ from the checkout', async () => {
@@ -805,6 +860,7 @@ interface LsCheckout {
   data: {
     relationships: { variant: { data: { id: string } } };
     attributes: {
+      custom_price?: number;
       product_options: { redirect_url: string; enabled_variants: unknown[] };
       checkout_options: { discount: boolean };
     };
