@@ -89,7 +89,10 @@ export async function readMultipart(
         } catch (error) {
           // Over the form's file limit: say which file (the image's own limit says nothing of it).
           if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-            throw new FileTooLargeError(`${part.fieldname}: ${editorTexts.tooLarge}`, part.fieldname);
+            throw new FileTooLargeError(
+              `${part.fieldname}: ${editorTexts.tooLarge}`,
+              part.fieldname,
+            );
           }
           throw error;
         }

@@ -8,9 +8,7 @@ import type { OrderRow } from './orders.repository.js';
 // to the address the order was paid with, as the invoices are.
 
 export class HeldOrderMails {
-  constructor(
-    private readonly options: { mailer: Mailer; publicUrl: () => Promise<string> },
-  ) {}
+  constructor(private readonly options: { mailer: Mailer; publicUrl: () => Promise<string> }) {}
 
   /** Queues the mail; an order without a buyer address gets none (the admin sees it held). */
   send(order: OrderRow, mail: HeldOrderMail): void {

@@ -500,7 +500,7 @@ onBothDialects(
           headers: { cookie: user.cookie },
         });
         expect(res.statusCode).toBe(200);
-        return res.json() as { state: string; credits: number; balance: number };
+        return res.json<{ state: string; credits: number; balance: number }>();
       };
       const mailTo = (email: string, subject: string) =>
         vi.waitFor(async () => {

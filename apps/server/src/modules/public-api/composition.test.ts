@@ -165,7 +165,9 @@ describe('composition through the public API', () => {
       const res = await post({}, { bg, url: '/v1.0/removebg' });
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json()).toEqual({
-        errors: [{ title: removeBgErrorTexts.fileTooLarge, code: 'file_too_large', detail: tooLarge }],
+        errors: [
+          { title: removeBgErrorTexts.fileTooLarge, code: 'file_too_large', detail: tooLarge },
+        ],
       });
     }
     const own = await post({}, { bg: eleven });

@@ -5,7 +5,10 @@ import { apiError, json, stubFetch } from '../../../test/fetch';
 import { anUser, renderAt, testQueryClient } from '../../../test/render';
 import { PaymentSuccess } from './payment-success';
 
-vi.mock('../../../lib/toast', async () => (await import('../../../test/toast-mock')).toastModuleMock);
+vi.mock(
+  '../../../lib/toast',
+  async () => (await import('../../../test/toast-mock')).toastModuleMock,
+);
 
 // /payment-success reads the checkout's state from the server and says what it is: a held order
 // is told that its payment arrived and is being checked, not 'Confirming your payment…' forever.
@@ -78,9 +81,7 @@ describe('payment success page', () => {
   it('a waiting checkout still says it is confirming; a paid one that it is complete', async () => {
     status = { ...status, state: 'waiting', order: null };
     const { unmount } = renderPage();
-    expect(await screen.findByTestId('payment-state')).toHaveTextContent(
-      paymentTexts.waitingTitle,
-    );
+    expect(await screen.findByTestId('payment-state')).toHaveTextContent(paymentTexts.waitingTitle);
     expect(screen.getByTestId('payment-state-note')).toHaveTextContent(paymentTexts.waitingBody);
     unmount();
     status = {
