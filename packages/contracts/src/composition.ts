@@ -77,6 +77,8 @@ export const compositionTexts = {
   bgFileNotText:
     'bg_image_file must be a file part of a multipart form; send an address as bg_image_url instead.',
   badShadowOpacity: 'shadow_opacity must be a whole number from 0 to 100.',
+  bgFileEmpty:
+    'bg_image_file is an empty file: attach the background image, or leave the field out for no background image.',
   /** Prefixed to the URL import's or the upload check's own message. */
   backgroundImage: (field: 'bg_image_url' | 'bg_image_file', message: string) =>
     `${field}: ${message}`,

@@ -58,9 +58,15 @@ export const paymentTexts = {
   refundAmountInvalid: (leftCents: number) =>
     `Enter an amount above 0 and at most ${(leftCents / 100).toFixed(2)}, what is left to refund.`,
   refundRace: 'Another refund of this order was just made. Reload and try again.',
+  /** A held order (decision 0264): the return page and the buyer's mail say the same. */
   needsReviewTitle: 'Your payment is being checked',
   needsReviewBody:
-    'Your payment arrived but did not match the checkout, so our team checks it before your credits are added. You will get an e-mail either way.',
+    'We received your payment and are checking it; your credits will follow, or your money back. We will e-mail you either way.',
+  /** The admin's resolution of a held order, mailed to its buyer. */
+  heldCredited: (credits: number) =>
+    `We checked your payment: ${credits} credits were added to your account.`,
+  heldRefunded: (amount: string) =>
+    `We checked your payment and refunded it: ${amount} goes back to the payment method you used. No credits were added.`,
   partiallyRefundedTitle: 'This order was partly refunded',
   refundUnavailable:
     "This order's payment provider is not configured, so it cannot be refunded here.",

@@ -160,6 +160,7 @@ function shadowOf(fields: Fields, partly: string[]): number | undefined {
 
 function backgroundOf(fields: Fields, bgImage: UploadedFile | undefined): BackgroundParam {
   if (text(fields, 'bg_image_file') !== undefined) throw invalid(compositionTexts.bgFileNotText);
+  if (bgImage?.bytes.byteLength === 0) throw invalid(compositionTexts.bgFileEmpty);
   const given = backgroundFields.filter((name) =>
     name === 'bg_image_file'
       ? bgImage !== undefined

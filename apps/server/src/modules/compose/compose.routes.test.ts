@@ -1,4 +1,4 @@
-import { compositionApiPaths, compositionTexts } from '@cutout/contracts';
+import { compositionApiPaths, compositionTexts, editorTexts, limits } from '@cutout/contracts';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { creditsOf, signUp, type SignedUp } from '../../test/accounts.js';
@@ -115,6 +115,31 @@ describe('POST /api/jobs/{id}/compose', () => {
     const image = await pixels(blurred.rawPayload);
     expect(image.at(0, 0)[3]).toBe(255);
     expect((await sharp(blurred.rawPayload).metadata()).hasAlpha).toBe(false);
+  });
+
+  it('refuses a background file over 10 MB (413) or empty (400), saying which field', async () => {
+    const exportWith = (data: Buffer) => {
+      const form = multipart(
+        { name: 'wall.png', type: 'image/png', data, field: 'bg_image_file' },
+        { format: 'png' },
+      );
+      return processing.app.inject({
+        method: 'POST',
+        url: compositionApiPaths.compose(jobId),
+        payload: form.payload,
+        headers: { ...form.headers, cookie: user.cookie },
+      });
+    };
+    const big = Buffer.concat([blue, Buffer.alloc(limits.maxUploadBytes)]);
+    const tooLarge = await exportWith(big);
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json().error).toMatchObject({
+      code: 'payload_too_large',
+      message: `bg_image_file: ${editorTexts.tooLarge}`,
+    });
+    const empty = await exportWith(Buffer.alloc(0));
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).toBe(compositionTexts.bgFileEmpty);
   });
 
   it('refuses bad fields, other people and anonymous callers', async () => {

@@ -8,7 +8,7 @@ import {
 } from '@cutout/engine';
 import sharp from 'sharp';
 import { AppError, notFound } from '../../errors.js';
-import { checkImage, type ImageLimits } from '../jobs/image-input.js';
+import { checkImage, FileTooLargeError, type ImageLimits } from '../jobs/image-input.js';
 import type { JobRow } from '../jobs/jobs.service.js';
 import { originalKey, resultKey } from '../jobs/result-files.js';
 import { importImageFromUrl } from '../jobs/url-import.js';
@@ -96,6 +96,10 @@ export class Compositor {
         .raw()
         .toBuffer();
     } catch (error) {
+      // Too many bytes stays file_too_large on remove.bg's paths (its pixels are other 413s).
+      if (error instanceof FileTooLargeError) {
+        throw new FileTooLargeError(compositionTexts.backgroundImage(field, error.message), field);
+      }
       if (error instanceof AppError) {
         throw new AppError(
           error.status,

@@ -70,7 +70,11 @@ export function notAnImage(message: string = editorTexts.notAnImage): AppError {
 
 /** The file's bytes are over the upload limit (not its pixels: those are other 413s). */
 export class FileTooLargeError extends AppError {
-  constructor(message: string = editorTexts.tooLarge) {
+  constructor(
+    message: string = editorTexts.tooLarge,
+    /** The form field it came in, when not the image itself (bg_image_file, bg_image_url). */
+    readonly field?: string,
+  ) {
     super(413, 'payload_too_large', message);
   }
 }

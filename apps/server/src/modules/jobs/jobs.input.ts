@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { findBalance } from '../credits/credits.repository.js';
-import { tooLarge } from './image-input.js';
+import { FileTooLargeError, tooLarge } from './image-input.js';
 import type { JobInput } from './jobs.service.js';
 import { importImageFromUrl } from './url-import.js';
 
@@ -83,15 +83,26 @@ export async function readMultipart(
             `Send one ${part.fieldname} per request: this form has two.`,
           );
         }
-        const bytes = await part.toBuffer();
-        // An empty file part is how some clients send "no file".
-        if (bytes.byteLength > 0) {
-          otherFiles.set(part.fieldname, {
-            bytes,
-            name: part.filename || 'image',
-            field: part.fieldname,
-          });
+        let bytes: Buffer;
+        try {
+          bytes = await part.toBuffer();
+        } catch (error) {
+          // Over the form's file limit: say which file (the image's own limit says nothing of it).
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+            throw new FileTooLargeError(
+              `${part.fieldname}: ${editorTexts.tooLarge}`,
+              part.fieldname,
+            );
+          }
+          throw error;
         }
+        // Kept even when empty: the field's reader refuses an empty file with its own message
+        // rather than answering as if the field had not been sent.
+        otherFiles.set(part.fieldname, {
+          bytes,
+          name: part.filename || 'image',
+          field: part.fieldname,
+        });
         continue;
       }
       if (!options.fileFields.includes(part.fieldname)) {

@@ -17,7 +17,8 @@ import {
 import { getPlan, toPlan, updatePlan, type PlanChanges } from './plans.service.js';
 
 // Pricing management (docs/decisions/0105): the admin edits the plans the pricing page, the
-// checkout and the webhook all read from the database, so a change is on sale at once.
+// checkout and the webhook all read from the database, so a change is on sale at once: every
+// checkout started after it sends the new price to the provider (0264).
 
 export function toEditablePlan(row: PlanRow): EditablePlan {
   return {

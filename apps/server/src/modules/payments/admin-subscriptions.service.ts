@@ -27,6 +27,7 @@ import {
   toWebhookEvent,
   type OrderExtras,
 } from './order-view.js';
+import type { HeldOrderMails } from './held-order-mails.js';
 import { listInvoicesOf } from './invoices.repository.js';
 import { OrdersService } from './orders.service.js';
 import { deliveriesMentioning } from './webhook-deliveries.repository.js';
@@ -52,6 +53,8 @@ export function toAdminSubscription(row: OrderRow, extras?: OrderExtras): AdminS
 export interface AdminSubscriptionsOptions {
   db: Db;
   orders: OrdersService;
+  /** Tells the buyer that their held order was credited (decision 0264). */
+  heldMails?: HeldOrderMails;
 }
 
 export class AdminSubscriptionsService {
@@ -225,6 +228,7 @@ export class AdminSubscriptionsService {
       },
       ip: acting.ip,
     });
+    this.options.heldMails?.send(after, { kind: 'credited', credits: Number(after.credits) });
     return toAdminSubscription(after);
   }
 

@@ -63,6 +63,9 @@ export class CheckoutService {
     }
     const id = randomUUID();
     const now = this.options.clock();
+    // One price for the checkout row, the return address and the provider (decision 0264): the
+    // order is later checked against the row, and the provider charges exactly this.
+    const priceCents = Number(plan.price_cents);
     await insertCheckout(db, {
       id,
       user_id: user.id,
@@ -70,7 +73,7 @@ export class CheckoutService {
       provider: provider.name,
       provider_checkout_id: null,
       url: null,
-      amount_cents: plan.price_cents,
+      amount_cents: priceCents,
       currency: plan.currency,
       credits: Number(plan.credits),
       created_at: now.toISOString(),
@@ -82,7 +85,7 @@ export class CheckoutService {
     const query = new URLSearchParams({
       checkout: id,
       plan: plan.id,
-      amount: (plan.price_cents / 100).toFixed(2),
+      amount: (priceCents / 100).toFixed(2),
       credits: String(plan.credits),
     });
     let created: { url: string; providerCheckoutId: string };
@@ -92,7 +95,7 @@ export class CheckoutService {
         plan: {
           id: plan.id,
           name: plan.name,
-          priceCents: plan.price_cents,
+          priceCents,
           currency: plan.currency,
           credits: Number(plan.credits),
           variantId,

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkoutTexts, integrationsApiPaths, paymentTexts } from '@cutout/contracts';
 import { listOutbox } from '../../mail/outbox.repository.js';
-import { adminCookie, onBothDialects, signUp, TEST_ADMIN } from '../../test/accounts.js';
+import { adminCookie, onBothDialects, randomIp, signUp, TEST_ADMIN } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { findBalance, listLedger, sumLots } from '../credits/credits.repository.js';
 import { spendCredit } from '../credits/credits.service.js';
@@ -80,6 +80,13 @@ const lemonAnswer = (req: Seen) => {
   return { status: 404, body: { errors: [{ detail: 'Not found' }] } };
 };
 
+/** The variants' prices as set in the stand-in store's dashboard (the seeded packs'). */
+const storeVariantPrices: Record<string, number> = { '101': 515, '102': 2062 };
+
+/** What Lemon Squeezy charges for a checkout created with `sent`: its custom price, else the variant's. */
+const chargedFor = (sent: LsCheckout) =>
+  sent.data.attributes.custom_price ?? storeVariantPrices[sent.data.relationships.variant.data.id]!;
+
 describe('Lemon Squeezy adapter', () => {
   it('creates a checkout with the store, variant, prefilled buyer, custom data and redirect', async () => {
     answer = lemonAnswer;
@@ -114,6 +121,8 @@ describe('Lemon Squeezy adapter', () => {
       data: {
         type: 'checkouts',
         attributes: {
+          // The price Cutout showed and stored, charged instead of the variant's own.
+          custom_price: 2062,
           checkout_data: {
             email: 'ada@example.com',
             name: 'Ada Lovelace',
@@ -236,6 +245,8 @@ onBothDialects(
         url: '/api/checkouts',
         headers: { cookie: user.cookie },
         payload: { planId },
+        // A fresh address each time: the checkout limit per address is not under test here.
+        remoteAddress: randomIp(),
       });
       expect(res.statusCode).toBe(201);
       return { user, checkoutId: res.json().id as string, sent: seen[0]!.body as LsCheckout };
@@ -290,6 +301,52 @@ onBothDialects(
         headers: { cookie: user.cookie },
       });
       expect(status.json()).toMatchObject({ state: 'paid', credits: 100, balance: 110 });
+    });
+
+    it('a price changed in Admin → Pricing reaches the checkout: Lemon Squeezy charges it and the order is credited', async () => {
+      const { app } = get();
+      const editPlan = (payload: Record<string, unknown>) =>
+        app.inject({
+          method: 'PUT',
+          url: '/api/admin/plans/credits-10',
+          headers: { cookie: admin },
+          payload,
+        });
+      // The store's dashboard still says 5.15 for the 10-pack's variant.
+      expect((await editPlan({ priceCents: 600 })).statusCode).toBe(200);
+      try {
+        const { user, checkoutId, sent } = await checkoutFor('credits-10');
+        expect(sent.data.attributes.custom_price).toBe(600);
+        const charged = chargedFor(sent);
+        expect(charged).toBe(600);
+        const orderId = nextOrderId();
+        const res = await lsDeliver(
+          orderEventBody('order_created', {
+            orderId,
+            userId: user.id,
+            variantId: '101',
+            checkoutId,
+            testMode: false,
+            total: charged,
+          }),
+        );
+        expect(res.json().outcome).toBe('credited');
+        expect(await orderOf(orderId)).toMatchObject({
+          status: 'paid',
+          amount_cents: 600,
+          expected_cents: 600,
+          credits: 10,
+          review_reason: null,
+        });
+        expect(await findBalance(app.database.db, user.id)).toBe(20);
+        const status = await app.inject({
+          url: `/api/checkouts/${checkoutId}`,
+          headers: { cookie: user.cookie },
+        });
+        expect(status.json()).toMatchObject({ state: 'paid', amountCents: 600, balance: 20 });
+      } finally {
+        expect((await editPlan({ priceCents: 515 })).statusCode).toBe(200);
+      }
     });
 
     it('holds orders whose amount, variant, quantity or currency differ from the checkout', async () => {
@@ -432,6 +489,109 @@ onBothDialects(
       expect(await findBalance(app.database.db, user.id)).toBe(10);
       // The buyer got no invoice for an order that was not credited.
       expect(await listOutbox(app.database.db, user.email)).toEqual([]);
+    });
+
+    it("a held order tells its buyer: the return page's status and a mail say it is being checked; Credit or a refund mails again", async () => {
+      const { app } = get();
+      const db = app.database.db;
+      const checkoutStatus = async (user: { cookie: string }, checkoutId: string) => {
+        const res = await app.inject({
+          url: `/api/checkouts/${checkoutId}`,
+          headers: { cookie: user.cookie },
+        });
+        expect(res.statusCode).toBe(200);
+        return res.json<{ state: string; credits: number; balance: number }>();
+      };
+      const mailTo = (email: string, subject: string) =>
+        vi.waitFor(async () => {
+          const found = (await listOutbox(db, email)).find((m) => m.subject.includes(subject));
+          expect(found, `a mail to ${email}: ${subject}`).toBeDefined();
+          return found!;
+        });
+      const holdOne = async () => {
+        const { user, checkoutId } = await checkoutFor();
+        const orderId = nextOrderId();
+        const res = await lsDeliver(
+          orderEventBody('order_created', {
+            orderId,
+            userId: user.id,
+            variantId: '102',
+            checkoutId,
+            testMode: false,
+            currency: 'EUR',
+            email: user.email,
+          }),
+        );
+        expect(res.json().outcome).toBe('held');
+        return { user, checkoutId, orderId, order: await orderOf(orderId) };
+      };
+
+      // Held: the page the buyer returns to (it polls this) and a mail say it is being checked.
+      const credited = await holdOne();
+      expect(await checkoutStatus(credited.user, credited.checkoutId)).toMatchObject({
+        state: 'needs_review',
+        credits: 100,
+        balance: 10,
+      });
+      const held = await mailTo(credited.user.email, paymentTexts.needsReviewTitle);
+      expect(held.subject).toContain(credited.order.receipt_number);
+      expect(held.text).toContain(
+        'We received your payment and are checking it; your credits will follow, or your money back',
+      );
+      // The admin credits it: the buyer is told, and the page now says paid.
+      const credit = await app.inject({
+        method: 'POST',
+        url: `/api/admin/subscriptions/${credited.order.id}/credit`,
+        headers: { cookie: admin },
+        payload: { reason: 'Paid in euros by mistake; accepted' },
+      });
+      expect(credit.statusCode).toBe(200);
+      const creditedMail = await mailTo(credited.user.email, 'was checked');
+      expect(creditedMail.text).toContain(paymentTexts.heldCredited(100));
+      expect(await checkoutStatus(credited.user, credited.checkoutId)).toMatchObject({
+        state: 'paid',
+        balance: 110,
+      });
+
+      // Another is refunded by the admin: Lemon Squeezy is asked for all of it, and its
+      // order_refunded tells the buyer the money goes back.
+      const refunded = await holdOne();
+      await mailTo(refunded.user.email, paymentTexts.needsReviewTitle);
+      seen.length = 0;
+      const cancel = await app.inject({
+        method: 'POST',
+        url: `/api/admin/subscriptions/${refunded.order.id}/cancel`,
+        headers: { cookie: admin },
+      });
+      expect(cancel.statusCode).toBe(202);
+      expect(seen.map((r) => [r.url, r.body])).toEqual([
+        [
+          `/v1/orders/${refunded.orderId}/refund`,
+          { data: { type: 'orders', id: refunded.orderId } },
+        ],
+      ]);
+      expect((await listOutbox(db, refunded.user.email)).map((m) => m.subject)).not.toContain(
+        expect.stringContaining('was checked'),
+      );
+      const back = await lsDeliver(
+        orderEventBody('order_refunded', {
+          orderId: refunded.orderId,
+          userId: refunded.user.id,
+          variantId: '102',
+          checkoutId: refunded.checkoutId,
+          testMode: false,
+          currency: 'EUR',
+          email: refunded.user.email,
+          refunded: true,
+        }),
+      );
+      expect(back.json().outcome).toBe('refunded');
+      const refundedMail = await mailTo(refunded.user.email, 'was checked');
+      expect(refundedMail.text).toContain(paymentTexts.heldRefunded('€20.62'));
+      expect(await checkoutStatus(refunded.user, refunded.checkoutId)).toMatchObject({
+        state: 'refunded',
+        balance: 10,
+      });
     });
 
     it('discount codes: held while off; on, a discounted total is credited and the discount recorded', async () => {
@@ -805,6 +965,7 @@ interface LsCheckout {
   data: {
     relationships: { variant: { data: { id: string } } };
     attributes: {
+      custom_price?: number;
       product_options: { redirect_url: string; enabled_variants: unknown[] };
       checkout_options: { discount: boolean };
     };

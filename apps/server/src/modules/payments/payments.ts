@@ -14,6 +14,7 @@ import { BillingService } from './billing.service.js';
 import { BillingProfilesService, BusinessDetailsService } from './business-details.service.js';
 import { CheckoutService } from './checkout.service.js';
 import { CreditExpirySweep } from './credit-expiry.js';
+import { HeldOrderMails } from './held-order-mails.js';
 import { InvoicesService } from './invoices.service.js';
 import { OrdersService } from './orders.service.js';
 import { PlansService, updatePlan } from './plans.service.js';
@@ -167,6 +168,7 @@ export async function createPayments(options: {
   const onIssued = (invoice: Parameters<InvoicesService['mailIssued']>[0]) =>
     invoices.mailIssued(invoice);
   const orders = new OrdersService({ db, provider, clock, log, onIssued });
+  const heldMails = new HeldOrderMails({ mailer: options.mailer, publicUrl });
   const expiry = new CreditExpirySweep({ db, log, clock, everyMs: config.expirySweepMs });
   const digest = new WebhookFailureDigest({
     db,
@@ -196,10 +198,11 @@ export async function createPayments(options: {
       clock,
       digest,
       onIssued,
+      heldMails,
       ...(notify ? { notify } : {}),
     }),
     orders,
-    adminSubscriptions: new AdminSubscriptionsService({ db, orders }),
+    adminSubscriptions: new AdminSubscriptionsService({ db, orders, heldMails }),
     billing: new BillingService({ db, provider, clock }),
     invoices,
     refundRequests: new RefundRequestsService({

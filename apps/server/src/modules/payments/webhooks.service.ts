@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../errors.js';
 import type { ProviderLookup } from './active-provider.js';
+import { refundsHeldOrder, type HeldOrderMails } from './held-order-mails.js';
 import type { InvoiceRow } from './invoices.repository.js';
 import { applyOrderEvent, type Applied, type WebhookOutcome } from './order-events.service.js';
 import { toWebhookEvent } from './order-view.js';
@@ -42,6 +43,8 @@ export interface WebhooksServiceOptions {
   notify?: AdminNotification;
   /** Documents just issued (an invoice, a credit note): mailed to the buyer. */
   onIssued?: (invoice: InvoiceRow) => void;
+  /** Tells the buyer of an order held for review, and of its full refund (decision 0264). */
+  heldMails?: HeldOrderMails;
 }
 
 export interface Received {
@@ -158,6 +161,13 @@ export class WebhooksService {
     const { outcome, detail, order } = applied;
     await setWebhookOutcome(db, eventId, outcome, detail);
     for (const invoice of applied.issued ?? []) this.options.onIssued?.(invoice);
+    if (order && outcome === 'held') this.options.heldMails?.send(order, { kind: 'held' });
+    if (order && outcome === 'refunded' && refundsHeldOrder(order)) {
+      this.options.heldMails?.send(order, {
+        kind: 'refunded',
+        refundedCents: Number(order.refunded_cents),
+      });
+    }
     const kind =
       outcome === 'credited'
         ? 'purchase'

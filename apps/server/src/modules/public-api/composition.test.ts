@@ -1,7 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { compositionTexts, removeBgResponseSchema } from '@cutout/contracts';
+import {
+  compositionTexts,
+  editorTexts,
+  limits,
+  publicApiLimits,
+  removeBgErrorTexts,
+  removeBgResponseSchema,
+} from '@cutout/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditsOf, setCredits, signUp, TEST_ADMIN, type SignedUp } from '../../test/accounts.js';
@@ -135,6 +142,47 @@ describe('composition through the public API', () => {
     const notImage = await post({}, { bg: Buffer.from('these are not pixels') });
     expect(notImage.statusCode).toBe(415);
     expect(notImage.json().error.message).toMatch(/^bg_image_file: /);
+    expect(await balance()).toBe(before);
+  });
+
+  it('bg_image_file over 10 MB is file_too_large (413 on /api/v1) and an empty one a 400, free', async () => {
+    const before = await balance();
+    // Noise stored without compression: the file is as large as its pixels.
+    const noise = (width: number, height: number) =>
+      sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+        .png({ compressionLevel: 0 })
+        .toBuffer();
+    const eleven = await noise(2000, 1900);
+    const thirteen = await noise(2400, 1800);
+    expect(eleven.byteLength).toBeGreaterThan(limits.maxUploadBytes);
+    expect(eleven.byteLength).toBeLessThan(publicApiLimits.removeBgMaxUploadBytes);
+    expect(thirteen.byteLength).toBeGreaterThan(publicApiLimits.removeBgMaxUploadBytes);
+    const tooLarge = `bg_image_file: ${editorTexts.tooLarge}`;
+
+    // remove.bg's path takes a 12 MB image: a larger background is checked against its own
+    // limit, and one past the form's limit too; both are file_too_large naming the field.
+    for (const bg of [eleven, thirteen]) {
+      const res = await post({}, { bg, url: '/v1.0/removebg' });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({
+        errors: [
+          { title: removeBgErrorTexts.fileTooLarge, code: 'file_too_large', detail: tooLarge },
+        ],
+      });
+    }
+    const own = await post({}, { bg: eleven });
+    expect(own.statusCode).toBe(413);
+    expect(own.json().error).toMatchObject({ code: 'payload_too_large', message: tooLarge });
+
+    const empty = await post({}, { bg: Buffer.alloc(0) });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).toBe(compositionTexts.bgFileEmpty);
+    const emptyRemoveBg = await post({}, { bg: Buffer.alloc(0), url: '/v1.0/removebg' });
+    expect(emptyRemoveBg.statusCode).toBe(400);
+    expect(emptyRemoveBg.json().errors[0]).toMatchObject({
+      code: 'invalid_parameters',
+      detail: compositionTexts.bgFileEmpty,
+    });
     expect(await balance()).toBe(before);
   });
 

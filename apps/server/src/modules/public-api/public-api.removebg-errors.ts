@@ -58,12 +58,12 @@ export function removeBgAnswer(error: FastifyError | AppError): RemoveBgAnswer {
     error instanceof FileTooLargeError ||
     (!(error instanceof AppError) && bodyTooLargeCodes.has(error.code));
   if (fileTooLarge) {
-    return answer(
-      400,
-      'file_too_large',
-      removeBgErrorTexts.fileTooLarge,
-      removeBgErrorTexts.fileTooLargeDetail,
-    );
+    // A background image has its own limit, which its message names; the image's is 12 MB.
+    const detail =
+      error instanceof FileTooLargeError && error.field
+        ? error.message
+        : removeBgErrorTexts.fileTooLargeDetail;
+    return answer(400, 'file_too_large', removeBgErrorTexts.fileTooLarge, detail);
   }
   const { status, code, message } = ours(error);
   switch (status) {

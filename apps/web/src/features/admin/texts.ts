@@ -367,7 +367,9 @@ export const adminSubscriptionsTexts = {
 
 /** Pricing management (0105): the plans on /pricing and in the checkout. */
 export const adminPricingTexts = {
-  intro: 'Changes show on the pricing page and in the checkout at once: no rebuild.',
+  /** One truth with decision 0264 and docs/payments.md: when a price change reaches a buyer. */
+  intro:
+    "Changes show on the pricing page at once: no rebuild. Every checkout started after you save charges the new price (Cutout sends it to the provider with each checkout); a checkout already open keeps the price it showed. Lemon Squeezy's own buy links charge the variant's price set in its dashboard: keep that equal, or their orders are held for review.",
   viewPricing: 'View pricing page',
   columns: {
     plan: 'Plan',
@@ -392,7 +394,7 @@ export const adminPricingTexts = {
   name: 'Name',
   description: 'Description',
   price: 'Price (USD)',
-  priceHint: 'For example 5.15',
+  priceHint: 'For example 5.15. Checkouts started after saving charge it.',
   priceInvalid: 'Enter a price like 5.15',
   credits: 'Credits',
   validityDays: 'Credits valid for (days)',

@@ -67,6 +67,10 @@ export class LemonSqueezyProvider implements PaymentProviderAdapter {
       data: {
         type: 'checkouts',
         attributes: {
+          // The price this checkout stored, in cents (decision 0264): Lemon Squeezy charges it
+          // instead of the variant's price in its dashboard, so the buyer pays what Cutout
+          // showed and the order matches its checkout even after a price edit.
+          custom_price: request.plan.priceCents,
           checkout_data: {
             email: request.buyer.email,
             name: request.buyer.name,

@@ -6,6 +6,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export interface CheckoutPlan {
   id: string;
   name: string;
+  /** The price the checkout stored (the plan's when it was created): what the buyer is charged. */
   priceCents: number;
   currency: string;
   credits: number;

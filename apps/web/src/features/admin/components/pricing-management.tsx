@@ -31,7 +31,8 @@ import { useErrorToast } from '../../../lib/use-error-toast';
 import { TextareaField } from '../../../components/ui/textarea-field';
 
 // Pricing management (docs/decisions/0105): the plans live in the database; /pricing reads
-// /api/plans at run time and the checkout reads the plan row, so a saved change is on sale now.
+// /api/plans at run time and each new checkout reads the plan row and sends its price to the
+// provider (0264), so a saved change is on sale for every checkout started after it.
 
 const number = new Intl.NumberFormat('en-US');
 
@@ -311,7 +312,7 @@ export function PricingManagement() {
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
             {pageTexts.adminPricingManagement.title}
           </h1>
-          <p className="mt-2 text-sm text-muted-foreground">{t.intro}</p>
+          <p className="mt-2 max-w-3xl text-sm text-muted-foreground">{t.intro}</p>
         </div>
         <Button asChild variant="outline">
           <Link to={paths.pricing} target="_blank" rel="noreferrer">

@@ -42,7 +42,10 @@ export function useCreditHistoryPage(page: number) {
   });
 }
 
-/** /payment-success: asks again every 2 s until the provider's webhook has arrived. */
+/**
+ * /payment-success: asks again every 2 s until the provider's webhook has arrived, then every
+ * 30 s while the order is held for review (an admin credits or refunds it).
+ */
 export function useCheckoutStatus(checkoutId: string | null) {
   return useQuery({
     queryKey: ['checkout', checkoutId],
@@ -50,7 +53,10 @@ export function useCheckoutStatus(checkoutId: string | null) {
       apiClient.call(paymentsEndpoints.checkout, { params: { id: checkoutId! }, signal }),
     enabled: checkoutId !== null,
     staleTime: 0,
-    refetchInterval: (query) => (query.state.data?.state === 'waiting' ? 2000 : false),
+    refetchInterval: (query) => {
+      const state = query.state.data?.state;
+      return state === 'waiting' ? 2000 : state === 'needs_review' ? 30_000 : false;
+    },
   });
 }
 

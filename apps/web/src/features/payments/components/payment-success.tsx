@@ -1,4 +1,11 @@
-import { appTexts, checkoutTexts, pageTexts, paths, paymentTexts } from '@cutout/contracts';
+import {
+  appTexts,
+  checkoutTexts,
+  pageTexts,
+  paths,
+  paymentTexts,
+  type CheckoutState,
+} from '@cutout/contracts';
 import { CheckCircle2, Clock, RotateCcw } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -24,9 +31,29 @@ function Row({ label, value, testId }: { label: string; value: string; testId?: 
 }
 
 /**
+ * What the page says of each state: a held order (needs_review) is told the truth — the payment
+ * arrived and is being checked — never 'Confirming your payment…' forever (decision 0264).
+ */
+export function stateText(state: CheckoutState): { title: string; body: string | null } {
+  switch (state) {
+    case 'paid':
+      return { title: paymentTexts.paidTitle, body: null };
+    case 'refunded':
+      return { title: paymentTexts.refundedTitle, body: null };
+    case 'partially_refunded':
+      return { title: paymentTexts.partiallyRefundedTitle, body: null };
+    case 'needs_review':
+      return { title: paymentTexts.needsReviewTitle, body: paymentTexts.needsReviewBody };
+    case 'waiting':
+      return { title: paymentTexts.waitingTitle, body: paymentTexts.waitingBody };
+  }
+}
+
+/**
  * /payment-success (spec §2): the order as the server knows it, found by the checkout id in the
  * return address — never the plan, amount or credits the query string claims. Until the
- * provider's webhook arrives it says so and asks again every 2 s.
+ * provider's webhook arrives it says so and asks again every 2 s; while the order is held for
+ * review it says so and asks now and then, so the admin's decision shows.
  */
 export function PaymentSuccess() {
   const [params] = useSearchParams();
@@ -72,20 +99,15 @@ export function PaymentSuccess() {
       </ErrorAlert>
     );
   } else {
+    const { title, body: note } = stateText(data.state);
     const icon =
       data.state === 'paid' ? (
         <CheckCircle2 aria-hidden="true" className="size-6 text-emerald-600" />
-      ) : data.state === 'refunded' ? (
+      ) : data.state === 'refunded' || data.state === 'partially_refunded' ? (
         <RotateCcw aria-hidden="true" className="size-6 text-muted-foreground" />
       ) : (
         <Clock aria-hidden="true" className="size-6 text-amber-600" />
       );
-    const title =
-      data.state === 'paid'
-        ? paymentTexts.paidTitle
-        : data.state === 'refunded'
-          ? paymentTexts.refundedTitle
-          : paymentTexts.waitingTitle;
     body = (
       <>
         <div className="flex items-center gap-3" role="status" aria-live="polite">
@@ -95,8 +117,10 @@ export function PaymentSuccess() {
           </h2>
           {data.state === 'waiting' ? <Spinner /> : null}
         </div>
-        {data.state === 'waiting' ? (
-          <p className="mt-2 text-sm text-muted-foreground">{paymentTexts.waitingBody}</p>
+        {note ? (
+          <p className="mt-2 text-sm text-muted-foreground" data-testid="payment-state-note">
+            {note}
+          </p>
         ) : null}
         <dl className="mt-4 divide-y divide-border">
           <Row label="Plan" value={data.planName} testId="order-plan" />
@@ -109,7 +133,9 @@ export function PaymentSuccess() {
           {data.order ? (
             <>
               <Row label={paymentTexts.receiptNumber} value={data.order.receiptNumber} />
-              <Row label="Credits valid until" value={formatDay(data.order.lotExpiresAt)} />
+              {data.order.status !== 'needs_review' ? (
+                <Row label="Credits valid until" value={formatDay(data.order.lotExpiresAt)} />
+              ) : null}
             </>
           ) : null}
           <Row label={paymentTexts.balance} value={String(data.balance)} testId="current-balance" />
