@@ -228,7 +228,6 @@ function mysqlArgs(s: DriverSettings): string[] {
     `--host=${s.host}`,
     `--port=${s.port}`,
     `--user=${s.username}`,
-    `--connect-timeout=${Math.max(2, Math.ceil(s.timeout / 1000))}`,
     ...(s.ssl ? ['--ssl', '--ssl-verify-server-cert'] : []),
   ];
 }
@@ -317,10 +316,12 @@ export const mysqlEngine: Engine = {
         [
           ...mysqlArgs(s),
           '--batch',
+          `--connect-timeout=${Math.max(2, Math.ceil(s.timeout / 1000))}`,
           // No \! (shell), \. (source) or other file access from the dump; no LOAD DATA LOCAL.
           '--sandbox',
           '--local-infile=0',
-          '--one-database',
+          // Not --one-database: without a USE in the file it skips every statement (MariaDB
+          // 10.11, measured). A file with USE or CREATE/DROP DATABASE is refused by checkKind.
           '--default-character-set=utf8mb4',
           `--database=${database}`,
         ],

@@ -52,6 +52,8 @@ export interface RunOptions {
   /** A file the program reads as its standard input. */
   stdinFile?: string;
   timeoutMs: number;
+  /** Told the process id once it started (tests check it is gone after a kill). */
+  onSpawn?: (pid: number) => void;
 }
 
 const STDERR_KEEP = 16 * 1024;
@@ -71,6 +73,7 @@ export function runTool(
       stdio: [stdin, 'pipe', 'pipe'],
     });
     if (typeof stdin === 'number') closeSync(stdin);
+    if (child.pid !== undefined) options.onSpawn?.(child.pid);
     let stdout = '';
     let stderr = '';
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
