@@ -15,6 +15,9 @@ import { expect, lookAt, test } from './fixtures.js';
 // then restores the backup and finds the data as it was backed up.
 
 const shots = '.artifacts/admin-database-backup';
+
+// The refused restores answer 4xx on purpose; the browser logs each.
+test.use({ allowHttpErrors: true });
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
 async function toast(page: Page, text: string | RegExp) {

@@ -5,7 +5,6 @@ import {
   httpTexts,
 } from '@cutout/contracts';
 import { apiErrorFrom, NetworkError, TimeoutError } from '../../../lib/api-client';
-import { fileNameFrom } from '../../editor/lib/backdrop';
 
 // Backup and Restore of the active connection (decision 0269). Both can take minutes, longer
 // than the JSON client's 30 s: they wait as long as the server may work (its limit, plus a
@@ -40,10 +39,10 @@ export async function backupDatabase(): Promise<{ blob: Blob; fileName: string }
     method: api.backup.method,
     headers: { Accept: 'application/octet-stream, application/json' },
   });
-  return {
-    blob: await response.blob(),
-    fileName: fileNameFrom(response.headers.get('Content-Disposition'), 'database-backup'),
-  };
+  // The server names the file with plain characters only (as the batch zip's name is read).
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'database-backup';
+  return { blob: await response.blob(), fileName };
 }
 
 /** POST /api/admin/database/restore: multipart `confirmation` (the database's name), then `file`. */

@@ -126,21 +126,24 @@ function RestoreDialog({
   const confirmId = useId();
   const [file, setFile] = useState<File | undefined>();
   const [typed, setTyped] = useState('');
+  const reset = () => {
+    setFile(undefined);
+    setTyped('');
+    restore.reset();
+  };
   const restore = useMutation({
     mutationFn: () => restoreDatabase(file!, typed),
     onSuccess: ({ message }) => {
       void loadToast().then((t) => t.success(message));
-      close(false);
+      // Still pending inside this callback, so not through close(), which waits for it.
+      reset();
+      onOpenChange(false);
     },
     onError: (error) => void toastError(error, { fallback: databaseTexts.restoreFailed }),
   });
   const close = (next: boolean) => {
     if (restore.isPending) return;
-    if (!next) {
-      setFile(undefined);
-      setTyped('');
-      restore.reset();
-    }
+    if (!next) reset();
     onOpenChange(next);
   };
   const ready = file !== undefined && typed === database;
