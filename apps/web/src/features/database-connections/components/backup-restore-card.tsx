@@ -154,7 +154,7 @@ function RestoreDialog({
         <DialogTitle>{texts.dialogTitle}</DialogTitle>
         <DialogDescription>{texts.dialogDescription(database)}</DialogDescription>
         <form
-          className="grid gap-4"
+          className="mt-4 grid gap-4"
           onSubmit={(event) => {
             event.preventDefault();
             if (ready) restore.mutate();
