@@ -392,7 +392,9 @@ for (const live of lives) {
       expect((await a.connect(id)).statusCode).toBe(200);
       const original = await snapshot();
 
+      let started = performance.now();
       const { res, bytes } = await b.backup();
+      const backupMs = performance.now() - started;
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-disposition']).toMatch(
         new RegExp(`^attachment; filename="${database}-[\\dT-]+Z\\.(dump|sql)"$`),
@@ -422,9 +424,14 @@ for (const live of lives) {
       expect(r.json().error.message).toMatch(/^Restore failed: This file is not a /);
       expect(await snapshot()).toEqual(changed);
 
+      started = performance.now();
       r = await b.restore(bytes, database);
+      const restoreMs = performance.now() - started;
       expect(r.statusCode, r.body).toBe(200);
       expect(await snapshot()).toEqual(original);
+      process.stdout.write(
+        `[backup] ${live.label}: 20,050 rows, dump ${(bytes.length / 1024).toFixed(0)} KB; backup ${backupMs.toFixed(0)} ms, restore ${restoreMs.toFixed(0)} ms (through the API)\n`,
+      );
 
       const audit = await auditEntries(t.app.database.db, { actionPrefix: 'database.', limit: 50 });
       expect(audit.find((e) => e.action === auditActions.databaseBackup)?.detail).toMatchObject({
