@@ -128,6 +128,8 @@ const table: Record<string, Access> = {
   'GET /api/admin/database/status': 'admin',
   'POST /api/admin/database/query': 'admin',
   'GET /api/admin/database/tables': 'admin',
+  'POST /api/admin/database/backup': 'admin',
+  'POST /api/admin/database/restore': 'admin',
   'GET /api/plans': 'public',
   'POST /api/checkouts': 'user',
   'GET /api/checkouts/:id': 'user',

@@ -119,5 +119,7 @@ export const auditActions = {
   databaseConnect: 'database.connect',
   databaseDisconnect: 'database.disconnect',
   databaseQuery: 'database.query',
+  databaseBackup: 'database.backup',
+  databaseRestore: 'database.restore',
 } as const;
 export type AuditAction = (typeof auditActions)[keyof typeof auditActions];

@@ -1,5 +1,6 @@
 import { batchesApiPaths } from './batches.js';
 import { compositionApiPaths } from './composition.js';
+import { databaseBackupApiPaths } from './database-backup.js';
 import { databaseConnectionsApiPaths as db } from './database-connections.js';
 import { integrationsApiPaths } from './integrations.js';
 import { pagesApiPaths } from './pages.js';
@@ -63,6 +64,8 @@ export const databaseConnectionsApi = {
   status: apiRoute('GET', db.status),
   query: apiRoute('POST', db.query),
   tables: apiRoute('GET', db.tables),
+  backup: apiRoute('POST', databaseBackupApiPaths.backup),
+  restore: apiRoute('POST', databaseBackupApiPaths.restore),
 };
 
 /** integrations: Admin → Integration settings. */

@@ -17,6 +17,7 @@ export * from './content/home.js';
 export * from './content/legal.js';
 export * from './content/tutorials.js';
 export * from './credits.js';
+export * from './database-backup.js';
 export * from './database-connections.js';
 export * from './errors.js';
 export * from './file-names.js';

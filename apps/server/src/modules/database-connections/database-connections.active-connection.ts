@@ -252,6 +252,11 @@ export class ActiveConnection {
     }
   }
 
+  /** The driver settings of a stored row, its password opened for its destination (0134). */
+  settings(row: ConnectionRow): DriverSettings {
+    return this.#settings(row);
+  }
+
   #sample(active: ActivePool, ms: number): void {
     active.roundTrips += 1;
     active.totalMs += ms;

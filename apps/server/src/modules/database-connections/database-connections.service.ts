@@ -37,7 +37,7 @@ import {
   rowDestination,
   toView,
 } from './database-connections.rows.js';
-import type { DatabaseDriver, QueryMode } from './drivers/driver.js';
+import type { DatabaseDriver, DriverSettings, QueryMode } from './drivers/driver.js';
 
 // The rules of admin database connections (spec §2, §4, §5): stored connections with sealed
 // passwords, Test, one active connection at a time (a pool in this process, opened on first
@@ -316,6 +316,16 @@ export class DatabaseConnections {
   async tables(): Promise<DatabaseTable[]> {
     const row = await this.#activeRow();
     return this.#live.tables(row);
+  }
+
+  /**
+   * The active connection's row and driver settings, for Backup and Restore (decision 0269);
+   * 409 'Not connected to database' without one. Throws a DriverError when the saved password
+   * does not open for the row's destination.
+   */
+  async activeTarget(): Promise<{ row: ConnectionRow; settings: DriverSettings }> {
+    const row = await this.#activeRow();
+    return { row, settings: this.#live.settings(row) };
   }
 
   /** Closes the pool (the app's onClose). */

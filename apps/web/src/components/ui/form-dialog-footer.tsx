@@ -15,6 +15,7 @@ export function FormDialogFooter({
   busyLabel,
   icon,
   variant,
+  disabled,
   onConfirm,
 }: {
   busy: boolean;
@@ -23,6 +24,8 @@ export function FormDialogFooter({
   busyLabel?: ReactNode;
   icon?: ReactNode;
   variant?: Extract<ButtonProps['variant'], 'primary' | 'destructive'>;
+  /** The action cannot be taken yet (e.g. a confirmation still to type). */
+  disabled?: boolean;
   onConfirm?: () => void;
 }) {
   return (
@@ -36,6 +39,7 @@ export function FormDialogFooter({
         type={onConfirm ? 'button' : 'submit'}
         variant={variant}
         busy={busy}
+        disabled={disabled}
         busyLabel={busyLabel}
         icon={icon}
         onClick={onConfirm}

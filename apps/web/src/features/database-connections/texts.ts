@@ -74,6 +74,25 @@ export const databaseUiTexts = {
     averageResponseTime: 'Avg Response Time',
     measured: 'Measured by the server now; queries and response times since this server connected.',
   },
+  backup: {
+    title: 'Backup and Restore',
+    description:
+      'Backup downloads a dump of the active connection’s database, made by the database’s own tool. Restore loads such a file into it, whole or not at all. Both are written to the audit log.',
+    noConnection: 'Connect to a database to back it up or restore it.',
+    backup: 'Backup',
+    backingUp: 'Backing up...',
+    restore: 'Restore',
+    restoring: 'Restoring...',
+    downloaded: (name: string) => `Backup downloaded: ${name}`,
+    readOnly: 'Restore needs a connection that allows writes (edit the connection to allow them).',
+    kinds: (label: string) => `File: ${label}.`,
+    dialogTitle: 'Restore this database?',
+    dialogDescription: (database: string) =>
+      `Everything the file holds replaces what is in "${database}" now. This cannot be undone: take a backup first.`,
+    file: 'Backup file',
+    confirm: (database: string) => `Type ${database} to confirm`,
+    cancel: 'Cancel',
+  },
   query: {
     title: 'Query Editor',
     placeholder: 'SELECT * FROM users LIMIT 10;',

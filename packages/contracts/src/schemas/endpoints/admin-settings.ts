@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { databaseConnectionsApi, integrationsApi } from '../../app-api-routes.js';
 import { messageResponseSchema } from '../accounts.js';
 import {
@@ -23,6 +24,7 @@ import { endpoint } from '../endpoint.js';
 
 const errors = [400, 401, 403, 404, 409, 422] as const;
 const params = databaseConnectionParamsSchema;
+const backupErrors = [400, 401, 403, 409, 413, 422] as const;
 
 export const databaseConnectionsEndpoints = {
   list: endpoint(databaseConnectionsApi.list, {
@@ -76,6 +78,16 @@ export const databaseConnectionsEndpoints = {
   tables: endpoint(databaseConnectionsApi.tables, {
     responses: { 200: databaseTablesSchema },
     errors,
+  }),
+  /** Answers the dump file itself (decision 0269). */
+  backup: endpoint(databaseConnectionsApi.backup, {
+    responses: { 200: z.any() },
+    errors: backupErrors,
+  }),
+  /** Multipart: `file` and `confirmation` (the database's name); read by the route. */
+  restore: endpoint(databaseConnectionsApi.restore, {
+    responses: { 200: messageResponseSchema },
+    errors: backupErrors,
   }),
 };
 

@@ -2,6 +2,7 @@ import { pageTexts } from '@cutout/contracts';
 import { Activity, Database, Table2, TerminalSquare } from 'lucide-react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { databaseUiTexts } from '../texts';
+import { BackupRestoreCard } from './backup-restore-card';
 import { ConnectionsTab } from './connections-tab';
 import { QueryTab } from './query-tab';
 import { StatusTab } from './status-tab';
@@ -41,6 +42,7 @@ export function DatabaseManagement() {
         </TabsContent>
         <TabsContent value="status">
           <StatusTab />
+          <BackupRestoreCard />
         </TabsContent>
         <TabsContent value="query">
           <QueryTab />
