@@ -8,8 +8,12 @@ import type { paths } from './schema.js';
 //   const { data, error, response } = await cutout.POST('/api/v1/remove-background', {
 //     body: { image_file: await openAsBlob('photo.jpg'), format: 'png' },
 //     bodySerializer: asMultipart,
-//     parseAs: 'arrayBuffer',
+//     parseAs: 'blob',
 //   });
+//   if (error) throw new Error(error.error.message);
+//   await writeFile('photo.png', Buffer.from(await imageOf(data).arrayBuffer()));
+//
+// The whole example, as /api shows it, is in this package's README.md.
 
 export type { components, operations, paths } from './schema.js';
 
@@ -53,4 +57,17 @@ export function asMultipart(body: object): FormData {
     }
   }
   return form;
+}
+
+/**
+ * The image of a processing call asked with `parseAs: 'blob'`. openapi-fetch hands back a Blob
+ * then, but its types cannot follow `parseAs` through a call's options, so `data` is typed as
+ * every answer the call may give (an image, or the JSON one with `Accept: application/json`).
+ * This checks and says which: a Blob, or a TypeError naming what came instead.
+ */
+export function imageOf(data: unknown): Blob {
+  if (data instanceof Blob) return data;
+  throw new TypeError(
+    `Expected an image answer (ask with parseAs: 'blob'), got ${data === null ? 'null' : typeof data}`,
+  );
 }

@@ -87,11 +87,12 @@ export function apiExamples(baseUrl: string): ApiExamples {
   ].join('\n');
 
   const javascript = `// Node.js 20 or newer with Cutout's typed client, generated from its OpenAPI document.
-// Install it from your Cutout checkout: npm install /path/to/cutout/packages/client
+// Install it from your Cutout checkout: npm pack /path/to/cutout/packages/client, then
+// npm install ./cutout-client-0.1.0.tgz
 // Save as remove-background.mjs and run: node remove-background.mjs
 import { openAsBlob } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { asMultipart, createCutoutClient } from '@cutout/client';
+import { asMultipart, createCutoutClient, imageOf } from '@cutout/client';
 
 const cutout = createCutoutClient({ baseUrl: '${base}', apiKey: '${key}' });
 
@@ -102,7 +103,7 @@ const { data, error, response } = await cutout.POST('${publicApiPaths.removeBack
   parseAs: 'blob',
 });
 if (error) throw new Error(\`\${response.status} \${error.error.code}: \${error.error.message}\`);
-await writeFile('${out}', Buffer.from(await data.arrayBuffer()));
+await writeFile('${out}', Buffer.from(await imageOf(data).arrayBuffer()));
 const size = \`\${response.headers.get('X-Width')}x\${response.headers.get('X-Height')}\`;
 console.log(\`saved ${out} (\${size}), credits charged: \${response.headers.get('X-Credits-Charged')}\`);
 

@@ -1,5 +1,5 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { copyFile, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -97,36 +97,114 @@ describe('API documentation examples', () => {
     expect([meta.format, meta.width, meta.channels]).toEqual(['png', 480, 4]);
   });
 
-  it('the JavaScript example runs with Node and the typed client as shown', async () => {
-    // What `npm install /path/to/cutout/packages/client` gives: the client built to JavaScript,
-    // with openapi-fetch beside it.
+  it('the client packs, installs offline outside the repository, and the example runs as JavaScript and TypeScript', async () => {
+    // What a developer does (packages/client/README.md): `npm pack` the client, which builds it
+    // on prepack, and install the tarball in a folder of their own. Its one dependency,
+    // openapi-fetch, is packed beside it from this install (no network here), with its own.
     const repo = path.resolve(import.meta.dirname, '../../../../..');
-    const installed = path.join(work.dir, 'node_modules', '@cutout', 'client');
-    await mkdir(installed, { recursive: true });
-    await copyFile(
-      path.join(repo, 'packages/client/package.json'),
-      path.join(installed, 'package.json'),
+    const tarballs = path.join(work.dir, 'tarballs');
+    const app = path.join(work.dir, 'app');
+    await mkdir(tarballs, { recursive: true });
+    await mkdir(app, { recursive: true });
+    // The child npm must not take this run's npm settings (npm test sets npm_config_*).
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)),
     );
-    await run(
-      process.execPath,
+    const npm = (args: string[], cwd: string) =>
+      run('npm', args, { cwd, env, timeout: 180_000, maxBuffer: 8 << 20 });
+    const packed = async (dir: string, scripts: boolean) => {
+      const { stdout } = await npm(
+        [
+          'pack',
+          '--json',
+          '--pack-destination',
+          tarballs,
+          ...(scripts ? [] : ['--ignore-scripts']),
+        ],
+        dir,
+      );
+      return path.join(tarballs, (JSON.parse(stdout) as { filename: string }[])[0]!.filename);
+    };
+    const client = await packed(path.join(repo, 'packages/client'), true);
+    const fetchPackage = await packed(path.join(repo, 'node_modules/openapi-fetch'), false);
+    const helpers = await packed(path.join(repo, 'node_modules/openapi-typescript-helpers'), false);
+    await writeFile(
+      path.join(app, 'package.json'),
+      JSON.stringify({ name: 'client-user', private: true, type: 'module' }),
+    );
+    await npm(
       [
-        path.join(repo, 'node_modules/typescript/bin/tsc'),
-        '-p',
-        path.join(repo, 'packages/client/tsconfig.build.json'),
-        '--outDir',
-        path.join(installed, 'dist'),
+        'install',
+        '--offline',
+        '--no-audit',
+        '--no-fund',
+        '--ignore-scripts',
+        client,
+        fetchPackage,
+        helpers,
       ],
-      { timeout: 120_000 },
+      app,
     );
-    await symlink(
-      path.join(repo, 'node_modules/openapi-fetch'),
-      path.join(work.dir, 'node_modules/openapi-fetch'),
+    const installed = path.join(app, 'node_modules/@cutout/client');
+    const manifest = JSON.parse(await readFile(path.join(installed, 'package.json'), 'utf8')) as {
+      exports: Record<string, Record<string, string>>;
+    };
+    // Every address the package exports is in the tarball.
+    for (const [entry, targets] of Object.entries(manifest.exports)) {
+      for (const [condition, target] of Object.entries(targets)) {
+        await expect(
+          readFile(path.join(installed, target)).then(() => true),
+          `${entry} (${condition}) → ${target}`,
+        ).resolves.toBe(true);
+      }
+    }
+    // Nothing in the package refers to the monorepo.
+    const built = await readFile(path.join(installed, 'dist/index.js'), 'utf8');
+    expect(built).not.toMatch(/\.\.\/\.\.\/|tsconfig\.base|@cutout\/contracts/);
+
+    const example = withKey(examples.javascript);
+    await copyFile(path.join(work.dir, apiExampleInputFile), path.join(app, apiExampleInputFile));
+    // As JavaScript, run by Node.
+    await writeFile(path.join(app, 'remove-background.mjs'), example);
+    const js = await run(process.execPath, ['remove-background.mjs'], {
+      cwd: app,
+      timeout: 60_000,
+    });
+    expect(js.stdout).toContain(`saved ${apiExampleOutputFile} (480x360), credits charged: 1`);
+    expect(js.stdout).toContain('images_processed');
+    // As TypeScript, compiled by the repository's tsc against the installed package's types.
+    await writeFile(path.join(app, 'remove-background.mts'), example);
+    await writeFile(
+      path.join(app, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          outDir: 'out',
+          typeRoots: [path.join(repo, 'node_modules/@types')],
+          types: ['node'],
+        },
+        files: ['remove-background.mts'],
+      }),
     );
-    const script = path.join(work.dir, 'remove-background.mjs');
-    await writeFile(script, withKey(examples.javascript));
-    const { stdout } = await run(process.execPath, [script], { cwd: work.dir, timeout: 60_000 });
-    expect(stdout).toContain(`saved ${apiExampleOutputFile} (480x360), credits charged: 1`);
-    expect(stdout).toContain('images_processed');
+    await run(process.execPath, [path.join(repo, 'node_modules/typescript/bin/tsc'), '-p', app], {
+      cwd: app,
+      timeout: 120_000,
+    });
+    const ts = await run(process.execPath, ['out/remove-background.mjs'], {
+      cwd: app,
+      timeout: 60_000,
+    });
+    expect(ts.stdout).toContain(`saved ${apiExampleOutputFile} (480x360), credits charged: 1`);
+    // Three npm runs, a tsc build and a tsc check: about 20 s alone, a minute on a busy machine.
+  }, 240_000);
+
+  it("the client's README shows the /api page's example", async () => {
+    const repo = path.resolve(import.meta.dirname, '../../../../..');
+    const readme = await readFile(path.join(repo, 'packages/client/README.md'), 'utf8');
+    expect(readme).toContain(apiExamples('https://cutout.example').javascript);
   });
 
   it.skipIf(!hasPythonRequests)(
@@ -136,7 +214,7 @@ describe('API documentation examples', () => {
       await writeFile(script, withKey(examples.python));
       const { stdout } = await run('python3', [script], { cwd: work.dir, timeout: 60_000 });
       expect(stdout).toContain(`saved ${apiExampleOutputFile} (480x360), credits charged: 1`);
-      expect(stdout).toContain("'images_processed_this_month': 5");
+      expect(stdout).toContain("'images_processed_this_month': 6");
     },
   );
 });

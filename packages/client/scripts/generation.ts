@@ -9,8 +9,10 @@ import type TypeScript from 'typescript';
 
 // How the client's committed files are made from the server's own OpenAPI document
 // (GET /api/docs/json of the real app): the public API's paths are kept, and openapi-typescript
-// turns them into types. `npm run generate -w @cutout/client` writes them; a server test
-// regenerates them in memory and fails when the committed ones differ (docs/decisions/0163).
+// turns them into types. A server test (client-generated.test.ts) regenerates them in memory and
+// fails when the committed ones differ; `npm run generate -w @cutout/client` runs that test in
+// its writing mode (docs/decisions/0163). A tool of the monorepo's, not part of the package:
+// nothing here is packed or exported.
 
 export const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
