@@ -12,7 +12,9 @@ import {
 // are tested here only.
 
 const what = (inspection: Inspection) =>
-  inspection.finding?.kind === 'outside' ? inspection.finding.what : inspection.finding?.kind ?? null;
+  inspection.finding?.kind === 'outside'
+    ? inspection.finding.what
+    : (inspection.finding?.kind ?? null);
 
 describe('PostgreSQL statements that reach outside the database', () => {
   const cases: [string, string][] = [
@@ -37,7 +39,10 @@ describe('PostgreSQL statements that reach outside the database', () => {
     ['select pg_terminate_backend(1)', 'pg_terminate_backend'],
     ['select pg_cancel_backend(1)', 'pg_cancel_backend'],
     ['create extension postgres_fdw', 'CREATE EXTENSION'],
-    ["create server s foreign data wrapper postgres_fdw options (host 'x')", 'CREATE SERVER (a foreign data wrapper)'],
+    [
+      "create server s foreign data wrapper postgres_fdw options (host 'x')",
+      'CREATE SERVER (a foreign data wrapper)',
+    ],
     ['create foreign table f (a int) server s', 'CREATE FOREIGN TABLE'],
     ['with x as (select pg_read_file($$/etc/hostname$$) as v) select * from x', 'pg_read_file'],
     ["explain analyze select pg_read_file('/etc/hostname')", 'pg_read_file'],
@@ -45,8 +50,14 @@ describe('PostgreSQL statements that reach outside the database', () => {
     ["do $x$ begin copy (select 1) to program 'id'; end $x$", 'COPY … TO PROGRAM'],
     ["do $$ declare v text; begin v := lo_import('/etc/hostname'); end $$", 'lo_import'],
     ["do $$ begin if pg_ls_dir('.') is null then null; end if; end $$", 'pg_ls_dir'],
-    ["create function f() returns text language sql as 'select pg_read_file(''/etc/hostname'')'", 'pg_read_file'],
-    ["create function f() returns text language sql return pg_read_file('/etc/hostname')", 'pg_read_file'],
+    [
+      "create function f() returns text language sql as 'select pg_read_file(''/etc/hostname'')'",
+      'pg_read_file',
+    ],
+    [
+      "create function f() returns text language sql return pg_read_file('/etc/hostname')",
+      'pg_read_file',
+    ],
     ['create operator !!! (function = pg_read_file, rightarg = text)', 'pg_read_file'],
     ["alter system set archive_command = 'id'", 'ALTER SYSTEM'],
     ["load '/tmp/x.so'", 'LOAD (a server library)'],
@@ -80,12 +91,15 @@ describe('PostgreSQL statements that reach outside the database', () => {
       'insert into t values (1) returning *',
       'create table t (a int)',
       "do $$ begin raise notice 'hi'; end $$",
-      "create function f(a int) returns int language plpgsql as $$ begin return a + 1; end $$",
+      'create function f(a int) returns int language plpgsql as $$ begin return a + 1; end $$',
     ]) {
       expect((await inspectPostgresql(sql)).finding, sql).toBeNull();
     }
     expect((await inspectPostgresql('do $$ begin null; end $$')).doBlock).toBe(true);
-    expect((await inspectPostgresql('select * from s.t join u on true')).relations.sort()).toEqual(['s.t', 'u']);
+    expect((await inspectPostgresql('select * from s.t join u on true')).relations.sort()).toEqual([
+      's.t',
+      'u',
+    ]);
   });
 });
 
@@ -108,6 +122,8 @@ describe('MySQL and MariaDB statements that reach outside the database', () => {
     ["set @@global.general_log_file = '/tmp/x'", 'SET GLOBAL (a server-wide setting)'],
     ["install soname 'x'", 'INSTALL SONAME'],
     ['create table t (a int) engine=CONNECT', 'the CONNECT engine'],
+    ["create table t (a int) data directory = '/tmp'", 'DATA DIRECTORY'],
+    ["create procedure p() begin select load_file('/etc/hostname'); end", 'LOAD_FILE'],
   ];
   for (const [sql, named] of cases) {
     it(`finds ${named} in ${sql}`, () => {
@@ -122,6 +138,8 @@ describe('MySQL and MariaDB statements that reach outside the database', () => {
       "prepare s from concat('select load_', 'file(1)')",
       "execute immediate 'select 1'",
       'selec 1',
+      'select 1 +',
+      'handler t read first',
     ]) {
       expect(inspectMysql(sql).finding?.kind, sql).toBe('unchecked');
     }
@@ -135,6 +153,10 @@ describe('MySQL and MariaDB statements that reach outside the database', () => {
       'select * from information_schema.tables limit 3',
       "insert into t values (1, 'x')",
       'SET STATEMENT max_statement_time=0 FOR SELECT SLEEP(6)',
+      'SET ROLE r',
+      'alter table o add foreign key (customer_id) references c(id)',
+      'analyze table t',
+      'create procedure p() begin select 1; end',
       "select repeat('x', 10) as r",
     ]) {
       expect(inspectMysql(sql).finding, sql).toBeNull();
@@ -178,12 +200,20 @@ describe('refusal', () => {
     relations: [],
   };
   it('refuses read-only always, writes unless server access is allowed, and names what', () => {
-    expect(refusal(outside, { mode: 'read-only', serverAccess: true })?.message).toContain('pg_read_file');
-    expect(refusal(outside, { mode: 'read-only', serverAccess: false })?.message).toMatch(/read-only connection never runs it/);
-    expect(refusal(outside, { mode: 'ask-before-write', serverAccess: false })?.message).toMatch(/Allow server files and programs/);
+    expect(refusal(outside, { mode: 'read-only', serverAccess: true })?.message).toContain(
+      'pg_read_file',
+    );
+    expect(refusal(outside, { mode: 'read-only', serverAccess: false })?.message).toMatch(
+      /read-only connection never runs it/,
+    );
+    expect(refusal(outside, { mode: 'ask-before-write', serverAccess: false })?.message).toMatch(
+      /Allow server files and programs/,
+    );
     expect(refusal(outside, { mode: 'write', serverAccess: true })).toBeNull();
     const doBlock: Inspection = { finding: null, doBlock: true, relations: [] };
-    expect(refusal(doBlock, { mode: 'read-only', serverAccess: false })?.message).toMatch(/DO block/);
+    expect(refusal(doBlock, { mode: 'read-only', serverAccess: false })?.message).toMatch(
+      /DO block/,
+    );
     expect(refusal(doBlock, { mode: 'write', serverAccess: false })).toBeNull();
   });
 });

@@ -140,7 +140,8 @@ function walkPg(node: unknown, state: PgState, depth: number, source: string): v
     if (key === 'String') {
       // Identifiers: function names, and names given as options (CREATE OPERATOR's function,
       // CREATE CAST's) — any identifier equal to a listed function is refused.
-      checkPgName(String((value as { sval?: unknown }).sval ?? ''), state);
+      const { sval } = value as { sval?: unknown };
+      if (typeof sval === 'string') checkPgName(sval, state);
       continue;
     }
     if (key === 'CopyStmt') checkCopy(value as PgCopy, state);
@@ -165,7 +166,8 @@ function checkPgName(name: string, state: PgState): void {
   const lower = name.toLowerCase();
   const named = PG_FUNCTIONS.get(lower);
   if (named) state.finding = { kind: 'outside', what: named };
-  else if (lower.startsWith('dblink')) state.finding = { kind: 'outside', what: `dblink (${lower})` };
+  else if (lower.startsWith('dblink'))
+    state.finding = { kind: 'outside', what: `dblink (${lower})` };
   else if (PG_DYNAMIC_FUNCTIONS.has(lower)) {
     state.finding = { kind: 'unchecked', why: `${lower} runs SQL given as a string` };
   }
@@ -225,12 +227,7 @@ function stringOf(arg: unknown): string | undefined {
 }
 
 /** PL/pgSQL: its own parser; every SQL it holds is inspected, and dynamic SQL refused. */
-function inspectPlpgsql(
-  body: string,
-  source: string | null,
-  state: PgState,
-  depth: number,
-): void {
+function inspectPlpgsql(body: string, source: string | null, state: PgState, depth: number): void {
   // The parser reads whole CREATE FUNCTION statements: a DO block's body becomes one returning
   // nothing, dollar-quoted with a tag the body lacks.
   let tag = 'cutout';
@@ -319,7 +316,8 @@ export function lexMysql(sql: string, backslashEscapes: boolean): Lexed {
     } else if (c === '#' || (c === '-' && sql[i + 1] === '-' && /[\s]|^$/.test(sql[i + 2] ?? ''))) {
       while (i < n && sql[i] !== '\n') i += 1;
     } else if (c === '/' && sql[i + 1] === '*') {
-      if (sql[i + 2] === '!' || (sql[i + 2] === 'M' && sql[i + 3] === '!')) executableComment = true;
+      if (sql[i + 2] === '!' || (sql[i + 2] === 'M' && sql[i + 3] === '!'))
+        executableComment = true;
       const end = sql.indexOf('*/', i + 2);
       i = end < 0 ? n : end + 2;
     } else if (c === "'" || c === '"' || c === '`') {
@@ -450,7 +448,12 @@ function mysqlTokenFinding(tokens: Token[]): Finding | null {
     if (k === 0 && ['KILL', 'SHUTDOWN', 'RESTART'].includes(t.text)) {
       return { kind: 'outside', what: t.text };
     }
-    if (t.text === 'SET' && tokens.slice(k + 1).some((u) => u.type === 'word' && /^(GLOBAL|PERSIST|PERSIST_ONLY)$/.test(u.text))) {
+    if (
+      t.text === 'SET' &&
+      tokens
+        .slice(k + 1)
+        .some((u) => u.type === 'word' && /^(GLOBAL|PERSIST|PERSIST_ONLY)$/.test(u.text))
+    ) {
       return { kind: 'outside', what: 'SET GLOBAL (a server-wide setting)' };
     }
     if (t.text === 'ENGINE') {
@@ -458,6 +461,9 @@ function mysqlTokenFinding(tokens: Token[]): Finding | null {
       if (engine && ['CONNECT', 'FEDERATED'].includes(engine.text)) {
         return { kind: 'outside', what: `the ${engine.text} engine` };
       }
+    }
+    if (isWord(k, 'DATA', 'INDEX') && isWord(k + 1, 'DIRECTORY')) {
+      return { kind: 'outside', what: `${t.text} DIRECTORY` };
     }
     if (t.text === 'CREATE' && isWord(k + 1, 'SERVER')) {
       return { kind: 'outside', what: 'CREATE SERVER' };
@@ -490,9 +496,35 @@ export function inspectMysql(statement: string): Inspection {
     const finding = sqlParserFinding(ast);
     return { ...clean, finding };
   } catch (error) {
-    return { ...clean, finding: { kind: 'unchecked', why: `node-sql-parser: ${messageOf(error)}` } };
+    // node-sql-parser lacks some statements that carry no query (SET ROLE, ALTER TABLE … ADD
+    // FOREIGN KEY, ANALYZE TABLE, CREATE PROCEDURE): by their first word they are known, and
+    // the token scan above saw every name in them. A query or a change of rows must parse.
+    const first = lexMysql(text, true).tokens[0];
+    if (first?.type === 'word' && MYSQL_KINDS_WITHOUT_QUERY.has(first.text)) return clean;
+    return {
+      ...clean,
+      finding: { kind: 'unchecked', why: `node-sql-parser: ${messageOf(error)}` },
+    };
   }
 }
+
+/** First words of statements that hold no query of their own (see inspectMysql). */
+const MYSQL_KINDS_WITHOUT_QUERY = new Set([
+  'ALTER',
+  'ANALYZE',
+  'CHECK',
+  'CHECKSUM',
+  'CREATE',
+  'DROP',
+  'FLUSH',
+  'GRANT',
+  'OPTIMIZE',
+  'RENAME',
+  'REPAIR',
+  'REVOKE',
+  'SET',
+  'SHOW',
+]);
 
 /** The parser's view: a load_data statement, INTO OUTFILE/DUMPFILE, a listed function. */
 function sqlParserFinding(node: unknown): Finding | null {
@@ -506,7 +538,11 @@ function sqlParserFinding(node: unknown): Finding | null {
   }
   const n = node as Record<string, unknown>;
   if (n.type === 'load_data') return { kind: 'outside', what: 'LOAD DATA' };
-  if (n.type === 'into' && typeof n.keyword === 'string' && /^(outfile|dumpfile)$/i.test(n.keyword)) {
+  if (
+    n.type === 'into' &&
+    typeof n.keyword === 'string' &&
+    /^(outfile|dumpfile)$/i.test(n.keyword)
+  ) {
     return { kind: 'outside', what: `SELECT … INTO ${n.keyword.toUpperCase()}` };
   }
   for (const value of Object.values(n)) {
@@ -538,7 +574,8 @@ export function inspectSqlserver(statement: string): Inspection {
     const t = tokens[k] as Token;
     if (t.type !== 'word' && t.type !== 'name') continue;
     // Extended stored procedures (xp_cmdshell, xp_dirtree, xp_regread, …), schema-qualified or not.
-    if (t.text.startsWith('XP_')) return { ...clean, finding: { kind: 'outside', what: t.text.toLowerCase() } };
+    if (t.text.startsWith('XP_'))
+      return { ...clean, finding: { kind: 'outside', what: t.text.toLowerCase() } };
     const named = TSQL_NAMED.get(t.text);
     if (named) return { ...clean, finding: { kind: 'outside', what: named } };
     if (t.type !== 'word') continue;
@@ -556,7 +593,10 @@ export function inspectSqlserver(statement: string): Inspection {
     const ast = tsqlParser.astify(statement, { database: 'TransactSQL' });
     return { ...clean, finding: sqlParserFinding(ast) };
   } catch (error) {
-    return { ...clean, finding: { kind: 'unchecked', why: `node-sql-parser: ${messageOf(error)}` } };
+    return {
+      ...clean,
+      finding: { kind: 'unchecked', why: `node-sql-parser: ${messageOf(error)}` },
+    };
   }
 }
 
@@ -578,10 +618,16 @@ export function refusal(
   if (!readOnly && options.serverAccess) return null;
   const { finding } = inspection;
   if (finding?.kind === 'outside') {
-    return new DriverError('forbidden', databaseConfigTexts.outsideDatabase(finding.what, readOnly));
+    return new DriverError(
+      'forbidden',
+      databaseConfigTexts.outsideDatabase(finding.what, readOnly),
+    );
   }
   if (finding?.kind === 'unchecked') {
-    return new DriverError('forbidden', databaseConfigTexts.uncheckedStatement(finding.why, readOnly));
+    return new DriverError(
+      'forbidden',
+      databaseConfigTexts.uncheckedStatement(finding.why, readOnly),
+    );
   }
   if (readOnly && inspection.doBlock) {
     return new DriverError('forbidden', databaseConfigTexts.doBlockReadOnly);

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import {
   databaseConfigTexts,
   type DatabaseTable,
@@ -222,7 +223,7 @@ function streamQuery(
     // One huge value is bounded like many rows: past the cap in bytes read from the wire, the
     // statement is killed and what was gathered is the result (decision 0266).
     let received = 0;
-    const stream = (conn as unknown as { stream?: import('node:net').Socket }).stream;
+    const stream = (conn as unknown as { stream?: Socket }).stream;
     stream?.on('data', (chunk: Buffer) => {
       received += chunk.length;
       if (settled || received <= wireCap(options)) return;

@@ -1,5 +1,6 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- declarations of the untyped driver packages, for every project compiling this file (bench too)
 /// <reference path="./untyped-modules.d.ts" />
+import type { Socket } from 'node:net';
 import {
   databaseConfigTexts,
   type DatabaseTable,
@@ -61,6 +62,11 @@ export function describePgError(error: unknown, s: DriverSettings): DriverError 
 /** SQLSTATE of a write in a read-only transaction, and of a command a transaction cannot hold. */
 const READ_ONLY_SQLSTATES = new Set(['25006', '25001']);
 const READ_COMMANDS = new Set(['SELECT', 'SHOW', 'FETCH', 'EXPLAIN']);
+/**
+ * After the server's own statement_timeout, Cutout ends the backend itself: a statement may
+ * have lifted its limit, or be sending a value the timeout does not interrupt (decision 0266).
+ */
+const STOP_GRACE_MS = 250;
 
 export const postgresqlDriver: DatabaseDriver = {
   type: 'postgresql',
@@ -166,8 +172,13 @@ export const postgresqlDriver: DatabaseDriver = {
           timer = setTimeout(() => {
             timedOut = true;
             void stopBackend().finally(() => destroy(client));
-            stop?.(new DriverError('timeout', `The statement ran longer than ${s.timeout} ms and was cancelled.`));
-          }, options.timeoutMs + 500);
+            stop?.(
+              new DriverError(
+                'timeout',
+                `The statement ran longer than ${s.timeout} ms and was cancelled.`,
+              ),
+            );
+          }, options.timeoutMs + STOP_GRACE_MS);
           return await Promise.race([work(), stopped]);
         } catch (error) {
           if (timedOut) {
@@ -228,9 +239,8 @@ export const postgresqlDriver: DatabaseDriver = {
   },
 };
 
-function streamOf(client: pg.Client): import('node:net').Socket | undefined {
-  return (client as unknown as { connection?: { stream?: import('node:net').Socket } }).connection
-    ?.stream;
+function streamOf(client: pg.Client): Socket | undefined {
+  return (client as unknown as { connection?: { stream?: Socket } }).connection?.stream;
 }
 
 function destroy(client: pg.Client): void {
@@ -262,7 +272,14 @@ async function refuseForeignTables(
        join pg_class c on c.oid = to_regclass(n.name)
       where c.relkind = 'f'
       limit 1`,
-    [relations.map((name) => name.split('.').map((part) => pg.escapeIdentifier(part)).join('.'))],
+    [
+      relations.map((name) =>
+        name
+          .split('.')
+          .map((part) => pg.escapeIdentifier(part))
+          .join('.'),
+      ),
+    ],
   );
   const foreign = rows[0];
   if (foreign) {
