@@ -170,9 +170,6 @@ export const databaseConfigTexts = {
    */
   powerfulRole: (username: string, rights: readonly string[]) =>
     `User "${username}" has ${rights.join(', ')}: it can reach the server's files or programs. Use a read-only role without these rights for the console.`,
-  serverAccessLabel: 'Allow server files and programs',
-  serverAccessHint:
-    'Off: statements that read or write the database server\'s files, run programs, open network connections or stop other sessions are refused, even when writes are allowed.',
   sqliteOtherFile:
     'A SQLite connection cannot open or write another file: ATTACH, DETACH and VACUUM INTO are refused.',
   sqliteGlobalPragma: 'This PRAGMA changes the whole server and is refused.',
