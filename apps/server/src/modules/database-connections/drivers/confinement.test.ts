@@ -126,12 +126,12 @@ describe('MySQL and MariaDB statements that reach outside the database', () => {
     ["create procedure p() begin select load_file('/etc/hostname'); end", 'LOAD_FILE'],
   ];
   for (const [sql, named] of cases) {
-    it(`finds ${named} in ${sql}`, () => {
-      expect(what(inspectMysql(sql))).toBe(named);
+    it(`finds ${named} in ${sql}`, async () => {
+      expect(what(await inspectMysql(sql))).toBe(named);
     });
   }
 
-  it('cannot check executable comments, PREPARE or what does not parse', () => {
+  it('cannot check executable comments, PREPARE or what does not parse', async () => {
     for (const sql of [
       "select /*!50000 load_file('/etc/hostname') */",
       "select /*M! load_file('/etc/hostname') */ 1",
@@ -141,11 +141,11 @@ describe('MySQL and MariaDB statements that reach outside the database', () => {
       'select 1 +',
       'handler t read first',
     ]) {
-      expect(inspectMysql(sql).finding?.kind, sql).toBe('unchecked');
+      expect((await inspectMysql(sql)).finding?.kind, sql).toBe('unchecked');
     }
   });
 
-  it('leaves ordinary statements alone', () => {
+  it('leaves ordinary statements alone', async () => {
     for (const sql of [
       'select 1',
       "select 'load_file' as name, 'into outfile' as text",
@@ -159,7 +159,7 @@ describe('MySQL and MariaDB statements that reach outside the database', () => {
       'create procedure p() begin select 1; end',
       "select repeat('x', 10) as r",
     ]) {
-      expect(inspectMysql(sql).finding, sql).toBeNull();
+      expect((await inspectMysql(sql)).finding, sql).toBeNull();
     }
   });
 });
@@ -178,17 +178,17 @@ describe('SQL Server statements that reach outside the database (no live server 
     ["select * from openquery(srv, 'select 1')", 'OPENQUERY (a linked server)'],
   ];
   for (const [sql, named] of cases) {
-    it(`finds ${named} in ${sql}`, () => {
-      expect(what(inspectSqlserver(sql))).toBe(named);
+    it(`finds ${named} in ${sql}`, async () => {
+      expect(what(await inspectSqlserver(sql))).toBe(named);
     });
   }
 
-  it('cannot check dynamic SQL; leaves ordinary statements alone', () => {
+  it('cannot check dynamic SQL; leaves ordinary statements alone', async () => {
     for (const sql of ["exec('xp_' + 'cmdshell ''whoami''')", "exec sp_executesql N'select 1'"]) {
-      expect(inspectSqlserver(sql).finding?.kind, sql).toBe('unchecked');
+      expect((await inspectSqlserver(sql)).finding?.kind, sql).toBe('unchecked');
     }
     for (const sql of ['select 1', 'select top 5 * from [dbo].[t]', "select 'xp_cmdshell' as n"]) {
-      expect(inspectSqlserver(sql).finding, sql).toBeNull();
+      expect((await inspectSqlserver(sql)).finding, sql).toBeNull();
     }
   });
 });

@@ -1,8 +1,4 @@
 import { loadModule, parsePlPgSQLSync, parseSync } from 'libpg-query';
-// One dialect's build each (the package's whole build holds every dialect); CommonJS modules,
-// so their default export is the module.
-import mariadb from 'node-sql-parser/build/mariadb.js';
-import transactsql from 'node-sql-parser/build/transactsql.js';
 import { databaseConfigTexts } from '@cutout/contracts';
 import { DriverError, type QueryOptions } from './driver.js';
 
@@ -475,10 +471,22 @@ function mysqlTokenFinding(tokens: Token[]): Finding | null {
   return null;
 }
 
-const mariadbParser = new mariadb.Parser();
+// node-sql-parser's dialect builds are large (MariaDB's about 1 MB of JavaScript): each is loaded
+// with the first statement of its kind, not at the server's start. CommonJS modules, so their
+// default export is the module.
+let mariadbParser: Promise<{ astify(sql: string, options: object): unknown }> | undefined;
+let tsqlParser: Promise<{ astify(sql: string, options: object): unknown }> | undefined;
+const loadMariadb = () =>
+  (mariadbParser ??= import('node-sql-parser/build/mariadb.js').then(
+    (m) => new m.default.Parser(),
+  ));
+const loadTsql = () =>
+  (tsqlParser ??= import('node-sql-parser/build/transactsql.js').then(
+    (m) => new m.default.Parser(),
+  ));
 
 /** Inspects one MySQL/MariaDB console statement. */
-export function inspectMysql(statement: string): Inspection {
+export async function inspectMysql(statement: string): Promise<Inspection> {
   for (const backslash of [true, false]) {
     const { tokens, executableComment } = lexMysql(statement, backslash);
     if (executableComment) {
@@ -492,7 +500,7 @@ export function inspectMysql(statement: string): Inspection {
   const forStatement = /^\s*SET\s+STATEMENT\b[\s\S]*?\bFOR\b([\s\S]*)$/i.exec(statement);
   const text = forStatement ? (forStatement[1] as string) : statement;
   try {
-    const ast = mariadbParser.astify(text, { database: 'MariaDB' });
+    const ast = (await loadMariadb()).astify(text, { database: 'MariaDB' });
     const finding = sqlParserFinding(ast);
     return { ...clean, finding };
   } catch (error) {
@@ -565,10 +573,8 @@ const TSQL_NAMED = new Map([
   ['SHUTDOWN', 'SHUTDOWN'],
 ]);
 
-const tsqlParser = new transactsql.Parser();
-
 /** Inspects one SQL Server console statement (no server here: unit-tested only). */
-export function inspectSqlserver(statement: string): Inspection {
+export async function inspectSqlserver(statement: string): Promise<Inspection> {
   const tokens = lexTsql(statement);
   for (let k = 0; k < tokens.length; k += 1) {
     const t = tokens[k] as Token;
@@ -590,7 +596,7 @@ export function inspectSqlserver(statement: string): Inspection {
     }
   }
   try {
-    const ast = tsqlParser.astify(statement, { database: 'TransactSQL' });
+    const ast = (await loadTsql()).astify(statement, { database: 'TransactSQL' });
     return { ...clean, finding: sqlParserFinding(ast) };
   } catch (error) {
     return {

@@ -115,7 +115,7 @@ export const mysqlDriver: DatabaseDriver = {
       },
       async query(statement, options) {
         // What reaches outside the database is refused before anything connects (0266).
-        const refused = refusal(inspectMysql(statement), options);
+        const refused = refusal(await inspectMysql(statement), options);
         if (refused) throw refused;
         running += 1;
         let conn: mysql.Connection | undefined;

@@ -88,7 +88,7 @@ export const sqlserverDriver: DatabaseDriver = {
       },
       async query(statement, options) {
         // What reaches outside the database is refused before anything connects (0266).
-        const refused = refusal(inspectSqlserver(statement), options);
+        const refused = refusal(await inspectSqlserver(statement), options);
         if (refused) throw refused;
         const own: ConnectionPool = new mssql.ConnectionPool({
           ...config,
