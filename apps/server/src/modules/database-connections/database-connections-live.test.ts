@@ -205,6 +205,12 @@ const engines: Engine[] = [
         'SET GLOBAL (a server-wide setting)',
       ],
       ['kill connection_id()', 'KILL'],
+      // MariaDB's anonymous block, its DO block.
+      ["BEGIN NOT ATOMIC SELECT LOAD_FILE('/etc/hostname'); END", 'LOAD_FILE'],
+      [
+        "begin not atomic select 1 into /* c */ outfile '/tmp/cutout-never-written'; end",
+        'SELECT … INTO OUTFILE',
+      ],
     ],
     harmlessOutside: "select load_file('/cutout/no/such/file') as f",
     plainLogin: () => [],

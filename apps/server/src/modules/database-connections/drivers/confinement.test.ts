@@ -122,6 +122,7 @@ describe('MySQL and MariaDB statements that reach outside the database', () => {
     ["set @@global.general_log_file = '/tmp/x'", 'SET GLOBAL (a server-wide setting)'],
     ["install soname 'x'", 'INSTALL SONAME'],
     ['create table t (a int) engine=CONNECT', 'the CONNECT engine'],
+    ["BEGIN NOT ATOMIC SELECT LOAD_FILE('/etc/hostname'); END", 'LOAD_FILE'],
     ["create table t (a int) data directory = '/tmp'", 'DATA DIRECTORY'],
     ["create procedure p() begin select load_file('/etc/hostname'); end", 'LOAD_FILE'],
   ];
