@@ -626,6 +626,31 @@ for (const engine of engines) {
       expect(quiet.message).not.toMatch(/read-only role/);
     });
 
+    if (engine.type === 'mysql') {
+      it('bounds one huge row as rows are bounded: 3 values of 15 MB in one row are not read whole', async () => {
+        const id = await a.create(`${engine.label} huge row`, { ...target, timeout: 5000 });
+        expect((await a.connect(id)).statusCode).toBe(200);
+        const { value, peak, source } = await peakRssGrowth(() =>
+          a.query(
+            "select repeat('x', 15000000) as a, repeat('y', 15000000) as b, repeat('z', 15000000) as c",
+          ),
+        );
+        process.stdout.write(
+          `[memory] ${engine.label} one row of 3 × 15 MB: ${(peak / 1048576).toFixed(1)} MB peak RSS growth (${source})\n`,
+        );
+        expect(value).toMatchObject({
+          success: false,
+          error: databaseConfigTexts.valueTooLarge(32 * 1024 * 1024),
+        });
+        expect(peak).toBeLessThan(300 * 1024 * 1024);
+        expect(await a.query('select 1 as one')).toMatchObject({
+          success: true,
+          data: [{ one: 1 }],
+        });
+        await a.call('POST', api.disconnect);
+      }, 60_000);
+    }
+
     if (engine.type === 'postgresql') {
       it('bounds one huge value as rows are bounded: array_agg of 200 × 1 MB grows the server by less than 300 MB and answers within the time limit', async () => {
         const id = await a.create(`${engine.label} huge value`, { ...target, timeout: 5000 });
