@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { databaseTexts, paths } from '@cutout/contracts';
+import { databaseConfigTexts, databaseTexts, paths } from '@cutout/contracts';
 import type { Page } from '@playwright/test';
 import { signInThroughForm } from './accounts-helpers.js';
 import { e2eAdmin } from './admin-helpers.js';
@@ -89,6 +89,19 @@ test('database management walks Connections, Status, Query and Tables on Postgre
   const row = page.getByTestId('connection-row').filter({ hasText: 'E2E PostgreSQL' }).first();
   await row.getByRole('button', { name: 'Test' }).click();
   await toast(page, 'Connection successful');
+  // The test's user is PostgreSQL's superuser: Test says so, and so does the dialog (0266).
+  await toast(page, /Use a read-only role/);
+  await row.getByRole('button', { name: 'Edit' }).click();
+  await expect(dialog.getByRole('note')).toContainText(
+    databaseConfigTexts.powerfulRole(decodeURIComponent(target.username), ['superuser']),
+  );
+  const reach = dialog.getByRole('switch', { name: 'Allow server files and programs' });
+  await expect(reach).toHaveAttribute('aria-checked', 'false');
+  await expect(reach).toBeEnabled();
+  await reach.scrollIntoViewIfNeeded();
+  await lookAt(page, { path: `${shots}/dialog-rights.png` });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
   await row.getByRole('button', { name: 'Copy' }).click();
   await toast(page, databaseTexts.connectionDuplicated);
   const copy = page.getByTestId('connection-row').filter({ hasText: 'E2E PostgreSQL (Copy)' });
@@ -182,8 +195,11 @@ test('database management walks Connections, Status, Query and Tables on Postgre
   await expect(page.getByTestId('status-average-response')).toHaveText(/^\d+\.\d\d ms$/);
   await lookAt(page, { path: `${shots}/status.png` });
 
-  // Leave the shared database as it was.
+  // Leave the shared database as it was; on the way, what reaches the server is refused.
   await page.getByRole('tab', { name: 'Query Editor' }).click();
+  await run(`select "PG_READ_FILE"('/etc/hostname')`);
+  await expect(result).toContainText(databaseConfigTexts.outsideDatabase('pg_read_file', false));
+  await lookAt(page, { path: `${shots}/refused.png` });
   await write(`drop table ${prefix}_players, ${prefix}_teams`);
   await expect(
     page.getByTestId('query-result').getByText('Success', { exact: true }),

@@ -22,6 +22,7 @@ describe('validateDatabaseConfig', () => {
         username: 'app',
         ssl: false,
         allowWrites: false,
+        allowServerAccess: false,
         connectionLimit: 10,
         timeout: 60000,
         charset: 'utf8',
@@ -36,6 +37,12 @@ describe('validateDatabaseConfig', () => {
     }
     const writable = validateDatabaseConfig({ ...pg, allowWrites: true });
     expect(writable.ok && writable.config.allowWrites).toBe(true);
+    // Server files and programs only ever with writes, and only when asked for (decision 0266).
+    expect(writable.ok && writable.config.allowServerAccess).toBe(false);
+    const reaching = validateDatabaseConfig({ ...pg, allowWrites: true, allowServerAccess: true });
+    expect(reaching.ok && reaching.config.allowServerAccess).toBe(true);
+    const readOnly = validateDatabaseConfig({ ...pg, allowServerAccess: true });
+    expect(readOnly.ok && readOnly.config.allowServerAccess).toBe(false);
     const mongo = validateDatabaseConfig({
       type: 'mongodb',
       host: 'm',

@@ -142,6 +142,34 @@ export const databaseConfigTexts = {
   readOnly:
     'This connection is read-only, so the statement was not run: it would change the database. An admin can turn on "Allow writes" for the connection.',
   confirmWrite: 'This statement changes the database. Run it?',
+  /**
+   * What reaches the server's files, programs, network or other sessions is refused before it
+   * runs: always on a read-only connection, and on one that allows writes unless "Allow server
+   * files and programs" is on (decision 0266). `what` names it (`pg_read_file`, `COPY … TO PROGRAM`).
+   */
+  outsideDatabase: (what: string, readOnly: boolean) =>
+    `Refused before running: ${what} reaches outside the database (the server's files, programs, network or other sessions). ` +
+    (readOnly
+      ? 'A read-only connection never runs it.'
+      : 'An admin can turn on "Allow server files and programs" for the connection.'),
+  /** A statement the parser cannot classify, or dynamic SQL it cannot see into (decision 0266). */
+  uncheckedStatement: (why: string, readOnly: boolean) =>
+    `Refused before running: Cutout could not check that this statement stays inside the database (${why}). ` +
+    (readOnly
+      ? 'A read-only connection runs only statements it can check.'
+      : 'An admin can turn on "Allow server files and programs" for the connection.'),
+  /** One value (or row) larger than the console reads from the wire (decision 0266). */
+  valueTooLarge: (bytes: number) =>
+    `The result holds a value larger than the ${Math.round(bytes / 1048576)} MB the console reads for one statement, so it was stopped. Select a part of it (for example left(value, 1000)).`,
+  /** A DO block on a read-only connection (decision 0266). */
+  doBlockReadOnly:
+    'Refused before running: a DO block cannot be proven to stay inside the database, so a read-only connection does not run one.',
+  /**
+   * The Test's warning when the stored user holds rights that reach the server's files or
+   * programs (decision 0266); `rights` are named as the engine names them.
+   */
+  powerfulRole: (username: string, rights: readonly string[]) =>
+    `User "${username}" has ${rights.join(', ')}: it can reach the server's files or programs. Use a read-only role without these rights for the console.`,
   sqliteOtherFile:
     'A SQLite connection cannot open or write another file: ATTACH, DETACH and VACUUM INTO are refused.',
   sqliteGlobalPragma: 'This PRAGMA changes the whole server and is refused.',
@@ -166,6 +194,8 @@ export interface DatabaseConfigInput {
   ssl?: boolean | undefined;
   /** Off unless given: the console runs only statements that do not write. */
   allowWrites?: boolean | undefined;
+  /** Off unless given; only with allowWrites (decision 0266). */
+  allowServerAccess?: boolean | undefined;
   connectionLimit?: number | null | undefined;
   timeout?: number | null | undefined;
   charset?: string | undefined;
@@ -182,6 +212,11 @@ export interface DatabaseConfig {
   ssl: boolean;
   /** The console may change this database (statements that write ask first); off by default. */
   allowWrites: boolean;
+  /**
+   * Statements may reach the server's files, programs and network (COPY … PROGRAM,
+   * pg_read_file, LOAD DATA, …); off by default, and never on a read-only connection (0266).
+   */
+  allowServerAccess: boolean;
   connectionLimit: number;
   timeout: number;
   charset: string;
@@ -264,6 +299,7 @@ export function validateDatabaseConfig(
       username: fields.credentials ? username : '',
       ssl: fields.ssl ? input.ssl === true : false,
       allowWrites: input.allowWrites === true,
+      allowServerAccess: input.allowWrites === true && input.allowServerAccess === true,
       // SQLite runs on one connection (its worker thread), whatever is asked.
       connectionLimit: type === 'sqlite' ? 1 : connectionLimit,
       timeout,
@@ -318,6 +354,11 @@ export interface DatabaseTestResult {
   /** Round-trip time of the test's ping, ms with 2 decimals; null when it failed. */
   roundTripMs: number | null;
   message: string;
+  /**
+   * Rights of the stored user that reach the server's files or programs (superuser,
+   * pg_execute_server_program, FILE, …), as the engine names them; empty when none (0266).
+   */
+  powerfulRights: string[];
 }
 
 export interface DatabaseStatus {

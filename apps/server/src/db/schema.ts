@@ -266,6 +266,8 @@ export interface DatabaseConnectionTable {
   ssl: number;
   /** 1 when the console may change this database (decision 0131); 0: read-only. */
   allow_writes: number;
+  /** 1 when console statements may reach the server's files and programs (decision 0266). */
+  allow_server_access: number;
   connection_limit: number;
   timeout_ms: number;
   charset: string;

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs'
 import { createServer, type Server, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { databaseConnectionsApiPaths as api } from '@cutout/contracts';
+import { databaseConnectionsApiPaths as api, type DatabaseTestResult } from '@cutout/contracts';
 
 // Helpers for the database-connection tests: calls as the admin, and local TCP servers that
 // refuse or never answer, so every driver's error paths run for real.
@@ -25,7 +25,7 @@ export function adminApi(app: FastifyInstance, cookie: string) {
     async test(id: string) {
       const res = await call('POST', api.test(id));
       expect(res.statusCode, res.body).toBe(200);
-      return res.json<{ success: boolean; roundTripMs: number | null; message: string }>();
+      return res.json<DatabaseTestResult>();
     },
     async connect(id: string) {
       return call('POST', api.connect(id));

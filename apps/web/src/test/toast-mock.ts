@@ -8,6 +8,7 @@ export const toastSpy = {
   success: vi.fn(),
   error: vi.fn(),
   info: vi.fn(),
+  warning: vi.fn(),
   message: vi.fn(),
 };
 

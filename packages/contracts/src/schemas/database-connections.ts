@@ -20,6 +20,7 @@ export const databaseConnectionBodySchema = z.object({
     password: optionalText,
     ssl: z.optional(z.boolean()),
     allowWrites: z.optional(z.boolean()),
+    allowServerAccess: z.optional(z.boolean()),
     connectionLimit: optionalNumber,
     timeout: optionalNumber,
     charset: optionalText,
@@ -42,6 +43,7 @@ const configSchema = z.object({
   hasPassword: z.boolean(),
   ssl: z.boolean(),
   allowWrites: z.boolean(),
+  allowServerAccess: z.boolean(),
   connectionLimit: z.number(),
   timeout: z.number(),
   charset: z.string(),
@@ -70,6 +72,7 @@ export const databaseTestResultSchema = z.object({
   success: z.boolean(),
   roundTripMs: z.nullable(z.number()),
   message: z.string(),
+  powerfulRights: z.array(z.string()),
 });
 
 export const databaseStatusSchema = z.object({

@@ -18,6 +18,7 @@ import { integrationSettings } from './0014-integration-settings.js';
 import { queueAttempts } from './0015-queue-attempts.js';
 import { safePayments } from './202611251532-safe-payments.js';
 import { databaseConsoleAllowWrites } from './202611251621-database-console-allow-writes.js';
+import { databaseConsoleServerAccess } from './202611282330-database-console-server-access.js';
 import { resultVersions } from './202611251900-result-versions.js';
 import { freeTryAndHistory } from './202611251900-free-try-and-history.js';
 import { mailRetries } from './202611261540-mail-retries.js';
@@ -59,6 +60,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '202611251900-free-try-and-history': freeTryAndHistory,
   '202611261540-mail-retries': mailRetries,
   '202611261610-newsletter-confirmation': newsletterConfirmation,
+  '202611282330-database-console-server-access': databaseConsoleServerAccess,
 };
 
 function provider(ctx: MigrationContext): MigrationProvider {

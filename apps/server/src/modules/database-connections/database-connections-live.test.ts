@@ -63,6 +63,16 @@ interface Engine {
   wideTable: (name: string) => string[];
   intType: RegExp;
   textDefault: string;
+  /**
+   * Statements that reach the server's files, programs, network or other sessions (decision
+   * 0266), with the name the refusal must give. None of them may ever run here: the test makes
+   * no server file and runs no program.
+   */
+  outside: [string, string][];
+  /** One such statement that only reads and changes nothing, run when the admin allowed it. */
+  harmlessOutside: string;
+  /** A login without any right beyond its database, made for the test (and the SQL to drop it). */
+  plainLogin: (name: string) => string[];
 }
 
 const engines: Engine[] = [
@@ -108,6 +118,36 @@ const engines: Engine[] = [
     ],
     intType: /^integer$/,
     textDefault: "'free'::character varying",
+    outside: [
+      ["copy (select 1) to program 'id > /tmp/cutout-never-written'", 'COPY … TO PROGRAM'],
+      ["COPY (SELECT 1) TO '/tmp/cutout-never-written'", 'COPY … TO a server file'],
+      ["copy pg_catalog.pg_class from program 'id'", 'COPY … FROM PROGRAM'],
+      ["copy pg_catalog.pg_class from '/etc/hostname'", 'COPY … FROM a server file'],
+      ["select pg_read_file('/etc/hostname')", 'pg_read_file'],
+      [`select "pg_read_file"('/etc/hostname')`, 'pg_read_file'],
+      ["select PG_READ_FILE('/etc/hostname')", 'pg_read_file'],
+      ["select pg_read_file/**/(E'\\x2fetc/hostname')", 'pg_read_file'],
+      ['select pg_read_file($q$/etc/hostname$q$)', 'pg_read_file'],
+      ["select pg_read_binary_file('/etc/hostname')", 'pg_read_binary_file'],
+      ["select * from pg_catalog.pg_ls_dir('.')", 'pg_ls_dir'],
+      ["select lo_import('/etc/hostname')", 'lo_import'],
+      ["select lo_export(0, '/tmp/cutout-never-written')", 'lo_export'],
+      ["select dblink('host=127.0.0.1', 'select 1')", 'dblink (dblink)'],
+      [
+        "create server cutout_never foreign data wrapper postgres_fdw options (host '127.0.0.1')",
+        'CREATE SERVER (a foreign data wrapper)',
+      ],
+      ['select pg_terminate_backend(pg_backend_pid())', 'pg_terminate_backend'],
+      ['select pg_cancel_backend(pg_backend_pid())', 'pg_cancel_backend'],
+      ["do $$ begin perform pg_read_file('/etc/hostname'); end $$", 'pg_read_file'],
+      [
+        "DO $body$ BEGIN COPY (SELECT 1) TO PROGRAM 'id > /tmp/cutout-never-written'; END $body$",
+        'COPY … TO PROGRAM',
+      ],
+      ["do $$ declare v oid; begin v := lo_import('/etc/hostname'); end $$", 'lo_import'],
+    ],
+    harmlessOutside: 'select pg_cancel_backend(0) as cancelled',
+    plainLogin: (name) => [`create role ${name} login`],
   },
   {
     label: 'MariaDB',
@@ -149,6 +189,31 @@ const engines: Engine[] = [
     ],
     intType: /^int/,
     textDefault: "'free'",
+    outside: [
+      ["LOAD DATA INFILE '/etc/hostname' INTO TABLE cutout_never", 'LOAD DATA'],
+      ["load data local infile '/etc/hostname' into table cutout_never", 'LOAD DATA'],
+      ["select 1 into outfile '/tmp/cutout-never-written'", 'SELECT … INTO OUTFILE'],
+      ["SELECT 1 INTO DUMPFILE '/tmp/cutout-never-written'", 'SELECT … INTO DUMPFILE'],
+      ["select 1 into/**/outfile '/tmp/cutout-never-written'", 'SELECT … INTO OUTFILE'],
+      ["select load_file('/etc/hostname')", 'LOAD_FILE'],
+      ["SELECT LOAD_FILE('/etc/hostname')", 'LOAD_FILE'],
+      ["select `load_file`('/etc/hostname')", 'LOAD_FILE'],
+      ["select load_file /* c */ ('/etc/hostname')", 'LOAD_FILE'],
+      ["select '\\' , load_file('/etc/hostname') -- '", 'LOAD_FILE'],
+      [
+        "set global general_log_file = '/tmp/cutout-never-written'",
+        'SET GLOBAL (a server-wide setting)',
+      ],
+      ['kill connection_id()', 'KILL'],
+      // MariaDB's anonymous block, its DO block.
+      ["BEGIN NOT ATOMIC SELECT LOAD_FILE('/etc/hostname'); END", 'LOAD_FILE'],
+      [
+        "begin not atomic select 1 into /* c */ outfile '/tmp/cutout-never-written'; end",
+        'SELECT … INTO OUTFILE',
+      ],
+    ],
+    harmlessOutside: "select load_file('/cutout/no/such/file') as f",
+    plainLogin: () => [],
   },
 ];
 
@@ -192,6 +257,9 @@ for (const engine of engines) {
           await direct.run(`drop table if exists ${table}`).catch(() => undefined);
         }
         await direct.run(`drop role if exists ${role}`).catch(() => undefined);
+        if (engine.type === 'postgresql') {
+          await direct.run(`drop role if exists ${user}`).catch(() => undefined);
+        }
         if (engine.type === 'mysql') {
           await direct.run(`drop user if exists '${user}'@'%'`).catch(() => undefined);
           await direct.run(`drop user if exists '${user}'@'localhost'`).catch(() => undefined);
@@ -460,6 +528,165 @@ for (const engine of engines) {
       expect(await a.query('select 1 as one')).toMatchObject({ success: true, data: [{ one: 1 }] });
       await a.call('POST', api.disconnect);
     }, 120_000);
+
+    it("refuses, before running, every statement that reaches the server's files, programs, network or other sessions, naming it (decision 0266)", async () => {
+      const id = await a.create(`${engine.label} confined`, target);
+      expect((await a.connect(id)).statusCode).toBe(200);
+      for (const [sql, named] of engine.outside) {
+        const res = await a.query(sql, { confirmWrite: true });
+        expect(res, sql).toMatchObject({
+          success: false,
+          error: databaseConfigTexts.outsideDatabase(named, true),
+          confirmationRequired: false,
+        });
+      }
+      if (engine.type === 'postgresql') {
+        // Dynamic SQL cannot be checked; a DO block is never run read-only.
+        const dynamic = await a.query(
+          "do $$ begin execute 'select pg_read_' || 'file(''/etc/hostname'')'; end $$",
+        );
+        expect(dynamic.error).toBe(
+          databaseConfigTexts.uncheckedStatement('dynamic SQL (EXECUTE of a string)', true),
+        );
+        expect((await a.query("do $$ begin raise notice 'hi'; end $$")).error).toBe(
+          databaseConfigTexts.doBlockReadOnly,
+        );
+      }
+      // Ordinary reads still run, the listed names as mere text included.
+      expect(
+        await a.query("select 1 as one, 'pg_read_file load_file into outfile' as words"),
+      ).toMatchObject({
+        success: true,
+        data: [{ one: 1, words: 'pg_read_file load_file into outfile' }],
+      });
+      // None reached the server: no statement ran, so none is in its log of running queries.
+      const audit = await auditEntries(t.app.database.db, {
+        actionPrefix: 'database.query',
+        targetId: id,
+      });
+      const refused = audit.filter((e) => e.detail?.outcome === 'error');
+      expect(refused.length).toBeGreaterThanOrEqual(engine.outside.length);
+
+      // Allowing writes does not allow reaching outside; the admin's own switch does.
+      const writer = await a.create(`${engine.label} writer`, { ...target, allowWrites: true });
+      expect((await a.connect(writer)).statusCode).toBe(200);
+      for (const [sql, named] of engine.outside.slice(0, 3)) {
+        expect(await a.query(sql, { confirmWrite: true }), sql).toMatchObject({
+          success: false,
+          error: databaseConfigTexts.outsideDatabase(named, false),
+        });
+      }
+      expect(await a.query(engine.harmlessOutside, { confirmWrite: true })).toMatchObject({
+        success: false,
+      });
+      const allowed = await a.create(`${engine.label} server access`, {
+        ...target,
+        allowWrites: true,
+        allowServerAccess: true,
+      });
+      expect((await a.connect(allowed)).statusCode).toBe(200);
+      expect(await a.query(engine.harmlessOutside, { confirmWrite: true })).toMatchObject({
+        success: true,
+      });
+      // Read-only stays read-only: the switch is ignored without writes.
+      const ignored = await a.create(`${engine.label} ignored switch`, {
+        ...target,
+        allowServerAccess: true,
+      });
+      expect((await a.connect(ignored)).statusCode).toBe(200);
+      expect((await a.query(engine.harmlessOutside)).success).toBe(false);
+      const audited = await auditEntries(t.app.database.db, {
+        actionPrefix: 'database.connection.create',
+        targetId: allowed,
+      });
+      expect(audited[0]?.detail).toMatchObject({ allowWrites: true, allowServerAccess: true });
+      await a.call('POST', api.disconnect);
+    });
+
+    it("tells on Test when the user can reach the server's files or programs", async () => {
+      const id = await a.create(`${engine.label} powerful`, target);
+      const test = await a.test(id);
+      expect(test.success, test.message).toBe(true);
+      // The test's own user is the server's superuser (root on MariaDB).
+      expect(test.powerfulRights.length).toBeGreaterThan(0);
+      expect(test.message).toContain(
+        databaseConfigTexts.powerfulRole(target.username, test.powerfulRights),
+      );
+      const plain =
+        engine.type === 'mysql'
+          ? { ...target, username: user, password: 'the-right-password' }
+          : { ...target, username: user, password: '' };
+      for (const sql of engine.plainLogin(user)) await direct.run(sql);
+      if (engine.type === 'mysql') {
+        await direct.run(`grant select on ${target.database}.* to '${user}'@'%'`);
+        await direct.run(`grant select on ${target.database}.* to '${user}'@'localhost'`);
+      }
+      const quiet = await a.test(await a.create(`${engine.label} plain`, plain));
+      expect(quiet).toMatchObject({ success: true, powerfulRights: [] });
+      expect(quiet.message).not.toMatch(/read-only role/);
+    });
+
+    if (engine.type === 'mysql') {
+      it('bounds one huge row as rows are bounded: 3 values of 15 MB in one row are not read whole', async () => {
+        const id = await a.create(`${engine.label} huge row`, { ...target, timeout: 5000 });
+        expect((await a.connect(id)).statusCode).toBe(200);
+        const { value, peak, source } = await peakRssGrowth(() =>
+          a.query(
+            "select repeat('x', 15000000) as a, repeat('y', 15000000) as b, repeat('z', 15000000) as c",
+          ),
+        );
+        process.stdout.write(
+          `[memory] ${engine.label} one row of 3 × 15 MB: ${(peak / 1048576).toFixed(1)} MB peak RSS growth (${source})\n`,
+        );
+        expect(value).toMatchObject({
+          success: false,
+          error: databaseConfigTexts.valueTooLarge(32 * 1024 * 1024),
+        });
+        expect(peak).toBeLessThan(300 * 1024 * 1024);
+        expect(await a.query('select 1 as one')).toMatchObject({
+          success: true,
+          data: [{ one: 1 }],
+        });
+        await a.call('POST', api.disconnect);
+      }, 60_000);
+    }
+
+    if (engine.type === 'postgresql') {
+      it('bounds one huge value as rows are bounded: array_agg of 200 × 1 MB grows the server by less than 300 MB and answers within the time limit', async () => {
+        const id = await a.create(`${engine.label} huge value`, { ...target, timeout: 5000 });
+        expect((await a.connect(id)).statusCode).toBe(200);
+        const started = Date.now();
+        const { value, peak, source } = await peakRssGrowth(() =>
+          a.query("select array_agg(repeat('x', 1000000)) from generate_series(1, 200)"),
+        );
+        const ms = Date.now() - started;
+        process.stdout.write(
+          `[memory] ${engine.label} array_agg 200 × 1 MB: ${(peak / 1048576).toFixed(1)} MB peak RSS growth (${source}), answered in ${ms} ms\n`,
+        );
+        // Stopped either by the wire cap, or (on a busy machine, where building the array takes
+        // longer than the limit) by the time limit: never read whole.
+        expect(value.success).toBe(false);
+        expect([
+          databaseConfigTexts.valueTooLarge(32 * 1024 * 1024),
+          'The statement ran longer than 5000 ms and was cancelled.',
+        ]).toContain(value.error);
+        expect(peak).toBeLessThan(300 * 1024 * 1024);
+        // Within the 5 s limit and 1 s.
+        expect(ms).toBeLessThan(6000);
+        // A huge value after other rows: the rows read before its batch are the result.
+        const some = await a.query(
+          "select i, case when i = 3 then repeat('y', 40000000) else 'small' end as v from generate_series(1, 4) as i",
+        );
+        expect(some).toMatchObject({ success: true, truncated: 'bytes' });
+        expect(some.data[0]).toEqual({ i: 1, v: 'small' });
+        expect(some.rowCount).toBeLessThan(3);
+        expect(await a.query('select 1 as one')).toMatchObject({
+          success: true,
+          data: [{ one: 1 }],
+        });
+        await a.call('POST', api.disconnect);
+      }, 60_000);
+    }
 
     it('says wrong password (or unknown user) and unknown database in words', async () => {
       const wrong =

@@ -70,13 +70,25 @@ export class ActiveConnection {
       const started = performance.now();
       await withTimeout(pool.ping(), settings.timeout + GRACE_MS, () => timeoutError(settings));
       const roundTripMs = round2(performance.now() - started);
+      // Rights that reach the server's files or programs: the admin is told to use a
+      // read-only role (decision 0266).
+      const powerfulRights = pool.powerfulRights
+        ? await withTimeout(pool.powerfulRights(), settings.timeout + GRACE_MS, () =>
+            timeoutError(settings),
+          )
+        : [];
+      const connected = `Connected to ${describe(row)} in ${roundTripMs.toFixed(2)} ms.`;
       return {
         success: true,
         roundTripMs,
-        message: `Connected to ${describe(row)} in ${roundTripMs.toFixed(2)} ms.`,
+        message:
+          powerfulRights.length > 0
+            ? `${connected} ${databaseConfigTexts.powerfulRole(settings.username, powerfulRights)}`
+            : connected,
+        powerfulRights,
       };
     } catch (error) {
-      return { success: false, roundTripMs: null, message: this.reason(error) };
+      return { success: false, roundTripMs: null, message: this.reason(error), powerfulRights: [] };
     } finally {
       await pool?.close().catch(() => undefined);
     }
@@ -148,6 +160,7 @@ export class ActiveConnection {
           maxCellBytes: databaseLimits.maxCellBytes,
           timeoutMs: row.timeout_ms,
           mode,
+          serverAccess: row.allow_writes === 1 && row.allow_server_access === 1,
         }),
         row.timeout_ms + GRACE_MS * 5,
         () =>
@@ -284,6 +297,7 @@ export class ActiveConnection {
       password,
       ssl: row.ssl === 1,
       allowWrites: row.allow_writes === 1,
+      allowServerAccess: row.allow_writes === 1 && row.allow_server_access === 1,
       connectionLimit: row.connection_limit,
       timeout: row.timeout_ms,
       charset: row.charset,

@@ -102,6 +102,7 @@ export class DatabaseConnections {
           host: config.host,
           database: config.database,
           allowWrites: config.allowWrites,
+          allowServerAccess: config.allowServerAccess,
         },
         ip: caller.ip,
       });
@@ -138,6 +139,7 @@ export class DatabaseConnections {
           host: config.host,
           database: config.database,
           allowWrites: config.allowWrites,
+          allowServerAccess: config.allowServerAccess,
           passwordChanged: config.type !== 'sqlite' && newPassword !== '',
         },
         ip: caller.ip,

@@ -281,6 +281,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
             password_sealed: t.app.secretBox.seal('old-style-password'),
             ssl: 0,
             allow_writes: 0,
+            allow_server_access: 0,
             connection_limit: 10,
             timeout_ms: 60000,
             charset: 'utf8mb4',

@@ -34,6 +34,7 @@ const saved = {
     hasPassword: false,
     ssl: false,
     allowWrites: false,
+    allowServerAccess: false,
     connectionLimit: 10,
     timeout: 60000,
     charset: 'utf8mb4',
@@ -139,7 +140,8 @@ describe('database management', () => {
         allowWrites: false,
       },
     });
-  });
+    // Much typing: over 5 s on a loaded machine (it timed out at 5.1 s under load 22).
+  }, 20_000);
 
   it("has 'Allow writes' off by default and sends it when turned on", async () => {
     const calls = server((call) =>
@@ -165,6 +167,50 @@ describe('database management', () => {
     );
     expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
       config: { allowWrites: true },
+    });
+  });
+
+  it("offers 'Allow server files and programs' only with writes, and repeats a Test's warning about the user's rights (decision 0266)", async () => {
+    const rights = ['the FILE privilege', 'the SUPER privilege'];
+    const warning = `Connected to localhost:3306/shop in 1.00 ms. ${databaseConfigTexts.powerfulRole('root', rights)}`;
+    const calls = server((call) => {
+      if (call.url === '/api/admin/database/connections' && call.method === 'GET') {
+        return json({ connections: [saved] });
+      }
+      if (call.url === '/api/admin/database/connections/c1/test') {
+        return json({ success: true, roundTripMs: 1, message: warning, powerfulRights: rights });
+      }
+      if (call.method === 'PUT') {
+        return json({ connection: saved, message: databaseTexts.connectionUpdated });
+      }
+      return undefined;
+    });
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Test' }));
+    await waitFor(() =>
+      expect(toastSpy.warning).toHaveBeenCalledWith('Connection successful', {
+        description: warning,
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const dialog = within(screen.getByTestId('connection-dialog'));
+    expect(dialog.getByRole('note')).toHaveTextContent(
+      databaseConfigTexts.powerfulRole('root', rights),
+    );
+    const reach = dialog.getByRole('switch', { name: 'Allow server files and programs' });
+    expect(reach).toBeDisabled();
+    expect(reach).toHaveAccessibleDescription(
+      /refused before they run, even when writes are allowed/,
+    );
+    await user.click(dialog.getByRole('switch', { name: 'Allow writes' }));
+    expect(reach).toBeEnabled();
+    await user.click(reach);
+    expect(reach).toHaveAttribute('aria-checked', 'true');
+    await user.click(dialog.getByRole('button', { name: 'Update Connection' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')).toBeDefined());
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      config: { allowWrites: true, allowServerAccess: true },
     });
   });
 

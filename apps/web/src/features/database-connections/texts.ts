@@ -10,6 +10,7 @@ export const databaseUiTexts = {
     add: 'Add Connection',
     empty: 'No connections yet. Add one to get started.',
     active: 'Active',
+    serverAccess: 'Server files and programs',
     readOnly: 'Read-only',
     writesAllowed: 'Writes allowed',
     test: 'Test',
@@ -51,6 +52,10 @@ export const databaseUiTexts = {
     allowWrites: 'Allow writes',
     allowWritesHint:
       'Off: the console runs only statements that read; the database itself refuses the rest. On: a statement that writes asks before it runs.',
+    allowServerAccess: 'Allow server files and programs',
+    allowServerAccessHint:
+      'Off: statements that read or write the database server’s files, run its programs, open network connections from it or stop other sessions (COPY … PROGRAM, pg_read_file, LOAD DATA, …) are refused before they run, even when writes are allowed. Only with writes allowed.',
+    powerfulRoleTitle: 'This user can reach the server’s files or programs',
     connectionLimit: 'Connection Limit',
     timeout: 'Timeout (ms)',
     charset: 'Charset',

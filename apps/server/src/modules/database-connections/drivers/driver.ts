@@ -32,6 +32,11 @@ export interface QueryOptions {
   /** The statement timeout, ms: the driver stops the statement on the server when it passes. */
   timeoutMs: number;
   mode: QueryMode;
+  /**
+   * The admin allowed this connection to reach the server's files, programs and network
+   * (decision 0266); only ever true with writes allowed. Off, such statements are refused.
+   */
+  serverAccess: boolean;
 }
 
 export interface QueryOutcome {
@@ -54,6 +59,11 @@ export interface DriverPool {
   query(statement: string, options: QueryOptions): Promise<QueryOutcome>;
   /** Tables and views from the engine's catalogue. */
   tables(): Promise<DatabaseTable[]>;
+  /**
+   * Rights of the connection's user that reach the server's files or programs (decision 0266),
+   * as the engine names them; empty when none. Engines without such rights omit this.
+   */
+  powerfulRights?(): Promise<string[]>;
   /** Connections the pool holds open now. */
   openConnections(): number;
   close(): Promise<void>;

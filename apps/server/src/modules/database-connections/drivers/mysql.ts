@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import {
   databaseConfigTexts,
   type DatabaseTable,
@@ -18,6 +19,8 @@ import {
   type QueryOptions,
   type QueryOutcome,
 } from './driver.js';
+import { inspectMysql, refusal } from './confinement.js';
+import { wireCap } from './postgresql.js';
 
 // MySQL and MariaDB through `mysql2`. Each console statement runs on a connection of its own,
 // closed after it, so nothing it sets (SET max_statement_time, roles, temporary tables, user
@@ -111,6 +114,9 @@ export const mysqlDriver: DatabaseDriver = {
         }
       },
       async query(statement, options) {
+        // What reaches outside the database is refused before anything connects (0266).
+        const refused = refusal(await inspectMysql(statement), options);
+        if (refused) throw refused;
         running += 1;
         let conn: mysql.Connection | undefined;
         try {
@@ -139,6 +145,19 @@ export const mysqlDriver: DatabaseDriver = {
         } finally {
           running -= 1;
           conn?.destroy();
+        }
+      },
+      async powerfulRights() {
+        try {
+          // The account's global privileges, as the server lists them for the user itself.
+          const [rows] = await promisePool.query(
+            `SELECT PRIVILEGE_TYPE AS p FROM information_schema.USER_PRIVILEGES
+              WHERE PRIVILEGE_TYPE IN ('FILE', 'SUPER', 'SHUTDOWN', 'PROCESS', 'CONNECTION ADMIN')
+              ORDER BY PRIVILEGE_TYPE`,
+          );
+          return (rows as { p: string }[]).map((r) => `the ${r.p} privilege`);
+        } catch (error) {
+          throw describeMysqlError(error, s);
         }
       },
       async tables() {
@@ -201,6 +220,23 @@ function streamQuery(
         ),
       );
     }, options.timeoutMs);
+    // One huge value is bounded like many rows: past the cap in bytes read from the wire, the
+    // statement is killed and what was gathered is the result (decision 0266).
+    let received = 0;
+    const stream = (conn as unknown as { stream?: Socket }).stream;
+    stream?.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (settled || received <= wireCap(options)) return;
+      conn.pause();
+      void kill(conn.threadId ?? 0).catch(() => undefined);
+      stream.destroy();
+      if (collector.rows.length > 0) {
+        collector.stopForBytes();
+        finish(collector.outcome('read', null));
+      } else {
+        finish(new DriverError('query', databaseConfigTexts.valueTooLarge(wireCap(options))));
+      }
+    });
     conn
       .query({ sql: statement, rowsAsArray: false })
       // Writes also get a (empty) 'fields' event; only a result set has columns.

@@ -1,5 +1,6 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- declarations of the untyped driver packages, for every project compiling this file (bench too)
 /// <reference path="./untyped-modules.d.ts" />
+import type { Socket } from 'node:net';
 import {
   databaseConfigTexts,
   type DatabaseTable,
@@ -22,6 +23,7 @@ import {
   type DriverSettings,
   type QueryOptions,
 } from './driver.js';
+import { inspectPostgresql, refusal } from './confinement.js';
 
 // PostgreSQL through `pg`. Each console statement runs on a client of its own, closed after it,
 // so nothing it sets (SET statement_timeout, SET ROLE, temporary tables, advisory locks)
@@ -60,6 +62,11 @@ export function describePgError(error: unknown, s: DriverSettings): DriverError 
 /** SQLSTATE of a write in a read-only transaction, and of a command a transaction cannot hold. */
 const READ_ONLY_SQLSTATES = new Set(['25006', '25001']);
 const READ_COMMANDS = new Set(['SELECT', 'SHOW', 'FETCH', 'EXPLAIN']);
+/**
+ * After the server's own statement_timeout, Cutout ends the backend itself: a statement may
+ * have lifted its limit, or be sending a value the timeout does not interrupt (decision 0266).
+ */
+const STOP_GRACE_MS = 250;
 
 export const postgresqlDriver: DatabaseDriver = {
   type: 'postgresql',
@@ -105,37 +112,74 @@ export const postgresqlDriver: DatabaseDriver = {
         }
       },
       async query(statement, options) {
+        // What reaches outside the database is refused before anything connects (0266).
+        const inspection = await inspectPostgresql(statement);
+        const refused = refusal(inspection, options);
+        if (refused) throw refused;
+        const confined = options.mode === 'read-only' || !options.serverAccess;
         const client = new pg.Client({ ...clientConfig, query_timeout: undefined });
         client.on('error', () => undefined);
         running += 1;
         let timedOut = false;
         let timer: NodeJS.Timeout | undefined;
-        try {
+        let stop: ((error: Error) => void) | undefined;
+        const stopped = new Promise<never>((_, reject) => {
+          stop = reject;
+        });
+        stopped.catch(() => undefined);
+        const wire = { received: 0, overflowed: false };
+        const stopBackend = () =>
+          pool
+            .query('select pg_terminate_backend($1)', [
+              (client as unknown as { processID: number }).processID,
+            ])
+            .catch(() => undefined);
+        const work = async () => {
           try {
             await client.connect();
           } catch (error) {
             throw describePgError(error, s);
           }
-          // The limit holds whatever the statement sets: its backend is ended from outside.
-          timer = setTimeout(() => {
-            timedOut = true;
-            pool
-              .query('select pg_terminate_backend($1)', [
-                (client as unknown as { processID: number }).processID,
-              ])
-              .catch(() => undefined)
-              .finally(() => setTimeout(() => destroy(client), 1_000).unref());
-          }, options.timeoutMs + 500);
+          // One huge value is bounded like many rows: past the cap in bytes read from the
+          // wire, the socket is closed and the backend ended, before pg gathers the rest.
+          const socket = streamOf(client);
+          socket?.on('data', (chunk: Buffer) => {
+            wire.received += chunk.length;
+            if (!wire.overflowed && wire.received > wireCap(options)) {
+              wire.overflowed = true;
+              socket.destroy();
+              void stopBackend();
+            }
+          });
           const readOnly = options.mode !== 'write';
           if (readOnly) await client.query('begin transaction read only');
           try {
-            const out = await readCursor(client, statement, options);
+            if (confined) await refuseForeignTables(client, inspection.relations, options);
+            wire.received = 0;
+            const out = await readCursor(client, statement, options, wire);
             return readOnly
               ? out.outcome('read', null)
               : out.outcome(READ_COMMANDS.has(out.command ?? '') ? 'read' : 'write', out.rowCount);
           } finally {
-            if (readOnly) await client.query('rollback').catch(() => undefined);
+            if (readOnly && !wire.overflowed && !timedOut) {
+              await client.query('rollback').catch(() => undefined);
+            }
           }
+        };
+        try {
+          // The limit holds whatever the statement sets, and whatever the client is busy
+          // with: its backend is ended from outside and the answer given at once.
+          timer = setTimeout(() => {
+            timedOut = true;
+            void stopBackend().finally(() => destroy(client));
+            stop?.(
+              new DriverError(
+                'timeout',
+                `The statement ran longer than ${s.timeout} ms and was cancelled.`,
+              ),
+            );
+          }, options.timeoutMs + STOP_GRACE_MS);
+          return await Promise.race([work(), stopped]);
         } catch (error) {
           if (timedOut) {
             throw new DriverError(
@@ -143,6 +187,11 @@ export const postgresqlDriver: DatabaseDriver = {
               `The statement ran longer than ${s.timeout} ms and was cancelled.`,
               { cause: error },
             );
+          }
+          if (wire.overflowed) {
+            throw new DriverError('query', databaseConfigTexts.valueTooLarge(wireCap(options)), {
+              cause: error,
+            });
           }
           const code = errorCode(error);
           if (code && READ_ONLY_SQLSTATES.has(code) && options.mode !== 'write') {
@@ -154,7 +203,26 @@ export const postgresqlDriver: DatabaseDriver = {
         } finally {
           clearTimeout(timer);
           running -= 1;
-          await client.end().catch(() => undefined);
+          if (timedOut || wire.overflowed) destroy(client);
+          else await client.end().catch(() => undefined);
+        }
+      },
+      async powerfulRights() {
+        try {
+          const { rows } = await pool.query<{ superuser: boolean; roles: string[] }>(
+            `select r.rolsuper as superuser,
+                    array(select b.rolname::text from pg_roles b
+                           where b.rolname in ('pg_execute_server_program', 'pg_read_server_files',
+                                               'pg_write_server_files', 'pg_signal_backend')
+                             and pg_has_role(current_user, b.oid, 'member')
+                           order by b.rolname) as roles
+               from pg_roles r where r.rolname = current_user`,
+          );
+          const row = rows[0];
+          if (!row) return [];
+          return [...(row.superuser ? ['superuser'] : []), ...(row.superuser ? [] : row.roles)];
+        } catch (error) {
+          throw describePgError(error, s);
         }
       },
       async tables() {
@@ -171,10 +239,58 @@ export const postgresqlDriver: DatabaseDriver = {
   },
 };
 
+function streamOf(client: pg.Client): Socket | undefined {
+  return (client as unknown as { connection?: { stream?: Socket } }).connection?.stream;
+}
+
 function destroy(client: pg.Client): void {
-  (
-    client as unknown as { connection?: { stream?: { destroy(): void } } }
-  ).connection?.stream?.destroy();
+  streamOf(client)?.destroy();
+}
+
+/**
+ * Bytes one statement may bring over the wire: what the collector reads at most (four times the
+ * result's cap) and as much again for one last row, so a single huge value ends the read once it
+ * passes this (decision 0266): 32 MB with the 4 MB cap.
+ */
+export function wireCap(options: Pick<QueryOptions, 'maxBytes'>): number {
+  return options.maxBytes * READ_FACTOR * 2;
+}
+
+/**
+ * Foreign tables read another server (postgres_fdw, file_fdw): a confined statement that names
+ * one is refused before it runs (decision 0266). Views over them are not followed.
+ */
+async function refuseForeignTables(
+  client: pg.Client,
+  relations: readonly string[],
+  options: Pick<QueryOptions, 'mode'>,
+): Promise<void> {
+  if (relations.length === 0) return;
+  const { rows } = await client.query<{ name: string }>(
+    `select c.oid::regclass::text as name
+       from unnest($1::text[]) as n(name)
+       join pg_class c on c.oid = to_regclass(n.name)
+      where c.relkind = 'f'
+      limit 1`,
+    [
+      relations.map((name) =>
+        name
+          .split('.')
+          .map((part) => pg.escapeIdentifier(part))
+          .join('.'),
+      ),
+    ],
+  );
+  const foreign = rows[0];
+  if (foreign) {
+    throw new DriverError(
+      'forbidden',
+      databaseConfigTexts.outsideDatabase(
+        `the foreign table ${foreign.name}`,
+        options.mode === 'read-only',
+      ),
+    );
+  }
 }
 
 interface CursorRead {
@@ -199,7 +315,12 @@ function read(cursor: Cursor, count: number): Promise<CursorRead> {
   });
 }
 
-async function readCursor(client: pg.Client, statement: string, options: QueryOptions) {
+async function readCursor(
+  client: pg.Client,
+  statement: string,
+  options: QueryOptions,
+  wire: { overflowed: boolean },
+) {
   const collector = new ResultCollector(options);
   const cursor = client.query(new Cursor(statement));
   let last: CursorRead | undefined;
@@ -208,7 +329,17 @@ async function readCursor(client: pg.Client, statement: string, options: QueryOp
     let batch = 1;
     let largest = 0;
     for (;;) {
-      const got = await read(cursor, batch);
+      let got: CursorRead;
+      try {
+        got = await read(cursor, batch);
+      } catch (error) {
+        // A huge value past the wire cap after some rows: those rows are the result.
+        if (wire.overflowed && collector.rows.length > 0) {
+          collector.stopForBytes();
+          break;
+        }
+        throw error;
+      }
       if (collector.columns.length === 0) collector.columns = got.fields.map((f) => f.name);
       last = got;
       for (const row of got.rows) {
@@ -225,7 +356,8 @@ async function readCursor(client: pg.Client, statement: string, options: QueryOp
       );
     }
   } finally {
-    await new Promise<void>((resolve) => cursor.close(() => resolve()));
+    // A closed socket answers no Close: the cursor is dropped with its connection.
+    if (!wire.overflowed) await new Promise<void>((resolve) => cursor.close(() => resolve()));
   }
   return {
     command: last?.command ?? null,

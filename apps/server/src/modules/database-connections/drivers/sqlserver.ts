@@ -19,6 +19,7 @@ import {
   type DriverSettings,
   type QueryOptions,
 } from './driver.js';
+import { inspectSqlserver, refusal } from './confinement.js';
 
 // SQL Server through `mssql` (tedious), loaded only when a SQL Server connection is opened.
 // Rows stream; once the result is full (rows or bytes) the request is cancelled. Each console
@@ -86,6 +87,9 @@ export const sqlserverDriver: DatabaseDriver = {
         }
       },
       async query(statement, options) {
+        // What reaches outside the database is refused before anything connects (0266).
+        const refused = refusal(await inspectSqlserver(statement), options);
+        if (refused) throw refused;
         const own: ConnectionPool = new mssql.ConnectionPool({
           ...config,
           pool: { max: 1, min: 0, idleTimeoutMillis: 1_000 },

@@ -40,6 +40,7 @@ interface FormState {
   password: string;
   ssl: boolean;
   allowWrites: boolean;
+  allowServerAccess: boolean;
   connectionLimit: string;
   timeout: string;
   charset: string;
@@ -68,6 +69,7 @@ function initialState(connection: DatabaseConnectionView | undefined): FormState
       password: '',
       ssl: false,
       allowWrites: false,
+      allowServerAccess: false,
       timezone: databaseDefaults.timezone,
       ...defaultsFor('mysql'),
     };
@@ -83,6 +85,7 @@ function initialState(connection: DatabaseConnectionView | undefined): FormState
     password: '',
     ssl: c.ssl,
     allowWrites: c.allowWrites,
+    allowServerAccess: c.allowServerAccess,
     connectionLimit: String(c.connectionLimit),
     timeout: String(c.timeout),
     charset: c.charset,
@@ -104,6 +107,8 @@ function configOf(form: FormState) {
     password: form.password,
     ssl: form.ssl,
     allowWrites: form.allowWrites,
+    // Never without writes (the server ignores it then too).
+    allowServerAccess: form.allowWrites && form.allowServerAccess,
     connectionLimit: numberOrNull(form.connectionLimit),
     timeout: numberOrNull(form.timeout),
     charset: form.charset,
@@ -116,10 +121,13 @@ export function ConnectionDialog({
   open,
   onOpenChange,
   connection,
+  powerfulRights = [],
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   connection?: DatabaseConnectionView | undefined;
+  /** What the last Test of this connection found about its user's rights (decision 0266). */
+  powerfulRights?: readonly string[];
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -128,6 +136,7 @@ export function ConnectionDialog({
           <ConnectionForm
             key={connection?.id ?? 'new'}
             connection={connection}
+            powerfulRights={powerfulRights}
             onDone={() => onOpenChange(false)}
           />
         ) : null}
@@ -138,9 +147,11 @@ export function ConnectionDialog({
 
 function ConnectionForm({
   connection,
+  powerfulRights,
   onDone,
 }: {
   connection: DatabaseConnectionView | undefined;
+  powerfulRights: readonly string[];
   onDone: () => void;
 }) {
   const queryClient = useQueryClient();
@@ -332,6 +343,25 @@ function ConnectionForm({
           onChange={(on) => set('allowWrites', on)}
           className="sm:col-span-2"
         />
+        <Switch
+          label={texts.allowServerAccess}
+          hint={texts.allowServerAccessHint}
+          checked={form.allowWrites && form.allowServerAccess}
+          disabled={!form.allowWrites}
+          onChange={(on) => set('allowServerAccess', on)}
+          className="sm:col-span-2"
+        />
+        {powerfulRights.length > 0 ? (
+          <div
+            role="note"
+            className="rounded-lg bg-amber-500/10 p-3 text-sm text-amber-800 ring-1 ring-amber-500/30 ring-inset sm:col-span-2 dark:text-amber-300"
+          >
+            <p className="font-medium">{texts.powerfulRoleTitle}</p>
+            <p className="mt-1">
+              {databaseConfigTexts.powerfulRole(form.username, powerfulRights)}
+            </p>
+          </div>
+        ) : null}
         <FormField label={texts.connectionLimit}>
           {(control) => (
             <Input
@@ -392,12 +422,14 @@ function Switch({
   checked,
   onChange,
   className,
+  disabled = false,
 }: {
   label: string;
   hint?: string;
   checked: boolean;
   onChange: (on: boolean) => void;
   className?: string;
+  disabled?: boolean;
 }) {
   const hintId = useId();
   return (
@@ -408,9 +440,10 @@ function Switch({
         aria-checked={checked}
         aria-label={label}
         aria-describedby={hint ? hintId : undefined}
+        disabled={disabled}
         onClick={() => onChange(!checked)}
         className={cn(
-          'relative mt-0.5 inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+          'relative mt-0.5 inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-50',
           checked ? 'bg-primary' : 'bg-muted-foreground/30',
         )}
       >

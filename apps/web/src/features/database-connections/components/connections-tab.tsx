@@ -49,10 +49,15 @@ export function ConnectionsTab() {
   const success = (message: string, description?: string) =>
     void loadToast().then((t) => t.success(message, description ? { description } : undefined));
 
+  // What each Test found about the user's rights: the dialog repeats it (decision 0266).
+  const [powerfulRights, setPowerfulRights] = useState<Record<string, string[]>>({});
   const test = useMutation({
     mutationFn: (c: DatabaseConnectionView) => testConnection(c.id),
-    onSuccess: (result) => {
-      if (result.success) success(texts.testOk, result.message);
+    onSuccess: (result, c) => {
+      setPowerfulRights((known) => ({ ...known, [c.id]: result.powerfulRights }));
+      if (result.success && result.powerfulRights.length > 0) {
+        void loadToast().then((t) => t.warning(texts.testOk, { description: result.message }));
+      } else if (result.success) success(texts.testOk, result.message);
       else
         void loadToast().then((t) =>
           t.error(databaseTexts.connectionTestFailed, { description: result.message }),
@@ -145,6 +150,11 @@ export function ConnectionsTab() {
                   ) : (
                     <Badge variant="outline">{texts.readOnly}</Badge>
                   )}
+                  {c.config.allowServerAccess ? (
+                    <Badge variant={null} className={tones.bad}>
+                      {texts.serverAccess}
+                    </Badge>
+                  ) : null}
                 </div>
                 <p className="mt-1 truncate text-sm text-muted-foreground">
                   {where(c)}
@@ -218,7 +228,12 @@ export function ConnectionsTab() {
         )}
       </div>
 
-      <ConnectionDialog open={dialogOpen} onOpenChange={setDialogOpen} connection={editing} />
+      <ConnectionDialog
+        open={dialogOpen}
+        onOpenChange={setDialogOpen}
+        connection={editing}
+        powerfulRights={editing ? (powerfulRights[editing.id] ?? []) : []}
+      />
 
       <Dialog
         open={deleting !== undefined}
