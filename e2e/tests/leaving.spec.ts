@@ -46,12 +46,22 @@ async function buyTenCredits(page: Page) {
   await expect(page.getByTestId('order-credits')).toHaveText('10', { timeout: 15_000 });
 }
 
+// The refused sign-in is a deliberate 401; so are the signed-in reads the page still had in
+// flight when the account went (checked below: only those).
+test.use({ allowHttpErrors: true });
+
 test('a customer downloads their data, then deletes the account; the admin keeps the order, anonymised', async ({
   page,
   browser,
   baseURL,
 }) => {
   test.setTimeout(180_000);
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) {
+      refused.push(`${response.status()} ${new URL(response.url()).pathname}`);
+    }
+  });
   const email = uniqueEmail('leaving');
   const password = 'leaving-Passw0rd-e2e';
   await signUpThroughForm(page, { name: 'Hedy Lamarr', email, password });
@@ -144,10 +154,7 @@ test('a customer downloads their data, then deletes the account; the admin keeps
   const row = adminPage.getByRole('row').filter({ hasText: order.receiptNumber });
   await expect(row).toContainText(deletedUserName);
   await expect(row).not.toContainText(email);
-  await lookAt(adminPage, {
-    path: path.join(shots, 'admin-deleted-user-order.png'),
-    fullPage: false,
-  });
+  await lookAt(row, { path: path.join(shots, 'admin-deleted-user-order.png') });
   await adminPage.getByRole('button', { name: `View order ${order.receiptNumber}` }).click();
   const invoiceLink = adminPage.getByTestId('order-invoices').getByRole('link').first();
   const [pdfDownload] = await Promise.all([
@@ -158,4 +165,9 @@ test('a customer downloads their data, then deletes the account; the admin keeps
   expect(issued.text).toContain(order.receiptNumber);
   expect(issued.text).toContain(email);
   await admin.close();
+  test.info().annotations.push({ type: 'refused', description: refused.join(', ') });
+  // Nothing but 401s: the wrong sign-in and the deleted session's reads of the signed-in user.
+  for (const answer of refused)
+    expect(answer).toMatch(/^401 \/api\/(auth\/sign-in|me\b|auth\/session)/);
+  expect(refused).toContain('401 /api/auth/sign-in');
 });
