@@ -327,7 +327,11 @@ export async function deleteUser(deps: AdminUsersDeps, acting: Acting, id: strin
       trx,
       deps.departedAddressKey,
       { ...before, active: before.status === 'active' },
-      { actor: acting.actor, ip: acting.ip, detail: { before: { ...snapshot(before), role: before.role } } },
+      {
+        actor: acting.actor,
+        ip: acting.ip,
+        detail: { before: { ...snapshot(before), role: before.role } },
+      },
     );
   });
   await eraseStoredFiles(deps.store, jobIds);
