@@ -133,7 +133,8 @@ test('a customer downloads their data, then deletes the account; the admin keeps
   // The address cannot sign in any more.
   await page.goto(paths.signIn);
   await signInThroughForm(page, email, password);
-  await expect(page.getByText(signInFailed)).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: signInFailed })).toBeVisible();
+  await expectPath(page, paths.signIn);
 
   // The admin: the image answers 404, the order is listed under the replaced name, and its
   // invoice is still the one issued.
