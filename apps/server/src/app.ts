@@ -41,6 +41,7 @@ import {
 import { registerPublicApi } from './modules/public-api/public-api.module.js';
 import { registerSamples } from './modules/samples/samples.module.js';
 import { registerUsers } from './modules/users/users.module.js';
+import { registerLeaving } from './modules/leaving/leaving.module.js';
 import type { EnginePool } from '@cutout/engine';
 import { authPlugin } from './plugins/auth.js';
 import { rateLimitOptions } from './plugins/rate-limits.js';
@@ -250,9 +251,12 @@ export async function buildApp(
   const alerts = createAdminAlerts(app, { db, mailer, publicUrl: publicUrlNow });
 
   await registerHealth(app, { database, version, processing });
+  // A deleted account's address, kept as a keyed hash: no second free grant (decision 0270).
+  const departedAddressKey = deriveKey(secret, 'departed-addresses');
   await registerAccounts(app, {
     db,
     auth,
+    departedAddressKey,
     mailer,
     publicUrl: publicUrlNow,
     redis,
@@ -260,10 +264,12 @@ export async function buildApp(
     ...(options.clock ? { clock: options.clock } : {}),
   });
   await registerUsers(app, { db });
+  await registerLeaving(app, { db, auth, processing, departedAddressKey });
   await registerAdmin(app, {
     db,
     auth,
     processing,
+    departedAddressKey,
     botCheck: async () => (await settings().effective()).turnstile !== undefined,
   });
   await registerErrorReports(app, { db });

@@ -35,6 +35,8 @@ const derivations = {
   'result-links': prefixed('results:'),
   /** HMAC key visitors' addresses are counted by, for the free try (modules/jobs/free-try.ts). */
   visitors: prefixed('visitors:'),
+  /** HMAC key of deleted accounts' addresses (modules/credits/departed-addresses.ts, 0270). */
+  'departed-addresses': hkdf('cutout:departed-addresses:v1'),
   /** better-auth's secret (session cookies): the master itself; better-auth derives from it. */
   sessions: (master) => Buffer.from(master, 'utf8'),
 } satisfies Record<string, Derivation>;

@@ -86,6 +86,8 @@ const table: Record<string, Access> = {
   'POST /api/auth/reset-password': 'public',
   'POST /api/auth/change-password': 'user',
   'GET /api/me': 'user',
+  'GET /api/me/export': 'user',
+  'DELETE /api/me': 'user',
   'GET /api/me/usage': 'user',
   'GET /api/me/credits/history': 'user',
   'GET /api/batches': 'user',

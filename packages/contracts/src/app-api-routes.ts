@@ -21,6 +21,8 @@ type ItemParams = { id: string; itemId: string };
 export const usersApi = {
   me: apiRoute('GET', accountsApiPaths.me),
   updateMe: apiRoute('PATCH', accountsApiPaths.me),
+  deleteMe: apiRoute('DELETE', accountsApiPaths.me),
+  exportData: apiRoute('GET', accountsApiPaths.exportData),
   usage: apiRoute('GET', accountsApiPaths.usage),
   creditHistory: apiRoute('GET', accountsApiPaths.creditHistory),
   user: apiRoute('GET', id(accountsApiPaths.user)),

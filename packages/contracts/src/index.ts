@@ -28,6 +28,7 @@ export * from './health.js';
 export * from './integrations.js';
 export * from './invoices.js';
 export * from './jobs.js';
+export * from './leaving.js';
 export * from './limits.js';
 export * from './pages.js';
 export * from './paths.js';

@@ -99,6 +99,8 @@ export const accountsApiPaths = {
   /** The signed-in user's credits and images processed (the dashboard's figures). */
   usage: '/api/me/usage',
   creditHistory: '/api/me/credits/history',
+  /** The signed-in user's data as a zip (decision 0270). */
+  exportData: '/api/me/export',
   user: (id: string) => `/users/${encodeURIComponent(id)}`,
   userCredits: (id: string) => `/users/${encodeURIComponent(id)}/credits`,
   adminSetup: '/api/admin/setup',

@@ -460,6 +460,7 @@ export interface Database {
   business_details: BusinessDetailTable;
   billing_profiles: BillingProfileTable;
   notification_digests: NotificationDigestTable;
+  departed_addresses: DepartedAddressTable;
 }
 
 /** One Integrations field the admin set (decision 0107); secret fields hold a sealed value. */
@@ -554,4 +555,10 @@ export interface NotificationDigestTable {
   pending: Generated<number>;
   first_pending_at: string | null;
   last_sent_at: string | null;
+}
+
+/** A deleted account's address as a keyed hash: no second free grant (decision 0270). */
+export interface DepartedAddressTable {
+  address_hash: string;
+  created_at: Timestamp;
 }

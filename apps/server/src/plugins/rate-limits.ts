@@ -48,6 +48,11 @@ export const rateLimits = {
       knownAddressMs: 30 * 24 * 60 * 60_000,
     },
   },
+  /** Per account (decision 0270): an export reads every file of the account; a deletion checks a password. */
+  leaving: {
+    dataExport: { max: 3, timeWindow: 60 * 60_000 },
+    deleteAccount: { max: 10, timeWindow: 15 * 60_000 },
+  },
   /** Enough for a person, too few for a spam run. */
   contact: { max: 5, timeWindow: 10 * 60_000 },
   newsletter: { max: 10, timeWindow: 60 * 60_000 },

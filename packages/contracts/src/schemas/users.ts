@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { accountTypes } from '../accounts.js';
+import { accountTexts, accountTypes, passwordMaxLength } from '../accounts.js';
 import { roles } from '../session.js';
 import { limits } from '../limits.js';
 import { validationTexts } from '../texts.js';
@@ -39,3 +39,12 @@ export const updateProfileBodySchema = z.object({
   accountType: z.optional(z.enum(accountTypes, { error: validationTexts.accountType })),
 });
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
+
+/** DELETE /api/me: the account's own password confirms the deletion (decision 0270). */
+export const deleteAccountBodySchema = z.object({
+  password: z._default(
+    z.string().check(z.maxLength(passwordMaxLength, accountTexts.passwordTooLong)),
+    '',
+  ),
+});
+export type DeleteAccountBody = z.input<typeof deleteAccountBodySchema>;

@@ -23,6 +23,7 @@ import { resultVersions } from './202611251900-result-versions.js';
 import { freeTryAndHistory } from './202611251900-free-try-and-history.js';
 import { mailRetries } from './202611261540-mail-retries.js';
 import { newsletterConfirmation } from './202611261610-newsletter-confirmation.js';
+import { departedAddresses } from './202611282340-departed-addresses.js';
 
 // One set of migrations for SQLite and PostgreSQL. Each migration is a factory taking the few
 // column types that differ between the two, so the table definitions are written once.
@@ -61,6 +62,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '202611261540-mail-retries': mailRetries,
   '202611261610-newsletter-confirmation': newsletterConfirmation,
   '202611282330-database-console-server-access': databaseConsoleServerAccess,
+  '202611282340-departed-addresses': departedAddresses,
 };
 
 function provider(ctx: MigrationContext): MigrationProvider {

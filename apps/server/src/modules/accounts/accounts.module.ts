@@ -8,6 +8,7 @@ import { setPasswordMail } from '../../mail/templates/set-password.js';
 import { rateLimits } from '../../plugins/rate-limits.js';
 import type { SharedRedis } from '../../plugins/shared-redis.js';
 import type { AdminAlerts } from '../admin/admin.module.js';
+import type { DepartedAddressKey } from '../credits/departed-addresses.js';
 import { accountsRoutes } from './accounts.routes.js';
 import { adminSetupRoutes } from './admin-setup.routes.js';
 import { seedAdmin } from './admin-setup.service.js';
@@ -66,6 +67,8 @@ export async function registerAccounts(
     /** Shares the sign-in back-off between API processes (decision 0114); unset: in memory. */
     redis: SharedRedis | undefined;
     alerts: AdminAlerts;
+    /** deriveKey 'departed-addresses' (decision 0270). */
+    departedAddressKey: DepartedAddressKey;
     /** The clock of the sign-in back-off (tests move it instead of waiting). */
     clock?: () => number;
   },
@@ -74,6 +77,7 @@ export async function registerAccounts(
   await app.register(accountsRoutes, {
     db: deps.db,
     auth: deps.auth,
+    departedAddressKey: deps.departedAddressKey,
     failedSignIns: new SignInThrottle({
       ...rateLimits.accounts.failedSignIns,
       ...(redis ? { store: new RedisSignInStore(redis, rateLimits.accounts.failedSignIns) } : {}),

@@ -11,6 +11,7 @@ import { isAPIError } from 'better-auth/api';
 import type { Db } from '../../db/database.js';
 import { AppError, RetryLaterError, conflict, unauthorized } from '../../errors.js';
 import { grantSignUpCredits } from '../credits/credits.service.js';
+import { hadFreeGrantBefore, type DepartedAddressKey } from '../credits/departed-addresses.js';
 import {
   deleteSessionsOfUser,
   deleteUserById,
@@ -27,6 +28,8 @@ import type { SignInThrottle } from './failed-sign-ins.js';
 export interface AccountsDeps {
   db: Db;
   auth: Auth;
+  /** deriveKey 'departed-addresses': no second free grant for a deleted account's address. */
+  departedAddressKey: DepartedAddressKey;
   failedSignIns: SignInThrottle;
   /** Told of every admin sign-in (audit log, security alert from a new address; decision 0087). */
   onAdminSignIn?: (
@@ -89,7 +92,10 @@ export async function signUp(
   }
   const user = created.response.user;
   try {
-    await grantSignUpCredits(deps.db, user.id);
+    // An address whose earlier account was deleted signs up as new, without a second grant.
+    if (!(await hadFreeGrantBefore(deps.db, deps.departedAddressKey, user.email))) {
+      await grantSignUpCredits(deps.db, user.id);
+    }
   } catch (error) {
     // No account without its starting credits: undo the sign-up rather than leave a user whose
     // balance and ledger disagree with the rules (docs/decisions/0033).
@@ -134,7 +140,10 @@ export async function signIn(
   }
 }
 
-export async function signOut(deps: AccountsDeps, { headers }: AuthHeaders): Promise<string[]> {
+export async function signOut(
+  deps: Pick<AccountsDeps, 'auth'>,
+  { headers }: AuthHeaders,
+): Promise<string[]> {
   try {
     const out = await deps.auth.api.signOut({ headers, returnHeaders: true });
     return out.headers.getSetCookie();

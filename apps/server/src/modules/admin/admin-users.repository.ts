@@ -252,11 +252,6 @@ export async function lockOtherActiveAdmins(db: Db, exceptId: string): Promise<n
   return rows.length;
 }
 
-export async function jobIdsOfUser(db: Db, userId: string): Promise<string[]> {
-  const rows = await db.selectFrom('jobs').select('id').where('user_id', '=', userId).execute();
-  return rows.map((r) => r.id);
-}
-
 /** Whether the user bought credits at least once (what 'pro' means without an admin's choice). */
 export async function hasPurchased(db: Db, userId: string): Promise<boolean> {
   const row = await db

@@ -18,10 +18,11 @@ import { AppError, conflict, notFound } from '../../errors.js';
 import type { Auth } from '../accounts/auth.js';
 import { recordAudit, type Acting } from '../audit/audit.service.js';
 import { adjustCredits, grantSignUpCredits } from '../credits/credits.service.js';
+import { hadFreeGrantBefore, type DepartedAddressKey } from '../credits/departed-addresses.js';
+import { eraseAccountIn, eraseStoredFiles } from '../leaving/account-erasure.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import {
   deleteSessionsOfUser,
-  deleteUserById,
   findUserByEmail,
   findUserById,
   setUserRole,
@@ -32,7 +33,6 @@ import {
   findAdminUserRow,
   hasPurchased,
   insertUser,
-  jobIdsOfUser,
   listUserPage,
   lockOtherActiveAdmins,
   setAdminPlan,
@@ -52,6 +52,8 @@ export interface AdminUsersDeps {
   db: Db;
   auth: Auth;
   store: ObjectStore;
+  /** deriveKey 'departed-addresses' (decision 0270). */
+  departedAddressKey: DepartedAddressKey;
 }
 
 export function toAdminUser(row: AdminUserRow): AdminUser {
@@ -313,34 +315,26 @@ export async function resetUsage(
 }
 
 /**
- * Delete User: the account with its sessions, credential, API keys, jobs and stored results go;
- * its ledger rows stay with user_id emptied (ON DELETE SET NULL, migration 0009) for accounting.
+ * Delete User: the one erasure a customer's own deletion also runs (decision 0270, which changed
+ * 0085): sessions, credential, API keys, jobs and stored files go; invoices stay as issued;
+ * orders, ledger rows and audit entries stay with the name and address replaced.
  */
 export async function deleteUser(deps: AdminUsersDeps, acting: Acting, id: string): Promise<void> {
   const jobIds = await deps.db.transaction().execute(async (trx) => {
     const before = await loadUser(trx, id);
     await guardAdminRemoval(trx, acting, before, 'delete');
-    const jobs = await jobIdsOfUser(trx, id);
-    // MERGE HOOK (payments, issue 12): anonymise the user's orders here, in this transaction
-    // (orders.user_id ON DELETE SET NULL does it too), so accounting keeps them.
-    await deleteUserById(trx, id);
-    await recordAudit(trx, {
-      actor: acting.actor,
-      action: auditActions.userDelete,
-      target: { type: 'user', id },
-      detail: {
-        email: before.email,
-        name: before.name,
-        before: { ...snapshot(before), role: before.role },
-        deleted: { jobs: jobs.length },
+    return eraseAccountIn(
+      trx,
+      deps.departedAddressKey,
+      { ...before, active: before.status === 'active' },
+      {
+        actor: acting.actor,
+        ip: acting.ip,
+        detail: { before: { ...snapshot(before), role: before.role } },
       },
-      ip: acting.ip,
-    });
-    return jobs;
+    );
   });
-  // After the commit: the rows are gone, so the files are unreachable; remove them now rather
-  // than at the next orphan sweep (which would also catch anything left here).
-  for (const jobId of jobIds) await deps.store.deletePrefix(jobId);
+  await eraseStoredFiles(deps.store, jobIds);
 }
 
 /** PATCH /api/admin/users/{id}/role: nobody demotes themselves or the last active admin. */
@@ -388,7 +382,9 @@ export async function createUser(
         adminPlan: body.plan === 'free' ? null : body.plan,
         now,
       });
-      await grantSignUpCredits(trx, id);
+      if (!(await hadFreeGrantBefore(trx, deps.departedAddressKey, body.email))) {
+        await grantSignUpCredits(trx, id);
+      }
       if (body.status === 'inactive')
         await setBanned(trx, id, true, 'Created inactive by an admin');
       await recordAudit(trx, {

@@ -5,6 +5,7 @@ import {
   adminRuleTexts,
   auditActions,
   authTexts,
+  deletedUserEmail,
   publicApiPaths,
   validationTexts,
 } from '@cutout/contracts';
@@ -491,10 +492,12 @@ onBothDialects('User Management', (get) => {
       actionPrefix: auditActions.userDelete,
       targetId: person.id,
     });
+    // Decision 0270 (changing 0085): the entry no longer names the address or the name.
     expect(entry).toMatchObject({
       actorEmail: TEST_ADMIN.email,
-      detail: { email: person.email, deleted: { jobs: 1 } },
+      detail: { email: deletedUserEmail(person.id), by: 'admin', deleted: { jobs: 1 } },
     });
+    expect(JSON.stringify(entry)).not.toContain(person.email);
     expect((await call('DELETE', adminApiPaths.user(person.id))).statusCode).toBe(404);
   });
 

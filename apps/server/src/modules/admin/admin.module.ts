@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { Auth } from '../accounts/auth.js';
+import type { DepartedAddressKey } from '../credits/departed-addresses.js';
 import type { Processing } from '../jobs/processing.js';
 import {
   accountLockedOut,
@@ -36,6 +37,8 @@ export async function registerAdmin(
     db: Db;
     auth: Auth;
     processing: Processing;
+    /** deriveKey 'departed-addresses': a deleted account's address (decision 0270). */
+    departedAddressKey: DepartedAddressKey;
     /** Whether the bot check is on, from the integration settings in effect. */
     botCheck: () => Promise<boolean>;
   },
@@ -45,6 +48,7 @@ export async function registerAdmin(
     db: deps.db,
     auth: deps.auth,
     store: processing.store,
+    departedAddressKey: deps.departedAddressKey,
     queue: () => processing.jobs.queueStats(),
     queueHealth: () => processing.queueHealth(),
     engineHealth: () => processing.modelHealth(),

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  batchFolderName,
   safeFileName,
   batchTexts,
   editorTexts,
@@ -16,6 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../errors.js';
 import { lockBalance } from '../credits/credits.repository.js';
+import { uniqueFolders } from './batch-zip.js';
 import { countActiveJobs } from '../jobs/jobs.repository.js';
 import type { JobRow, JobsService } from '../jobs/jobs.service.js';
 import {
@@ -264,15 +264,10 @@ export class BatchesService {
       (item) => item.job_id !== null && item.job_status === 'completed' && !item.job_purged_at,
     );
     if (done.length === 0) throw notFound(batchTexts.noCompleted);
-    const taken = new Set<string>();
+    const folderOf = uniqueFolders();
     return done.map((item) => {
-      // Safe on every system: no control or bidi characters, no reserved Windows names.
-      const base = batchFolderName(item.original_name);
-      let folder = base;
-      for (let n = 2; taken.has(folder.toLowerCase()); n++) folder = `${base} (${n})`;
-      taken.add(folder.toLowerCase());
       return {
-        folder,
+        folder: folderOf(item.original_name),
         jobId: item.job_id as string,
         resultVersion: Number(item.job_result_version ?? 0),
       };

@@ -1,4 +1,11 @@
-import { limits, paths, retentionStatements, policyTexts } from '@cutout/contracts';
+import {
+  accountDeletionStatement,
+  leavingTexts,
+  limits,
+  paths,
+  retentionStatements,
+  policyTexts,
+} from '@cutout/contracts';
 
 // The privacy policy, terms of service and cookie policy (spec §2 Legal pages): real policies for
 // what Cutout does — accounts, credits bought through a card payment provider's hosted checkout,
@@ -85,12 +92,25 @@ export const privacyPolicy: LegalDocument = {
         {
           list: [
             'Images and results: deleted after 24 hours, as described above.',
-            'Account information, credits and usage: for as long as you have an account. When an account is deleted, its data is deleted with it.',
+            'Account information, credits and usage: for as long as you have an account. When an account is deleted, we keep only what “Leaving Cutout” below lists.',
             'Purchase records: for as long as tax and accounting law requires.',
             'Contact messages: for as long as we need them to handle your request.',
             'Server logs and error reports: for a short period, to investigate problems and abuse.',
           ],
         },
+      ],
+    },
+    {
+      // The one statement of what a deletion erases and keeps: the settings dialog shows the
+      // same constant, and the server's deletion test checks each line (decision 0270).
+      id: 'leaving',
+      heading: leavingTexts.privacyHeading,
+      blocks: [
+        leavingTexts.privacyIntro,
+        `${leavingTexts.erasedHeading}:`,
+        { list: accountDeletionStatement.erasedNow },
+        `${leavingTexts.keptHeading}:`,
+        { list: accountDeletionStatement.kept },
       ],
     },
     {

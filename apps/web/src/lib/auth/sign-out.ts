@@ -21,18 +21,15 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
   forgetUser(queryClient, window.location.pathname);
 }
 
-/** Sign out and return to / (spec §2 Navigation: "Sign out returns to /"). */
-export function useSignOut(): () => Promise<void> {
+/**
+ * Once the session has ended on the server (signed out, or the account deleted): go to / and
+ * forget the user there.
+ */
+export function useGoHomeSignedOut(): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   return useCallback(async () => {
-    try {
-      await apiClient.call(accountsApi.signOut, {});
-    } catch (error) {
-      await toastError(error);
-      return;
-    }
     // Leave first, then forget: on a signed-in page, forgetting first would let that page's
     // guard send the now-anonymous visitor to /signin?redirect=… before we reach /. The router
     // may have arrived before React has drawn /, so the guard of the page signed out on sends
@@ -40,4 +37,18 @@ export function useSignOut(): () => Promise<void> {
     await navigate(paths.home);
     forgetUser(queryClient, pathname);
   }, [queryClient, navigate, pathname]);
+}
+
+/** Sign out and return to / (spec §2 Navigation: "Sign out returns to /"). */
+export function useSignOut(): () => Promise<void> {
+  const goHome = useGoHomeSignedOut();
+  return useCallback(async () => {
+    try {
+      await apiClient.call(accountsApi.signOut, {});
+    } catch (error) {
+      await toastError(error);
+      return;
+    }
+    await goHome();
+  }, [goHome]);
 }

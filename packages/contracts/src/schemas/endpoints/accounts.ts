@@ -26,7 +26,12 @@ import {
 import { creditHistoryResponseSchema, updateCreditsBodySchema } from '../credits.js';
 import { ownUsageSchema } from '../jobs.js';
 import { sessionResponseSchema } from '../session.js';
-import { updateProfileBodySchema, userIdParamsSchema, userProfileSchema } from '../users.js';
+import {
+  deleteAccountBodySchema,
+  updateProfileBodySchema,
+  userIdParamsSchema,
+  userProfileSchema,
+} from '../users.js';
 import { endpoint } from '../endpoint.js';
 
 // accounts (sign-up, sign-in, passwords, admin setup), users and API keys (decision 0220).
@@ -103,6 +108,14 @@ export const usersEndpoints = {
     responses: { 200: userProfileSchema },
     errors: userErrors,
   }),
+  /** JSON `password`; answers 204 with the session cookie cleared (decision 0270). */
+  deleteMe: endpoint(usersApi.deleteMe, {
+    body: deleteAccountBodySchema,
+    responses: { 204: z.null().check(z.describe('Account deleted')) },
+    errors: [400, 401, 409, 429],
+  }),
+  /** Answers the zip (profile, orders, invoices, refunds, ledger, key names, images). */
+  exportData: endpoint(usersApi.exportData, {}),
   usage: endpoint(usersApi.usage, { responses: { 200: ownUsageSchema }, errors: userErrors }),
   creditHistory: endpoint(usersApi.creditHistory, {
     query: creditHistoryQuerySchema,

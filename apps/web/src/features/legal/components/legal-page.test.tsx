@@ -1,5 +1,11 @@
-import { legalTexts, pageTexts, paths } from '@cutout/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import {
+  accountDeletionStatement,
+  leavingTexts,
+  legalTexts,
+  pageTexts,
+  paths,
+} from '@cutout/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../../test/render';
 import { resetToastSpy, toastSpy } from '../../../test/toast-mock';
@@ -36,6 +42,25 @@ describe('LegalPage', () => {
     expect(title).toBe(legalTexts.toasts.privacy);
     expect(options.duration).toBeGreaterThanOrEqual(2000);
     expect(options.duration).toBeLessThanOrEqual(5000);
+  });
+
+  it('says what deleting an account erases and keeps: every line of the one statement (decision 0270)', () => {
+    renderAt(
+      <LegalPage
+        page={pageTexts.privacy}
+        document={privacyPolicy}
+        toastTitle={legalTexts.toasts.privacy}
+      />,
+    );
+    const section = document.getElementById('leaving')!;
+    expect(within(section).getByRole('heading', { level: 2 })).toHaveTextContent(
+      leavingTexts.privacyHeading,
+    );
+    expect(
+      within(section)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([...accountDeletionStatement.erasedNow, ...accountDeletionStatement.kept]);
   });
 
   it('shows a fixed date when given one, and links to the contact page', () => {
