@@ -177,6 +177,13 @@ export class WebhooksService {
         ...(kind === 'refund'
           ? { refunded: `${(Number(order.refunded_cents) / 100).toFixed(2)} ${order.currency}` }
           : {}),
+        // Used credits were refunded (a goodwill refund, or one made in the provider's
+        // dashboard): recorded as made, and the admins told (decision 0263).
+        ...(applied.beyondUnusedShare
+          ? {
+              beyondUnusedShare: `${applied.beyondUnusedShare.refunded} refunded, more than the unused credits' share of ${applied.beyondUnusedShare.unusedShare}`,
+            }
+          : {}),
       });
     }
     return { status: 200, eventId, outcome, detail };
