@@ -48,7 +48,10 @@ export function creditsRemovedBy(s: RefundState, refundedTotalCents: number): nu
   const due =
     s.totalCents <= 0 || refundedTotalCents >= s.totalCents
       ? s.credits
-      : Math.min(s.credits, Math.ceil((s.credits * Math.max(0, refundedTotalCents)) / s.totalCents));
+      : Math.min(
+          s.credits,
+          Math.ceil((s.credits * Math.max(0, refundedTotalCents)) / s.totalCents),
+        );
   return Math.max(0, Math.min(s.unspentCredits, due - s.refundedCredits));
 }
 
@@ -63,10 +66,7 @@ export const refundRuleTexts = {
   /** The rule, once: the terms, the pricing FAQ and the refund dialogs show it. */
   rule: 'A refund gives back the price of the credits not used yet: price × unused credits ÷ credits of the pack, rounded down to the cent, less what was already refunded. It is worked out when the refund is decided, so images processed after asking reduce it, and a pack whose credits are all used can no longer be refunded. A partial refund removes the unused credits it pays for, rounded up to a whole credit.',
   /** How one figure was computed (the approval's confirmation). */
-  computation: (
-    s: RefundState,
-    currency: string,
-  ) =>
+  computation: (s: RefundState, currency: string) =>
     `${money(s.totalCents, currency)} × ${s.unspentCredits + s.refundedCredits} unused ÷ ${s.credits} credits = ${money(unspentShareCents(s), currency)}, rounded down${s.refundedCents > 0 ? `, less ${money(s.refundedCents, currency)} already refunded` : ''}: ${money(refundableCents(s), currency)}.`,
   /** The request closes: everything was used after it was made (the buyer is mailed this). */
   allUsed:

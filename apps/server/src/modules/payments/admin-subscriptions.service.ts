@@ -100,9 +100,7 @@ export class AdminSubscriptionsService {
       (await orders.canRefund(order.provider));
     const openRequest = extras.get(order.id)?.refundRequest;
     const refundQuote =
-      openRequest?.status === 'requested'
-        ? await quoteRefund(db, openRequest, order, now)
-        : null;
+      openRequest?.status === 'requested' ? await quoteRefund(db, openRequest, order, now) : null;
     return {
       subscription: toAdminSubscription(order, extras.get(order.id)),
       buyer: buyer

@@ -288,8 +288,15 @@ async function applyOrderRefunded(
       if (order.status === 'needs_review' && order.review_reason === reason) {
         return { outcome: 'duplicate', detail: 'Refund already held for review.' };
       }
-      const held = await updateOrder(trx, order.id, { status: 'needs_review', review_reason: reason });
-      return { outcome: 'held', detail: `Held for review, nothing applied: ${reason}`, order: held };
+      const held = await updateOrder(trx, order.id, {
+        status: 'needs_review',
+        review_reason: reason,
+      });
+      return {
+        outcome: 'held',
+        detail: `Held for review, nothing applied: ${reason}`,
+        order: held,
+      };
     }
     // The one refund rule (decision 0263): a refund the provider made is recorded as made; it
     // removes ceil(credits × refunded ÷ total) in all, never more than are unused.

@@ -97,10 +97,7 @@ export class OrdersService {
       throw conflict(paymentTexts.refundUnavailable);
     // The whole rest is asked as such, so the provider marks the order refunded.
     try {
-      await provider.refund(
-        order.provider_order_id,
-        amount === left ? undefined : amount,
-      );
+      await provider.refund(order.provider_order_id, amount === left ? undefined : amount);
     } catch (error) {
       if (error instanceof AppError) throw error;
       // Nothing was refunded and no credit moved: say so, and keep the provider's answer in the log.

@@ -67,7 +67,10 @@ const refundsAsked = (from = 0) =>
   seen
     .slice(from)
     .filter((r) => /^\/v1\/orders\/\d+\/refund$/.test(r.url))
-    .map((r) => (r.body as { data: { attributes?: { amount: number } } }).data.attributes?.amount ?? 'rest');
+    .map(
+      (r) =>
+        (r.body as { data: { attributes?: { amount: number } } }).data.attributes?.amount ?? 'rest',
+    );
 
 describe('the rule', () => {
   const pack: RefundState = {
@@ -167,7 +170,8 @@ onBothDialects(
         .executeTakeFirstOrThrow();
     const balance = (userId: string) => findBalance(get().app.database.db, userId);
     const spend = async (userId: string, n: number) => {
-      for (let i = 0; i < n; i++) await spendCredit(get().app.database.db, userId, `job-${randomUUID()}`);
+      for (let i = 0; i < n; i++)
+        await spendCredit(get().app.database.db, userId, `job-${randomUUID()}`);
     };
     const revenue = async () =>
       (
@@ -177,9 +181,8 @@ onBothDialects(
         })
       ).json().totals.revenueCents as number;
     const overviewRevenue = async () =>
-      (
-        await get().app.inject({ url: '/api/admin/overview', headers: { cookie: admin } })
-      ).json().sales.revenue30Days.amount as number;
+      (await get().app.inject({ url: '/api/admin/overview', headers: { cookie: admin } })).json()
+        .sales.revenue30Days.amount as number;
     const detail = async (orderId: string) =>
       (
         await get().app.inject({
@@ -230,8 +233,7 @@ onBothDialects(
         currency: 'USD',
         unspentCredits: 1,
         imagesSinceRequest: 9,
-        computation:
-          '5.15 USD × 1 unused ÷ 10 credits = 0.51 USD, rounded down: 0.51 USD.',
+        computation: '5.15 USD × 1 unused ÷ 10 credits = 0.51 USD, rounded down: 0.51 USD.',
       });
       // An approval of the amount of when it was asked is refused: it is no longer true.
       const from = seen.length;
@@ -255,9 +257,9 @@ onBothDialects(
       expect(await balance(user.id)).toBe(10);
       expect(await revenue()).toBe(before - 51);
       // The buyer's order: partially refunded, its request approved, nothing more to ask.
-      const mine = (
-        await app.inject({ url: '/api/me/orders', headers: { cookie: user.cookie } })
-      ).json().orders.find((o: { id: string }) => o.id === order.id);
+      const mine = (await app.inject({ url: '/api/me/orders', headers: { cookie: user.cookie } }))
+        .json()
+        .orders.find((o: { id: string }) => o.id === order.id);
       expect(mine).toMatchObject({
         status: 'partially_refunded',
         refundable: null,
@@ -268,7 +270,9 @@ onBothDialects(
           url: `/api/admin/audit-log?action=${auditActions.refundApprove}`,
           headers: { cookie: admin },
         })
-      ).json().entries.find((e: { detail: { request?: string } }) => e.detail.request === request.id);
+      )
+        .json()
+        .entries.find((e: { detail: { request?: string } }) => e.detail.request === request.id);
       expect(audit.detail).toMatchObject({
         amount: '0.51 USD',
         askedFor: '5.15 USD',
@@ -283,11 +287,17 @@ onBothDialects(
       const { user, order } = await buy('credits-10');
       const request = await askRefund(user.cookie, order.id);
       await spend(user.id, 10);
-      expect((await detail(order.id)).refundQuote).toMatchObject({ amountCents: 0, unspentCredits: 0 });
+      expect((await detail(order.id)).refundQuote).toMatchObject({
+        amountCents: 0,
+        unspentCredits: 0,
+      });
       const from = seen.length;
       const closed = await approve(request.id, 0);
       expect(closed.statusCode).toBe(202);
-      expect(closed.json()).toMatchObject({ status: 'declined', declineReason: refundRuleTexts.allUsed });
+      expect(closed.json()).toMatchObject({
+        status: 'declined',
+        declineReason: refundRuleTexts.allUsed,
+      });
       expect(refundsAsked(from)).toEqual([]);
       expect(await orderRow(order.id)).toMatchObject({ status: 'paid', refunded_cents: 0 });
       await vi.waitFor(async () => {
@@ -321,7 +331,8 @@ onBothDialects(
       expect((await refunded(100000, true)).json().outcome).toBe('duplicate');
       await vi.waitFor(async () => {
         const mail = (await listOutbox(app.database.db, TEST_ADMIN.email)).find(
-          (m) => m.subject.includes('An order needs review') && m.text.includes(order.receipt_number),
+          (m) =>
+            m.subject.includes('An order needs review') && m.text.includes(order.receipt_number),
         );
         expect(mail?.text).toContain('more than it cost');
       });
@@ -347,6 +358,15 @@ onBothDialects(
       });
       expect(await revenue()).toBe(before - 515);
       expect(await balance(user.id)).toBe(10);
+      // A refund stored above its order before this rule (as main stored 100000¢) counts as the
+      // whole order refunded, never as negative revenue.
+      await app.database.db
+        .updateTable('orders')
+        .set({ refunded_cents: 100000 })
+        .where('id', '=', order.id)
+        .execute();
+      expect(await revenue()).toBe(before - 515);
+      expect(await overviewRevenue()).toBe(overviewBefore - 5.15);
     });
 
     it('credits removed round up: 51¢ removes 1 of 10, 514¢ removes all 10', async () => {
@@ -385,24 +405,37 @@ onBothDialects(
       expect(refundsAsked(from)).toEqual([1000]);
       expect((await refunded(1000)).json().outcome).toBe('partially_refunded');
       // ceil(100 × 1000 / 2062) = 49 credits go.
-      expect(await orderRow(order.id)).toMatchObject({ refunded_cents: 1000, refunded_credits: 49 });
+      expect(await orderRow(order.id)).toMatchObject({
+        refunded_cents: 1000,
+        refunded_credits: 49,
+      });
 
       // The open request is re-priced: 19.58 − 10.00 = 9.58, not its 19.58 nor 'the rest'.
       const requote = (await detail(order.id)).refundQuote;
-      expect(requote).toMatchObject({ amountCents: 958, unspentCredits: 46, imagesSinceRequest: 0 });
+      expect(requote).toMatchObject({
+        amountCents: 958,
+        unspentCredits: 46,
+        imagesSinceRequest: 0,
+      });
       expect(requote.computation).toBe(
         '20.62 USD × 95 unused ÷ 100 credits = 19.58 USD, rounded down, less 10.00 USD already refunded: 9.58 USD.',
       );
-      const mine = (
-        await app.inject({ url: '/api/me/orders', headers: { cookie: user.cookie } })
-      ).json().orders.find((o: { id: string }) => o.id === order.id);
-      expect(mine).toMatchObject({ status: 'partially_refunded', refundRequest: { status: 'requested' } });
+      const mine = (await app.inject({ url: '/api/me/orders', headers: { cookie: user.cookie } }))
+        .json()
+        .orders.find((o: { id: string }) => o.id === order.id);
+      expect(mine).toMatchObject({
+        status: 'partially_refunded',
+        refundRequest: { status: 'requested' },
+      });
 
       const approveFrom = seen.length;
       expect((await approve(request.id, 958)).statusCode).toBe(202);
       expect(refundsAsked(approveFrom)).toEqual([958]);
       expect((await refunded(1958)).json().outcome).toBe('partially_refunded');
-      expect(await orderRow(order.id)).toMatchObject({ refunded_cents: 1958, refunded_credits: 95 });
+      expect(await orderRow(order.id)).toMatchObject({
+        refunded_cents: 1958,
+        refunded_credits: 95,
+      });
       expect(await balance(user.id)).toBe(10);
 
       // Nothing unused is left: only a goodwill refund gives more, and it is labelled.
@@ -421,11 +454,18 @@ onBothDialects(
         .execute();
       expect(refundAudits.map((a) => JSON.parse(a.detail!) as Record<string, unknown>)).toEqual([
         expect.objectContaining({ refundAsked: '10.00 USD', unusedShare: '19.58 USD' }),
-        expect.objectContaining({ goodwill: true, refundAsked: '1.04 USD', unusedShare: '0.00 USD' }),
+        expect.objectContaining({
+          goodwill: true,
+          refundAsked: '1.04 USD',
+          unusedShare: '0.00 USD',
+        }),
       ]);
       // The provider's refund of used credits is recorded as made; the admins are told.
       expect((await refunded(2062, true)).json().outcome).toBe('refunded');
-      expect(await orderRow(order.id)).toMatchObject({ refunded_cents: 2062, refunded_credits: 95 });
+      expect(await orderRow(order.id)).toMatchObject({
+        refunded_cents: 2062,
+        refunded_credits: 95,
+      });
       expect(await balance(user.id)).toBe(10);
       await vi.waitFor(async () => {
         const mail = (await listOutbox(app.database.db, TEST_ADMIN.email)).find(

@@ -79,7 +79,10 @@ export function refundSubscription(
 ): Promise<AdminSubscription> {
   return apiClient.call(endpoints.cancel, {
     params: { id },
-    body: { ...(amountCents === undefined ? {} : { amountCents }), ...(goodwill ? { goodwill } : {}) },
+    body: {
+      ...(amountCents === undefined ? {} : { amountCents }),
+      ...(goodwill ? { goodwill } : {}),
+    },
   });
 }
 
