@@ -11,4 +11,6 @@ export const contradictingPhrases: readonly (readonly [RegExp, string])[] = [
   [/\b(3|three|5|five) free (credits|downloads|images)/i, 'new accounts get 10 free credits'],
   [/images (per|a) month/i, 'credits are bought in packs, not a monthly allowance'],
   [/\bunlimited\b/i, 'Enterprise volumes are agreed with sales'],
+  // The one refund rule (refund-rule.ts, decision 0263) rounds a refund down, never up.
+  [/rounded up to the cent/i, "a refund is the unused credits' share, rounded down to the cent"],
 ];

@@ -23,6 +23,7 @@ export const orderReference = (provider: string, providerOrderId: string) =>
 
 export interface OrderExtras {
   invoiceNumber?: string | null;
+  creditNotes?: Order['creditNotes'];
   refundable?: Order['refundable'];
   refundRequest?: RefundRequestRow | null;
 }
@@ -63,6 +64,7 @@ export function toOrder(row: OrderRow, extras: OrderExtras = {}): Order {
     reviewReason: row.review_reason,
     paymentMethod: row.payment_method,
     invoiceNumber: extras.invoiceNumber ?? null,
+    creditNotes: extras.creditNotes ?? [],
     refundable: extras.refundable ?? null,
     refundRequest: extras.refundRequest ? toRefundRequest(extras.refundRequest) : null,
   };
@@ -120,6 +122,14 @@ export async function orderExtras(
     extras.set(row.id, {
       invoiceNumber:
         invoices.find((i) => i.order_id === row.id && i.kind === 'invoice')?.number ?? null,
+      creditNotes: invoices
+        .filter((i) => i.order_id === row.id && i.kind === 'credit_note')
+        .map((i) => ({
+          id: i.id,
+          number: i.number,
+          amountCents: Number(i.amount_cents),
+          issuedAt: String(i.issued_at),
+        })),
       refundable,
       refundRequest: request,
     });
