@@ -219,6 +219,7 @@ test('production with the sandbox chosen: buy a pack, download the PDF invoice, 
   await expect(creditNote).toHaveCount(1);
   const notePdf = await page.request.get((await creditNote.getAttribute('href'))!);
   expect(notePdf.headers()['content-type']).toBe('application/pdf');
+  await creditNote.scrollIntoViewIfNeeded();
   await lookAt(page, { path: `${shots}/orders-credit-note.png`, fullPage: false });
   // The buyer's mails followed: the invoice, then the credit note.
   await expect
