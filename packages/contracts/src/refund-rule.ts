@@ -71,6 +71,9 @@ export const refundRuleTexts = {
   /** The request closes: everything was used after it was made (the buyer is mailed this). */
   allUsed:
     'Every credit of this pack was used after the refund was requested, so nothing is left to refund and the request is closed.',
+  /** A refund of the order meanwhile left nothing to refund: its open request closes. */
+  refundedMeanwhile:
+    'The unused credits of this pack were refunded in the meantime (see the credit note), so nothing is left to refund and the request is closed.',
   amountChanged: (amount: string) =>
     `The amount to refund changed since this confirmation was shown (credits were used or refunded meanwhile): it is now ${amount}. Check it and approve again.`,
   aboveUnspent: (most: string, left: string) =>

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   creditsRemovedBy,
   exceedsUnspentShare,
+  refundableCents,
   refundRuleTexts,
   unspentShareCents,
   type WebhookOutcome,
@@ -24,6 +25,11 @@ import { orderReference } from './order-view.js';
 import { expectedOf, verifyOrder, type Expected } from './order-verification.js';
 import { findPlanByVariant, findPlanRow, type PlanRow } from './plans.repository.js';
 import type { OrderEvent } from './providers/provider.js';
+import {
+  decideRefundRequest,
+  findOpenRequestOf,
+  type RefundRequestRow,
+} from './refund-requests.repository.js';
 import { loadRefundState } from './refund-rule.js';
 
 // A verified order event applied to the books, exactly once per provider order id, inside the
@@ -43,6 +49,8 @@ export interface Applied {
   issued?: InvoiceRow[];
   /** A refund beyond the unused credits' share (used credits refunded): the admins are told. */
   beyondUnusedShare?: { refunded: string; unusedShare: string };
+  /** The order's open refund request, closed because nothing is left to refund (buyer mailed). */
+  closedRequest?: RefundRequestRow;
 }
 
 /** What the event is checked against: the provider's own facts of the store. */
@@ -326,6 +334,7 @@ async function applyOrderRefunded(
       refunded_at: now.toISOString(),
     });
     const note = await issueCreditNoteIn(trx, after, refundedCents - before, refundedCents, now);
+    const closedRequest = await closeSpentRequestIn(trx, after, now);
     const beyond =
       state && exceedsUnspentShare(state, refundedCents)
         ? {
@@ -338,8 +347,29 @@ async function applyOrderRefunded(
       detail: `${(refundedCents - before) / 100} ${order.currency} refunded; ${removed} unspent credits removed of ${order.credits}.${beyond ? ` The refunds (${beyond.refunded}) exceed the unused credits' share (${beyond.unusedShare}).` : ''}`,
       order: after,
       ...(beyond ? { beyondUnusedShare: beyond } : {}),
+      ...(closedRequest ? { closedRequest } : {}),
       ...(note ? { issued: [note] } : {}),
     };
+  });
+}
+
+/**
+ * A refund re-prices the order's open request (its approval refunds what is left of the unused
+ * share, decision 0263); when nothing is left, the request closes now, saying why.
+ */
+async function closeSpentRequestIn(
+  trx: Db,
+  order: OrderRow,
+  now: Date,
+): Promise<RefundRequestRow | undefined> {
+  const open = await findOpenRequestOf(trx, order.id);
+  if (!open) return undefined;
+  if (order.lot_id && refundableCents(await loadRefundState(trx, order, now)) > 0) return undefined;
+  return decideRefundRequest(trx, open.id, 'requested', {
+    status: 'declined',
+    decline_reason: refundRuleTexts.refundedMeanwhile,
+    decided_by: null,
+    decided_at: now.toISOString(),
   });
 }
 

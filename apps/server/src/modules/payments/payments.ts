@@ -174,6 +174,15 @@ export async function createPayments(options: {
     clock,
     send: (facts) => notify?.('webhook_failed', facts),
   });
+  const refundRequests = new RefundRequestsService({
+    db,
+    orders,
+    mailer: options.mailer,
+    log,
+    clock,
+    publicUrl,
+    ...(notify ? { notify } : {}),
+  });
   const status = async (): Promise<PaymentsStatus> => {
     const { name, adapter } = await provider();
     return {
@@ -196,21 +205,14 @@ export async function createPayments(options: {
       clock,
       digest,
       onIssued,
+      onRequestClosed: (request, order) => void refundRequests.mailClosed(request, order),
       ...(notify ? { notify } : {}),
     }),
     orders,
     adminSubscriptions: new AdminSubscriptionsService({ db, orders }),
     billing: new BillingService({ db, provider, clock }),
     invoices,
-    refundRequests: new RefundRequestsService({
-      db,
-      orders,
-      mailer: options.mailer,
-      log,
-      clock,
-      publicUrl,
-      ...(notify ? { notify } : {}),
-    }),
+    refundRequests,
     businessDetails: new BusinessDetailsService(db),
     billingProfiles: new BillingProfilesService(db),
     status,

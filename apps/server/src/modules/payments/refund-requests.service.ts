@@ -199,6 +199,11 @@ export class RefundRequestsService {
     return closed;
   }
 
+  /** A refund of the order closed the request (order-events.service.ts): the buyer is told. */
+  async mailClosed(request: RefundRequestRow, order: OrderRow): Promise<void> {
+    await this.mailDecision(order, request, request.decline_reason ?? '', true);
+  }
+
   private async mailDecision(
     order: OrderRow | undefined,
     request: RefundRequestRow,

@@ -310,6 +310,35 @@ onBothDialects(
       expect((await approve(request.id)).statusCode).toBe(409);
     });
 
+    it('a refund that leaves nothing to refund closes the open request, and the buyer is told', async () => {
+      const { app } = get();
+      const { user, order, refunded } = await buy('credits-10');
+      const request = await askRefund(user.cookie, order.id);
+      // The admin refunds the order from its dialog instead: the unused share, all of it.
+      const from = seen.length;
+      expect((await adminRefund(order.id, {})).statusCode).toBe(202);
+      expect(refundsAsked(from)).toEqual(['rest']);
+      expect((await refunded(515, true)).json().outcome).toBe('refunded');
+      const mine = (await app.inject({ url: '/api/me/orders', headers: { cookie: user.cookie } }))
+        .json()
+        .orders.find((o: { id: string }) => o.id === order.id);
+      expect(mine).toMatchObject({
+        status: 'refunded',
+        refundRequest: {
+          id: request.id,
+          status: 'declined',
+          declineReason: refundRuleTexts.refundedMeanwhile,
+        },
+      });
+      await vi.waitFor(async () => {
+        const mail = (await listOutbox(app.database.db, user.email)).find((m) =>
+          m.subject.includes('refund request'),
+        );
+        expect(mail?.text).toContain(refundRuleTexts.refundedMeanwhile);
+      });
+      expect((await approve(request.id)).statusCode).toBe(409);
+    });
+
     it('a provider refund above the order total is held for review, nothing applied, admins told, revenue unchanged', async () => {
       const { app } = get();
       const { user, order, refunded } = await buy('credits-10');

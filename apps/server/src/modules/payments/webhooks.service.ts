@@ -5,6 +5,8 @@ import type { Db } from '../../db/database.js';
 import { notFound } from '../../errors.js';
 import type { ProviderLookup } from './active-provider.js';
 import type { InvoiceRow } from './invoices.repository.js';
+import type { OrderRow } from './orders.repository.js';
+import type { RefundRequestRow } from './refund-requests.repository.js';
 import { applyOrderEvent, type Applied, type WebhookOutcome } from './order-events.service.js';
 import { toWebhookEvent } from './order-view.js';
 import { isWebhookProvider, readOrderEvent } from './providers/provider.js';
@@ -42,6 +44,8 @@ export interface WebhooksServiceOptions {
   notify?: AdminNotification;
   /** Documents just issued (an invoice, a credit note): mailed to the buyer. */
   onIssued?: (invoice: InvoiceRow) => void;
+  /** A refund request closed because a refund left nothing to refund: its buyer is mailed. */
+  onRequestClosed?: (request: RefundRequestRow, order: OrderRow) => void;
 }
 
 export interface Received {
@@ -158,6 +162,8 @@ export class WebhooksService {
     const { outcome, detail, order } = applied;
     await setWebhookOutcome(db, eventId, outcome, detail);
     for (const invoice of applied.issued ?? []) this.options.onIssued?.(invoice);
+    if (applied.closedRequest && order)
+      this.options.onRequestClosed?.(applied.closedRequest, order);
     const kind =
       outcome === 'credited'
         ? 'purchase'
