@@ -167,12 +167,21 @@ test('admin subscriptions: buy in the sandbox, see the order, refund it; edit a 
     await expect(detail.getByTestId('order-webhooks')).toContainText('credited');
     await screenshotBoth(page, 'subscription-detail', false);
 
-    // A partial refund first (decision 0121): the dialog takes an amount, the provider refunds
-    // that much, and the unspent credits go in proportion: floor(10 × 2.00 / 5.15) = 3.
-    const partialCredits = Math.floor((pack.credits * 200) / pack.priceCents);
+    // A partial refund first (decisions 0121, 0263): the dialog takes an amount, its texts
+    // follow it, the provider refunds that much, and the unspent credits go in proportion,
+    // rounded up: ceil(10 × 2.00 / 5.15) = 4.
+    const partialCredits = Math.ceil((pack.credits * 200) / pack.priceCents);
     await detail.getByRole('button', { name: 'Refund', exact: true }).click();
     await expect(detail.getByRole('alertdialog')).toContainText('Refund this order?');
+    await expect(detail.getByTestId('refund-effect')).toContainText(
+      `${pack.credits} unspent credits are removed`,
+    );
     await detail.getByLabel('Amount to refund').fill('2.00');
+    await expect(detail.getByTestId('refund-effect')).toContainText('$2.00 goes back to');
+    await expect(detail.getByTestId('refund-effect')).toContainText(
+      `${partialCredits} unspent credits are removed`,
+    );
+    await lookAt(page, { path: path.join(shots, 'refund-partial-dialog.png'), fullPage: false });
     await detail.getByRole('button', { name: 'Yes, refund' }).click();
     await expect(
       page
@@ -190,6 +199,9 @@ test('admin subscriptions: buy in the sandbox, see the order, refund it; edit a 
     await detail.getByRole('button', { name: 'Refund', exact: true }).click();
     await expect(detail.getByRole('alertdialog')).toContainText('Refund this order?');
     await detail.getByLabel('Amount to refund').fill('');
+    await expect(detail.getByTestId('refund-effect')).toContainText(
+      `${pack.credits - partialCredits} unspent credits are removed`,
+    );
     await detail.getByRole('button', { name: 'Yes, refund' }).click();
     await expect(
       page.locator('[data-sonner-toast]').filter({ hasText: 'Refund requested' }).last(),

@@ -1,6 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { checkoutTexts, paths, paymentTexts, pricingTexts } from '@cutout/contracts';
+import {
+  checkoutTexts,
+  paths,
+  paymentTexts,
+  pricingTexts,
+  refundRuleTexts,
+} from '@cutout/contracts';
 import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { readPdf } from '../../apps/server/src/test/pdf.js';
@@ -180,7 +186,18 @@ test('production with the sandbox chosen: buy a pack, download the PDF invoice, 
   const panel = adminPage.getByTestId('refund-request');
   await expect(panel).toContainText('Bought the wrong pack');
   await lookAt(adminPage, { path: `${shots}/admin-refund-request.png`, fullPage: true });
+  // Approving asks for confirmation with the amount, how it was computed and the images
+  // processed since the request (decision 0263).
   await panel.getByRole('button', { name: 'Approve and refund' }).click();
+  const confirmation = panel.getByTestId('approve-confirmation');
+  await expect(confirmation).toContainText('$20.62 goes back to the buyer now');
+  await expect(confirmation).toContainText(
+    '20.62 USD × 100 unused ÷ 100 credits = 20.62 USD, rounded down: 20.62 USD.',
+  );
+  await expect(confirmation).toContainText('Images processed since the request: none.');
+  await expect(confirmation).toContainText(refundRuleTexts.rule);
+  await lookAt(adminPage, { path: `${shots}/admin-approve-confirmation.png`, fullPage: true });
+  await confirmation.getByRole('button', { name: 'Yes, refund $20.62' }).click();
   await expect(adminPage.getByTestId('order-invoices')).toContainText('Credit note', {
     timeout: 15_000,
   });
@@ -197,6 +214,13 @@ test('production with the sandbox chosen: buy a pack, download the PDF invoice, 
   await expect(page.getByTestId('order-status')).toContainText(
     'Refunded ($20.62, 100 credits removed)',
   );
+  // The credit note downloads beside the invoice.
+  const creditNote = page.getByTestId('order-row').getByTestId('credit-note');
+  await expect(creditNote).toHaveCount(1);
+  const notePdf = await page.request.get((await creditNote.getAttribute('href'))!);
+  expect(notePdf.headers()['content-type']).toBe('application/pdf');
+  await creditNote.scrollIntoViewIfNeeded();
+  await lookAt(page, { path: `${shots}/orders-credit-note.png`, fullPage: false });
   // The buyer's mails followed: the invoice, then the credit note.
   await expect
     .poll(() => outboxSubjects(buyerEmail), { timeout: 10_000 })

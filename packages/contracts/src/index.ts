@@ -40,6 +40,7 @@ export * from './plans.js';
 export * from './policy.js';
 export * from './policy-phrases.js';
 export * from './public-api.js';
+export * from './refund-rule.js';
 export * from './prerender.js';
 export * from './session.js';
 export * from './site.js';

@@ -85,11 +85,12 @@ export const paymentTexts = {
   receiptNumber: 'Order number',
   invoiceNumber: 'Invoice',
   downloadReceipt: 'Download invoice (PDF)',
+  downloadCreditNote: (number: string) => `Download credit note ${number} (PDF)`,
   emailReceipt: 'E-mail receipt',
   requestRefund: 'Request refund',
   refundRequestTitle: 'Request a refund?',
   refundRequestBody: (credits: number, amount: string, until: string) =>
-    `The ${credits} unused credits of this pack will be removed and ${amount} refunded to your card, once an administrator approves it. You can ask until ${until}.`,
+    `The ${credits} unused credits of this pack are worth ${amount} now. Once an administrator approves, the credits still unused then are removed and their share refunded to your card. You can ask until ${until}.`,
   refundRequestReason: 'Reason (optional)',
   refundRequestSend: 'Send request',
   refundRequested: 'Refund requested. We will e-mail you when it has been decided.',

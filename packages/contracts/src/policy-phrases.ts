@@ -17,4 +17,6 @@ export const contradictingPhrases: readonly (readonly [RegExp, string])[] = [
     /['"`]Receipt['"`]/,
     "an order's number is called 'Order number' on every page, mail and invoice",
   ],
+  // The one refund rule (refund-rule.ts, decision 0263) rounds a refund down, never up.
+  [/rounded up to the cent/i, "a refund is the unused credits' share, rounded down to the cent"],
 ];

@@ -6,6 +6,7 @@ import { documentationPlanStatement } from './content/documentation.js';
 import { plans } from './plans.js';
 import { commercialPolicy, policyTexts } from './policy.js';
 import { contradictingPhrases } from './policy-phrases.js';
+import { creditsRemovedBy, refundableCents, refundRuleTexts } from './refund-rule.js';
 
 // One commercial policy everywhere (issue 23, docs/decisions/0125): every text a visitor or a
 // buyer can read — the public pages' copy, the spec texts, the mails and the invoices — is
@@ -32,6 +33,16 @@ function files(dir: string): string[] {
     const full = path.join(dir, name);
     if (statSync(full).isDirectory()) return files(full);
     return /\.(ts|tsx|md)$/.test(name) && !skip(full) ? [full] : [];
+  });
+}
+
+/** Every source file under `dir`, admin screens and tests included (for copies of a text). */
+function all(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (name === 'node_modules' || name === 'dist') return [];
+    if (statSync(full).isDirectory()) return all(full);
+    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [full] : [];
   });
 }
 
@@ -65,6 +76,32 @@ describe('one commercial policy', () => {
       }
     }
     expect(found).toEqual([]);
+  });
+
+  it('states the refund rule once and shows it in the terms and the refund dialogs', () => {
+    // Every refund dialog and the terms show the one text; none keeps a copy that could drift.
+    for (const shown of [
+      'apps/web/src/features/legal/content.ts',
+      'apps/web/src/features/payments/components/orders-table.tsx',
+      'apps/web/src/features/admin/components/subscription-detail.tsx',
+      'apps/web/src/features/admin/components/order-resolution.tsx',
+    ]) {
+      expect(code(readFileSync(path.join(root, shown), 'utf8')), shown).toContain(
+        'refundRuleTexts.rule',
+      );
+    }
+    const copies = sources
+      .flatMap((dir) => all(path.join(root, dir)))
+      .filter((f) => !f.endsWith('refund-rule.ts'))
+      .filter((f) => code(readFileSync(f, 'utf8')).includes('price × unused credits ÷ credits'));
+    expect(copies).toEqual([]);
+    // What the rule says is what its functions do: down to the cent, credits up.
+    const pack = { totalCents: 515, credits: 10, refundedCents: 0, refundedCredits: 0 };
+    expect(refundRuleTexts.rule).toMatch(/rounded down to the cent/);
+    expect(refundableCents({ ...pack, unspentCredits: 7 })).toBe(360);
+    expect(refundRuleTexts.rule).toMatch(/rounded up to a whole credit/);
+    expect(creditsRemovedBy({ ...pack, unspentCredits: 10 }, 514)).toBe(10);
+    expect(refundRuleTexts.rule).toMatch(/used after asking reduce it|processed after asking/);
   });
 
   it('catches a contradicting phrase when one comes back', () => {

@@ -66,6 +66,26 @@ export const webhookDeliverySchema = z.object({
   createdAt: z.string(),
 });
 
+/** The one refund rule's figures of an order (contracts refund-rule.ts). */
+export const refundStateSchema = z.object({
+  totalCents: z.int(),
+  credits: z.int(),
+  refundedCents: z.int(),
+  refundedCredits: z.int(),
+  unspentCredits: z.int(),
+});
+
+/** What approving a refund request refunds now, and how it was computed (decision 0263). */
+export const refundQuoteSchema = z.object({
+  requestId: z.string(),
+  amountCents: z.int(),
+  currency: z.string(),
+  unspentCredits: z.int(),
+  computation: z.string(),
+  imagesSinceRequest: z.int(),
+});
+export type RefundQuote = z.infer<typeof refundQuoteSchema>;
+
 /** GET /api/admin/subscriptions/{id} */
 export const adminSubscriptionDetailSchema = z.object({
   subscription: adminSubscriptionSchema,
@@ -98,8 +118,17 @@ export const adminSubscriptionDetailSchema = z.object({
   deliveries: z.array(webhookDeliverySchema),
   /** Whether Refund can be asked of the provider now (paid, and its provider configured). */
   refundable: z.boolean(),
-  /** What is left to refund, in minor units (the refund dialog's most). */
+  /**
+   * The unused credits' share not refunded yet, in minor units: the refund dialog's default and
+   * most (the one refund rule, decision 0263).
+   */
   refundableCents: z.int(),
+  /** The rest of the price: the most of a goodwill refund (of used credits too). */
+  goodwillCents: z.int(),
+  /** The rule's figures, so the dialog says what a typed amount does (contracts refund-rule.ts). */
+  refundState: refundStateSchema,
+  /** What approving the open refund request would refund now; null without an open request. */
+  refundQuote: z.nullable(refundQuoteSchema),
   /** Whether Credit can resolve the order ('needs_review' and its buyer still there). */
   creditable: z.boolean(),
   /** The credits Credit grants unless the admin says otherwise (the checkout's pack). */
@@ -148,7 +177,23 @@ export const refundOrderBodySchema = z.object({
       .number({ error: 'Enter the amount to refund' })
       .check(z.int('Enter a whole number of cents'), z.minimum(1, 'Enter an amount above 0')),
   ),
+  /**
+   * A goodwill refund: the admin deliberately refunds used credits too (up to the rest of the
+   * price; labelled in the audit log). Without it a refund is at most the unused credits' share.
+   */
+  goodwill: z.optional(z.boolean({ error: 'Goodwill is true or false' })),
 });
+
+/**
+ * POST /api/admin/refund-requests/{id}/approve: `amountCents` is what the admin's confirmation
+ * showed; when the amount changed since, nothing is refunded and the new amount is said.
+ */
+export const approveRefundRequestBodySchema = z.object({
+  amountCents: z.optional(
+    z.number({ error: 'Send the amount confirmed' }).check(z.int('Enter a whole number of cents')),
+  ),
+});
+export type ApproveRefundRequestBody = z.infer<typeof approveRefundRequestBodySchema>;
 export type RefundOrderBody = z.infer<typeof refundOrderBodySchema>;
 
 /** POST /api/admin/subscriptions/{id}/credit: resolve an order held for review by crediting it. */

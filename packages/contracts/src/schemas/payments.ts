@@ -68,6 +68,10 @@ export const orderSchema = z.object({
   paymentMethod: z.nullable(z.string()),
   /** The invoice's number once issued. */
   invoiceNumber: z.nullable(z.string()),
+  /** The credit note of each refund, downloadable beside the invoice (decision 0263). */
+  creditNotes: z.array(
+    z.object({ id: z.string(), number: z.string(), amountCents: z.int(), issuedAt: z.string() }),
+  ),
   /** What the buyer may ask back now (unused credits within 30 days), or null. */
   refundable: z.nullable(z.object({ credits: z.int(), amountCents: z.int(), until: z.string() })),
   /** The latest refund request of the order, if any. */

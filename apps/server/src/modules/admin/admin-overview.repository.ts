@@ -70,7 +70,15 @@ export async function paidOrdersSince(db: Db, since: string) {
             eb
               .case()
               .when('test_mode', '=', 0)
-              .then(eb('amount_cents', '-', eb.ref('refunded_cents')))
+              .then(
+                eb
+                  .case()
+                  // Never below what was kept: a refund is never more than the order (0263).
+                  .when('refunded_cents', '>', eb.ref('amount_cents'))
+                  .then(0)
+                  .else(eb('amount_cents', '-', eb.ref('refunded_cents')))
+                  .end(),
+              )
               .else(0)
               .end(),
           ),

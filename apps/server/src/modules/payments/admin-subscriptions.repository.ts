@@ -32,3 +32,19 @@ export async function findBuyer(db: Db, userId: string) {
     .where('id', '=', userId)
     .executeTakeFirst();
 }
+
+/** Images the buyer processed since `since` (one 'spend' ledger row each): the approval shows it. */
+export async function countSpendsSince(
+  db: Db,
+  userId: string,
+  since: string | Date,
+): Promise<number> {
+  const row = await db
+    .selectFrom('credit_ledger')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'spend')
+    .where('created_at', '>=', since as string)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -85,6 +85,7 @@ export const adminSubscriptionsRoutes: FastifyPluginAsyncZod<{
             acting(request),
             request.params.id,
             request.body?.amountCents,
+            request.body?.goodwill === true,
           ),
         ),
   );
@@ -112,7 +113,8 @@ export const adminSubscriptionsRoutes: FastifyPluginAsyncZod<{
     adminPaymentsEndpoints.approveRefundRequest,
     {
       schema: {
-        summary: "Approve a buyer's refund request: the provider refunds its amount",
+        summary:
+          "Approve a buyer's refund request: the provider refunds the unused credits' share now (amountCents: the amount confirmed)",
       },
       onRequest: app.requireAdmin,
     },
@@ -121,7 +123,11 @@ export const adminSubscriptionsRoutes: FastifyPluginAsyncZod<{
         .status(202)
         .send(
           toRefundRequest(
-            await payments.refundRequests.approve(acting(request), request.params.id),
+            await payments.refundRequests.approve(
+              acting(request),
+              request.params.id,
+              request.body?.amountCents,
+            ),
           ),
         ),
   );

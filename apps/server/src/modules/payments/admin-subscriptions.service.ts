@@ -1,5 +1,6 @@
 import {
   auditActions,
+  refundableCents,
   type AdminSubscription,
   type AdminSubscriptionDetail,
   type AdminSubscriptionStats,
@@ -30,6 +31,7 @@ import {
 import type { HeldOrderMails } from './held-order-mails.js';
 import { listInvoicesOf } from './invoices.repository.js';
 import { OrdersService } from './orders.service.js';
+import { mostRefundableCents, quoteRefund, refundStateOf } from './refund-rule.js';
 import { deliveriesMentioning } from './webhook-deliveries.repository.js';
 import { webhookEventsOfOrder } from './webhook-events.repository.js';
 
@@ -94,10 +96,14 @@ export class AdminSubscriptionsService {
       listInvoicesOf(db, [order.id]),
     ]);
     const refunded = Number(order.refunded_credits);
+    const state = refundStateOf(order, lot, now);
     const refundable =
       order.status !== 'refunded' &&
       OrdersService.leftToRefund(order) > 0 &&
       (await orders.canRefund(order.provider));
+    const openRequest = extras.get(order.id)?.refundRequest;
+    const refundQuote =
+      openRequest?.status === 'requested' ? await quoteRefund(db, openRequest, order, now) : null;
     return {
       subscription: toAdminSubscription(order, extras.get(order.id)),
       buyer: buyer
@@ -145,8 +151,11 @@ export class AdminSubscriptionsService {
           createdAt: String(d.created_at),
         })),
       refundable,
-      refundableCents: refundable ? OrdersService.leftToRefund(order) : 0,
-      creditable: order.status === 'needs_review' && buyer !== undefined,
+      refundableCents: refundable ? mostRefundableCents(order, state, false) : 0,
+      goodwillCents: refundable ? OrdersService.leftToRefund(order) : 0,
+      refundState: state,
+      refundQuote,
+      creditable: order.status === 'needs_review' && !order.lot_id && buyer !== undefined,
       expectedCredits: Number(order.credits) > 0 ? Number(order.credits) : null,
       invoices: invoices.map((i) => ({
         id: i.id,
@@ -184,14 +193,22 @@ export class AdminSubscriptionsService {
   /**
    * POST /admin/subscriptions/{id}/cancel (and POST /api/admin/orders/{id}/refund): asks the
    * order's provider to refund it. Only what OrdersService.refund allows (a paid order of the
-   * configured provider); the unspent credits go when the provider's order_refunded arrives.
+   * configured provider, at most the unused credits' share unless `goodwill`: decision 0263);
+   * the unspent credits go when the provider's order_refunded arrives. A goodwill refund of
+   * used credits is labelled so in the audit log.
    * Audited once the provider accepted; nothing is written when it refused.
    */
-  async cancel(acting: Acting, id: string, amountCents?: number): Promise<AdminSubscription> {
+  async cancel(
+    acting: Acting,
+    id: string,
+    amountCents?: number,
+    goodwill = false,
+  ): Promise<AdminSubscription> {
     const { db, orders } = this.options;
     const before = await orders.find(id);
-    await orders.refund(id, amountCents);
+    const asked = await orders.refund(id, amountCents, { goodwill });
     const after = await orders.find(id);
+    const share = refundableCents(asked.state);
     await recordAudit(db, {
       actor: acting.actor,
       action: auditActions.orderRefund,
@@ -201,7 +218,10 @@ export class AdminSubscriptionsService {
         receipt: before.receipt_number,
         provider: before.provider,
         amount: `${(Number(before.amount_cents) / 100).toFixed(2)} ${before.currency}`,
-        refundAsked: `${((amountCents ?? OrdersService.leftToRefund(before)) / 100).toFixed(2)} ${before.currency}`,
+        refundAsked: `${(asked.amountCents / 100).toFixed(2)} ${before.currency}`,
+        unusedShare: `${(share / 100).toFixed(2)} ${before.currency}`,
+        // The label of a deliberate refund of used credits (decision 0263).
+        ...(goodwill ? { goodwill: asked.amountCents > share } : {}),
         testMode: Boolean(Number(before.test_mode)),
         before: { status: before.status, refundRequested: false },
         after: { status: after.status, refundRequested: true },

@@ -391,7 +391,7 @@ describe('admin refund through the sandbox provider', () => {
     while (cleanups.length) await cleanups.pop()!();
   });
 
-  it('refunds through the provider: the unspent credits go, the order shows it, audited', async () => {
+  it('refunds the unused share through the provider: the unspent credits go, the order shows it, audited', async () => {
     const tmp = tempDir();
     const app = await buildApp(
       testConfig({ DATA_DIR: tmp.dir, ADMIN_PASSWORD: TEST_ADMIN.password }),
@@ -453,9 +453,15 @@ describe('admin refund through the sandbox provider', () => {
             headers: { cookie: admin },
           })
         ).json(),
-      (d) => d.subscription.status === 'refunded',
+      (d) => d.subscription.refundedCents > 0,
     );
-    expect(detail.subscription).toMatchObject({ status: 'refunded', refundedCredits: 9 });
+    // Without an amount the refund is the unused credits' share (decision 0263):
+    // floor(5.15 × 9 / 10) = 4.63, which removes the 9 unspent credits.
+    expect(detail.subscription).toMatchObject({
+      status: 'partially_refunded',
+      refundedCents: 463,
+      refundedCredits: 9,
+    });
     expect(detail.lot).toMatchObject({ granted: 10, remaining: 0, refunded: 9, usedOrExpired: 1 });
     expect(detail.ledger.map((r: { kind: string; amount: number }) => [r.kind, r.amount])).toEqual([
       ['purchase', 10],
@@ -466,9 +472,10 @@ describe('admin refund through the sandbox provider', () => {
     ).toEqual(['order_created', 'order_refunded']);
     expect(detail.webhookEvents.map((e: { outcome: string }) => e.outcome).sort()).toEqual([
       'credited',
-      'refunded',
+      'partially_refunded',
     ]);
-    expect(detail.refundable).toBe(false);
+    // The used credit's 0.52 goes back only as a goodwill refund.
+    expect(detail).toMatchObject({ refundable: true, refundableCents: 0, goodwillCents: 52 });
     expect(await findBalance(app.database.db, user.id)).toBe(10);
     const rows = await audits(app, auditActions.orderRefund, orderId);
     expect(rows).toHaveLength(1);

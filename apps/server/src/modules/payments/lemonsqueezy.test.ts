@@ -736,9 +736,9 @@ onBothDialects(
       expect(await orderOf(orderId)).toMatchObject({
         status: 'partially_refunded',
         refunded_cents: 516,
-        refunded_credits: 25,
+        refunded_credits: 26, // ceil(100 × 516 / 2062) = 26 (decision 0263)
       });
-      expect(await findBalance(app.database.db, user.id)).toBe(84);
+      expect(await findBalance(app.database.db, user.id)).toBe(83);
       // The same delivery again changes nothing.
       expect(
         (
@@ -777,7 +777,7 @@ onBothDialects(
       const refunds = (await listLedger(app.database.db, user.id, 50)).filter(
         (r) => r.kind === 'refund',
       );
-      expect(refunds.map((r) => Number(r.amount)).sort((a, b) => a - b)).toEqual([-74, -25]);
+      expect(refunds.map((r) => Number(r.amount)).sort((a, b) => a - b)).toEqual([-73, -26]);
     });
 
     it('a refund request through Lemon Squeezy: refused by the API then approved; declined; invoice and credit note', async () => {
@@ -791,7 +791,7 @@ onBothDialects(
       );
       const order = await orderOf(orderId);
       for (let i = 0; i < 40; i++) await spendCredit(db, user.id, `job-${randomUUID()}`);
-      // 60 of the pack unused: ceil(20.62 × 60 / 100) = 12.38.
+      // 60 of the pack unused: floor(20.62 × 60 / 100) = 12.37 (decision 0263).
       const asked = await app.inject({
         method: 'POST',
         url: `/api/me/orders/${order.id}/refund-request`,
@@ -799,7 +799,7 @@ onBothDialects(
         payload: { reason: 'Too many credits' },
       });
       expect(asked.statusCode).toBe(201);
-      expect(asked.json().refundRequest).toMatchObject({ credits: 60, amountCents: 1238 });
+      expect(asked.json().refundRequest).toMatchObject({ credits: 60, amountCents: 1237 });
       const requestId = asked.json().refundRequest.id as string;
       const approve = () =>
         app.inject({
@@ -837,7 +837,7 @@ onBothDialects(
       expect(seen.map((r) => [r.url, r.body])).toEqual([
         [
           `/v1/orders/${orderId}/refund`,
-          { data: { type: 'orders', id: orderId, attributes: { amount: 1238 } } },
+          { data: { type: 'orders', id: orderId, attributes: { amount: 1237 } } },
         ],
       ]);
       // Its order_refunded removes the 60 unused credits; the free ones stay.
@@ -846,7 +846,7 @@ onBothDialects(
           ...base,
           status: 'paid',
           refunded: false,
-          refundedAmount: 1238,
+          refundedAmount: 1237,
         }),
       );
       expect(refunded.json().outcome).toBe('partially_refunded');
@@ -883,7 +883,7 @@ onBothDialects(
       expect(invoicePdf.text).not.toContain('Payment method');
       const notePdf = await pdf(note!.id);
       expect(notePdf.text).toContain(`Corrects invoice ${invoice!.number}`);
-      expect(notePdf.text).toContain('Total -$12.38');
+      expect(notePdf.text).toContain('Total -$12.37');
 
       // Another buyer's request is declined with a reason: no call to Lemon Squeezy.
       const other = await checkoutFor();
@@ -935,10 +935,11 @@ onBothDialects(
             refundedAmount: amount,
           }),
         );
-      expect((await partial(412)).json().outcome).toBe('partially_refunded'); // 20% → 19 credits
-      expect((await orderOf(orderId)).refunded_credits).toBe(19);
+      // 20% → ceil(19.98) = 20 credits (decision 0263).
+      expect((await partial(412)).json().outcome).toBe('partially_refunded');
+      expect((await orderOf(orderId)).refunded_credits).toBe(20);
       expect((await partial(1031)).json().outcome).toBe('partially_refunded'); // 50% → 50 in all
-      // Only 30 of the pack were unspent: 11 more go, the lot is empty, the free credits stay.
+      // Only 30 of the pack were unspent: 10 more go, the lot is empty, the free credits stay.
       expect(await orderOf(orderId)).toMatchObject({ refunded_cents: 1031, refunded_credits: 30 });
       expect(await findBalance(app.database.db, user.id)).toBe(10);
       expect((await partial(1500)).json().outcome).toBe('partially_refunded');

@@ -1,5 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { WebhookOutcome } from '@cutout/contracts';
+import {
+  creditsRemovedBy,
+  exceedsUnspentShare,
+  refundableCents,
+  refundRuleTexts,
+  unspentShareCents,
+  type WebhookOutcome,
+} from '@cutout/contracts';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { findBalance } from '../credits/credits.repository.js';
@@ -18,11 +25,17 @@ import { orderReference } from './order-view.js';
 import { expectedOf, verifyOrder, type Expected } from './order-verification.js';
 import { findPlanByVariant, findPlanRow, type PlanRow } from './plans.repository.js';
 import type { OrderEvent } from './providers/provider.js';
+import {
+  decideRefundRequest,
+  findOpenRequestOf,
+  type RefundRequestRow,
+} from './refund-requests.repository.js';
+import { loadRefundState } from './refund-rule.js';
 
 // A verified order event applied to the books, exactly once per provider order id, inside the
 // ledger transaction (docs/decisions/0073): order_created credits the pack its checkout sold
-// when the order matches it (0120), else holds the order for review; order_refunded removes the
-// unspent credits in proportion to what was refunded so far (0121). The invoice and each credit
+// when the order matches it (0120), else holds the order for review; order_refunded records the
+// provider's refund and removes unspent credits under the one refund rule (0121, 0263). The invoice and each credit
 // note are issued in the same transaction (0126).
 
 export type { WebhookOutcome };
@@ -34,6 +47,10 @@ export interface Applied {
   order?: OrderRow;
   /** Documents issued by this event (mailed to the buyer once committed). */
   issued?: InvoiceRow[];
+  /** A refund beyond the unused credits' share (used credits refunded): the admins are told. */
+  beyondUnusedShare?: { refunded: string; unusedShare: string };
+  /** The order's open refund request, closed because nothing is left to refund (buyer mailed). */
+  closedRequest?: RefundRequestRow;
 }
 
 /** What the event is checked against: the provider's own facts of the store. */
@@ -213,22 +230,6 @@ async function applyOrderCreated(
   });
 }
 
-/**
- * The credits a refund of `refundedCents` of the order takes back in all: in proportion to the
- * amount, all of them once refunded in full (never more than the order granted).
- */
-export function creditsDue(
-  order: Pick<OrderRow, 'credits' | 'amount_cents'>,
-  refundedCents: number,
-  full: boolean,
-): number {
-  const credits = Number(order.credits);
-  const total = Number(order.amount_cents);
-  if (full) return credits;
-  if (total <= 0) return 0;
-  return Math.min(credits, Math.floor((credits * refundedCents) / total));
-}
-
 async function applyOrderRefunded(
   db: Db,
   provider: string,
@@ -283,8 +284,33 @@ async function applyOrderRefunded(
     if (wasFull || refundedCents < before || (refundedCents === before && !full)) {
       return { outcome: 'duplicate', detail: 'Refund already applied.' };
     }
+    const orderTotal = Number(order.amount_cents);
+    // A provider cannot refund more than the buyer paid: such a figure is held for the admin,
+    // nothing applied (the most it can be is the order's total), so no figure goes below what
+    // was kept (decision 0263).
+    if (refundedCents > orderTotal) {
+      const reason = refundRuleTexts.heldAboveTotal(
+        money(refundedCents, order.currency),
+        money(orderTotal, order.currency),
+      );
+      if (order.status === 'needs_review' && order.review_reason === reason) {
+        return { outcome: 'duplicate', detail: 'Refund already held for review.' };
+      }
+      const held = await updateOrder(trx, order.id, {
+        status: 'needs_review',
+        review_reason: reason,
+      });
+      return {
+        outcome: 'held',
+        detail: `Held for review, nothing applied: ${reason}`,
+        order: held,
+      };
+    }
+    // The one refund rule (decision 0263): a refund the provider made is recorded as made; it
+    // removes ceil(credits × refunded ÷ total) in all, never more than are unused.
+    const state = order.lot_id ? await loadRefundState(trx, order, now) : undefined;
+    const due = state ? creditsRemovedBy(state, full ? orderTotal : refundedCents) : 0;
     let removed = 0;
-    const due = creditsDue(order, refundedCents, full) - creditsDue(order, before, false);
     if (order.user_id && order.lot_id && due > 0) {
       const result = await removeLotRemainderIn(trx, order.user_id, order.lot_id, {
         reason: `Refund of ${order.plan_name ?? 'order'} (receipt ${order.receipt_number}): ${full ? 'unspent credits removed' : `${formatShare(refundedCents, total)} refunded, unspent credits removed in proportion`}`,
@@ -294,8 +320,9 @@ async function applyOrderRefunded(
       });
       removed = result?.removed ?? 0;
     }
+    // Only an order never credited stays held through a partial refund (it arrived first).
     const status: OrderRow['status'] =
-      order.status === 'needs_review' && !full
+      order.status === 'needs_review' && !order.lot_id && !full
         ? 'needs_review'
         : full
           ? 'refunded'
@@ -307,14 +334,46 @@ async function applyOrderRefunded(
       refunded_at: now.toISOString(),
     });
     const note = await issueCreditNoteIn(trx, after, refundedCents - before, refundedCents, now);
+    const closedRequest = await closeSpentRequestIn(trx, after, now);
+    const beyond =
+      state && exceedsUnspentShare(state, refundedCents)
+        ? {
+            refunded: money(refundedCents, order.currency),
+            unusedShare: money(unspentShareCents(state), order.currency),
+          }
+        : undefined;
     return {
       outcome: full ? 'refunded' : 'partially_refunded',
-      detail: `${(refundedCents - before) / 100} ${order.currency} refunded; ${removed} unspent credits removed of ${order.credits}.`,
+      detail: `${(refundedCents - before) / 100} ${order.currency} refunded; ${removed} unspent credits removed of ${order.credits}.${beyond ? ` The refunds (${beyond.refunded}) exceed the unused credits' share (${beyond.unusedShare}).` : ''}`,
       order: after,
+      ...(beyond ? { beyondUnusedShare: beyond } : {}),
+      ...(closedRequest ? { closedRequest } : {}),
       ...(note ? { issued: [note] } : {}),
     };
   });
 }
+
+/**
+ * A refund re-prices the order's open request (its approval refunds what is left of the unused
+ * share, decision 0263); when nothing is left, the request closes now, saying why.
+ */
+async function closeSpentRequestIn(
+  trx: Db,
+  order: OrderRow,
+  now: Date,
+): Promise<RefundRequestRow | undefined> {
+  const open = await findOpenRequestOf(trx, order.id);
+  if (!open) return undefined;
+  if (order.lot_id && refundableCents(await loadRefundState(trx, order, now)) > 0) return undefined;
+  return decideRefundRequest(trx, open.id, 'requested', {
+    status: 'declined',
+    decline_reason: refundRuleTexts.refundedMeanwhile,
+    decided_by: null,
+    decided_at: now.toISOString(),
+  });
+}
+
+const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency}`;
 
 const formatShare = (part: number, whole: number) =>
   whole > 0 ? `${Math.round((part / whole) * 100)}%` : 'part';

@@ -1,5 +1,6 @@
 import {
   commercialPolicy,
+  refundableCents,
   type Order,
   type RefundRequest,
   type WebhookEvent,
@@ -9,6 +10,7 @@ import { findLots } from '../credits/credits.repository.js';
 import { listInvoicesOf } from './invoices.repository.js';
 import type { OrderRow } from './orders.repository.js';
 import { latestRequestsOf, type RefundRequestRow } from './refund-requests.repository.js';
+import { refundStateOf } from './refund-rule.js';
 import type { WebhookEventRow } from './webhook-events.repository.js';
 
 // Stored rows as the API shows them.
@@ -21,6 +23,7 @@ export const orderReference = (provider: string, providerOrderId: string) =>
 
 export interface OrderExtras {
   invoiceNumber?: string | null;
+  creditNotes?: Order['creditNotes'];
   refundable?: Order['refundable'];
   refundRequest?: RefundRequestRow | null;
 }
@@ -61,15 +64,16 @@ export function toOrder(row: OrderRow, extras: OrderExtras = {}): Order {
     reviewReason: row.review_reason,
     paymentMethod: row.payment_method,
     invoiceNumber: extras.invoiceNumber ?? null,
+    creditNotes: extras.creditNotes ?? [],
     refundable: extras.refundable ?? null,
     refundRequest: extras.refundRequest ? toRefundRequest(extras.refundRequest) : null,
   };
 }
 
 /**
- * What the buyer may ask back of an order now (decision 0125): a paid pack bought within the
- * last 30 days, with credits of it still unused and unexpired; the unused credits' share of the
- * price, rounded up to the cent so that a refund of it removes every one of them.
+ * What the buyer may ask back of an order now (decisions 0125, 0263): a paid pack bought within
+ * the last 30 days, with credits of it still unused and unexpired; the unused credits' share of
+ * the price not refunded yet, rounded down to the cent (the one refund rule).
  */
 export function refundableNow(
   order: OrderRow,
@@ -80,13 +84,10 @@ export function refundableNow(
   if (!order.paid_at || !lot) return null;
   const until = new Date(Date.parse(order.paid_at) + commercialPolicy.refundDays * DAY);
   if (now >= until) return null;
-  if (lot.expires_at !== null && lot.expires_at <= now.toISOString()) return null;
-  const credits = Number(lot.remaining);
-  const total = Number(order.amount_cents);
-  const left = total - Number(order.refunded_cents ?? 0);
-  if (credits <= 0 || Number(order.credits) <= 0 || left <= 0) return null;
-  const amountCents = Math.min(left, Math.ceil((total * credits) / Number(order.credits)));
-  return { credits, amountCents, until: until.toISOString() };
+  const state = refundStateOf(order, lot, now);
+  const amountCents = refundableCents(state);
+  if (state.unspentCredits <= 0 || amountCents <= 0) return null;
+  return { credits: state.unspentCredits, amountCents, until: until.toISOString() };
 }
 
 /** The extras of a page of orders: invoice numbers, refund requests, what may be refunded. */
@@ -121,6 +122,14 @@ export async function orderExtras(
     extras.set(row.id, {
       invoiceNumber:
         invoices.find((i) => i.order_id === row.id && i.kind === 'invoice')?.number ?? null,
+      creditNotes: invoices
+        .filter((i) => i.order_id === row.id && i.kind === 'credit_note')
+        .map((i) => ({
+          id: i.id,
+          number: i.number,
+          amountCents: Number(i.amount_cents),
+          issuedAt: String(i.issued_at),
+        })),
       refundable,
       refundRequest: request,
     });

@@ -1,4 +1,4 @@
-import { paymentTexts, type Order } from '@cutout/contracts';
+import { paymentTexts, refundRuleTexts, type Order, type RefundState } from '@cutout/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { AppError, conflict, notFound } from '../../errors.js';
@@ -14,6 +14,7 @@ import {
 } from './orders.repository.js';
 import { orderExtras, toOrder } from './order-view.js';
 import { findPlanRow } from './plans.repository.js';
+import { loadRefundState, mostRefundableCents } from './refund-rule.js';
 
 // Orders as the operator sees them: refunds through the provider, whole or in part
 // (docs/decisions/0104, 0121), and Credit for an order held for review (0120).
@@ -66,35 +67,44 @@ export class OrdersService {
   }
 
   /**
-   * Asks the order's provider to refund `amountCents` of it (what is left when omitted); the
+   * Asks the order's provider to refund `amountCents` of it, under the one refund rule
+   * (refund-rule.ts, decision 0263): at most the unused credits' share not refunded yet (the
+   * default), or up to the rest of the price when the admin chose a goodwill refund. The
    * credits go when its `order_refunded` arrives, in proportion to the amount.
    */
-  async refund(orderId: string, amountCents?: number): Promise<Order> {
+  async refund(
+    orderId: string,
+    amountCents?: number,
+    options: { goodwill?: boolean } = {},
+  ): Promise<{ order: Order; amountCents: number; state: RefundState }> {
     const order = await this.find(orderId);
     if (order.status === 'refunded') throw conflict(paymentTexts.notRefundable);
     if (!refundableStatuses.includes(order.status)) throw conflict(paymentTexts.refundNotPaid);
     const left = OrdersService.leftToRefund(order);
-    if (amountCents !== undefined && (amountCents <= 0 || amountCents > left)) {
-      throw new AppError(400, 'validation_failed', paymentTexts.refundAmountInvalid(left), {
-        amountCents: paymentTexts.refundAmountInvalid(left),
-      });
+    const state = await loadRefundState(this.options.db, order, this.options.clock());
+    const most = mostRefundableCents(order, state, options.goodwill === true);
+    if (most <= 0) throw conflict(refundRuleTexts.nothingUnspent);
+    if (amountCents !== undefined && (amountCents <= 0 || amountCents > most)) {
+      const message =
+        most < left
+          ? refundRuleTexts.aboveUnspent((most / 100).toFixed(2), (left / 100).toFixed(2))
+          : paymentTexts.refundAmountInvalid(left);
+      throw new AppError(400, 'validation_failed', message, { amountCents: message });
     }
+    const amount = amountCents ?? most;
     const provider = (await this.options.provider()).adapter;
     if (!provider || provider.name !== order.provider)
       throw conflict(paymentTexts.refundUnavailable);
     // The whole rest is asked as such, so the provider marks the order refunded.
     try {
-      await provider.refund(
-        order.provider_order_id,
-        amountCents === undefined || amountCents === left ? undefined : amountCents,
-      );
+      await provider.refund(order.provider_order_id, amount === left ? undefined : amount);
     } catch (error) {
       if (error instanceof AppError) throw error;
       // Nothing was refunded and no credit moved: say so, and keep the provider's answer in the log.
       this.options.log?.error({ err: error, order: order.id }, 'the provider refused a refund');
       throw new AppError(502, 'service_unavailable', paymentTexts.refundProviderFailed);
     }
-    return toOrder(order);
+    return { order: toOrder(order), amountCents: amount, state };
   }
 
   /**
@@ -109,7 +119,8 @@ export class OrdersService {
     const result = await this.options.db.transaction().execute(async (trx) => {
       const before = await lockOrder(trx, orderId);
       if (!before) throw notFound('That order does not exist.');
-      if (before.status !== 'needs_review') throw conflict(paymentTexts.notHeld);
+      // An order held after it was credited (a refund above its total) is not credited twice.
+      if (before.status !== 'needs_review' || before.lot_id) throw conflict(paymentTexts.notHeld);
       if (!before.user_id) throw conflict(paymentTexts.heldWithoutBuyer);
       const grant = credits ?? Number(before.credits);
       if (!grant || grant <= 0) {

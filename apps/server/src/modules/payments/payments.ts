@@ -176,6 +176,15 @@ export async function createPayments(options: {
     clock,
     send: (facts) => notify?.('webhook_failed', facts),
   });
+  const refundRequests = new RefundRequestsService({
+    db,
+    orders,
+    mailer: options.mailer,
+    log,
+    clock,
+    publicUrl,
+    ...(notify ? { notify } : {}),
+  });
   const status = async (): Promise<PaymentsStatus> => {
     const { name, adapter } = await provider();
     return {
@@ -199,21 +208,14 @@ export async function createPayments(options: {
       digest,
       onIssued,
       heldMails,
+      onRequestClosed: (request, order) => void refundRequests.mailClosed(request, order),
       ...(notify ? { notify } : {}),
     }),
     orders,
     adminSubscriptions: new AdminSubscriptionsService({ db, orders, heldMails }),
     billing: new BillingService({ db, provider, clock }),
     invoices,
-    refundRequests: new RefundRequestsService({
-      db,
-      orders,
-      mailer: options.mailer,
-      log,
-      clock,
-      publicUrl,
-      ...(notify ? { notify } : {}),
-    }),
+    refundRequests,
     businessDetails: new BusinessDetailsService(db),
     billingProfiles: new BillingProfilesService(db),
     status,

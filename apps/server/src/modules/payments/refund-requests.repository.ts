@@ -17,6 +17,19 @@ export async function findRefundRequest(db: Db, id: string): Promise<RefundReque
   return db.selectFrom('refund_requests').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The order's request waiting for a decision, if any (one per pack). */
+export async function findOpenRequestOf(
+  db: Db,
+  orderId: string,
+): Promise<RefundRequestRow | undefined> {
+  return db
+    .selectFrom('refund_requests')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'requested')
+    .executeTakeFirst();
+}
+
 /** The latest request of each order given. */
 export async function latestRequestsOf(
   db: Db,

@@ -85,8 +85,8 @@ onBothDialects(
       expect(await findBalance(db, user.id)).toBe(17);
 
       const before = await myOrder(app, user, order.id);
-      // 7 of 10 credits unused: ceil(5.15 × 7 / 10) = 3.61.
-      expect(before.refundable).toMatchObject({ credits: 7, amountCents: 361 });
+      // 7 of 10 credits unused: floor(5.15 × 7 / 10) = 3.60 (the one refund rule, 0263).
+      expect(before.refundable).toMatchObject({ credits: 7, amountCents: 360 });
 
       const asked = await app.inject({
         method: 'POST',
@@ -97,7 +97,7 @@ onBothDialects(
       expect(asked.statusCode).toBe(201);
       expect(asked.json()).toMatchObject({
         refundable: null,
-        refundRequest: { status: 'requested', credits: 7, amountCents: 361 },
+        refundRequest: { status: 'requested', credits: 7, amountCents: 360 },
       });
       const twice = await app.inject({
         method: 'POST',
@@ -140,7 +140,8 @@ onBothDialects(
       });
       expect(again.statusCode).toBe(409);
 
-      // The sandbox's order_refunded (3.61 of 5.15 refunded) removes the 7 unused credits.
+      // The sandbox's order_refunded (3.60 of 5.15 refunded) removes the 7 unused credits:
+      // ceil(10 × 360 / 515) = 7.
       const after = await vi.waitFor(
         async () => {
           const o = await myOrder(app, user, order.id);
@@ -149,7 +150,7 @@ onBothDialects(
         },
         { timeout: 10_000, interval: 50 },
       );
-      expect(after).toMatchObject({ refundedCents: 361, refundedCredits: 7 });
+      expect(after).toMatchObject({ refundedCents: 360, refundedCredits: 7 });
       expect(await findBalance(db, user.id)).toBe(10);
       expect(await sumLots(db, user.id)).toBe(10);
       expect(after.refundRequest).toMatchObject({ status: 'approved' });
@@ -189,7 +190,7 @@ onBothDialects(
       const text = (await readPdf(pdf.rawPayload)).text;
       expect(text).toContain(`Credit note number ${note!.number}`);
       expect(text).toContain(`Corrects invoice ${invoice!.number}`);
-      expect(text).toContain('Total -$3.61');
+      expect(text).toContain('Total -$3.60');
       expect(
         (
           await app.inject({
@@ -205,7 +206,9 @@ onBothDialects(
           headers: { cookie: admin },
         })
       ).json();
-      expect(audit.entries[0]).toMatchObject({ detail: { request: requestId, credits: 7 } });
+      expect(audit.entries[0]).toMatchObject({
+        detail: { request: requestId, unusedWhenAsked: 7, unusedNow: 7, amount: '3.60 USD' },
+      });
     });
 
     it('the admin declines with a reason: the buyer is mailed it, the credits stay, no second request', async () => {
@@ -367,23 +370,38 @@ describe('what a buyer may ask back', () => {
     paid_at: '2026-01-01T00:00:00.000Z',
     amount_cents: 2062,
     refunded_cents: 0,
+    refunded_credits: 0,
     credits: 100,
+    lot_id: 'lot-1',
   } as unknown as OrderRow;
   const lot = { remaining: 40, expires_at: '2027-01-01T00:00:00.000Z' };
 
-  it('the unused share within 30 days, rounded up to the cent; nothing after, or when used up', () => {
+  it('the unused share within 30 days, rounded down to the cent; nothing after, or when used up', () => {
     expect(refundableNow(order, lot, new Date('2026-01-30T23:59:59Z'))).toEqual({
       credits: 40,
-      amountCents: 825, // ceil(20.62 × 0.4 = 8.248)
+      amountCents: 824, // floor(20.62 × 0.4 = 8.248)
       until: '2026-01-31T00:00:00.000Z',
     });
     expect(refundableNow(order, lot, new Date('2026-01-31T00:00:00Z'))).toBeNull();
     expect(refundableNow(order, { ...lot, remaining: 0 }, new Date('2026-01-02'))).toBeNull();
     expect(refundableNow({ ...order, status: 'refunded' }, lot, new Date('2026-01-02'))).toBeNull();
-    // What is left after a partial refund caps it.
+    // What a partial refund paid is deducted: 5.00 refunded removed ceil(24.2) = 25 credits, so
+    // floor(20.62 × (40 + 25) / 100) − 5.00 = 8.40.
     expect(
-      refundableNow({ ...order, refunded_cents: 2000 }, lot, new Date('2026-01-02'))?.amountCents,
-    ).toBe(62);
+      refundableNow(
+        { ...order, refunded_cents: 500, refunded_credits: 25 },
+        lot,
+        new Date('2026-01-02'),
+      )?.amountCents,
+    ).toBe(840);
+    // An expired lot has nothing unused.
+    expect(
+      refundableNow(
+        order,
+        { ...lot, expires_at: '2026-01-01T12:00:00.000Z' },
+        new Date('2026-01-02'),
+      ),
+    ).toBeNull();
   });
 });
 

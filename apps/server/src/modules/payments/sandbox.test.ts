@@ -1,4 +1,4 @@
-import { paymentTexts } from '@cutout/contracts';
+import { paymentTexts, refundRuleTexts } from '@cutout/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { signUp, TEST_ADMIN, adminCookie } from '../../test/accounts.js';
@@ -189,7 +189,8 @@ describe('sandbox provider', () => {
     });
     expect(billing.json().usage.last30Days).toHaveLength(30);
 
-    // Refund through the admin call: the sandbox sends order_refunded, the credits go.
+    // Refund through the admin call: the unused credits' share (decision 0263), floor(20.62 ×
+    // 99 / 100) = 20.41; the sandbox sends order_refunded, the 99 unspent credits go.
     const cookie = await adminCookie(app);
     await spendCredit(app.database.db, user.id, 'job-before-refund');
     const refund = await app.inject({
@@ -203,16 +204,18 @@ describe('sandbox provider', () => {
         (
           await app.inject({ url: `/api/checkouts/${id}`, headers: { cookie: user.cookie } })
         ).json(),
-      (s) => s.state === 'refunded',
+      (s) => s.state === 'partially_refunded',
     );
-    expect(refunded).toMatchObject({ state: 'refunded', balance: 10 });
-    expect(refunded.order.refundedCredits).toBe(99);
+    expect(refunded).toMatchObject({ state: 'partially_refunded', balance: 10 });
+    expect(refunded.order).toMatchObject({ refundedCents: 2041, refundedCredits: 99 });
+    // Nothing unused is left: the used credit is refunded only as a goodwill refund.
     const twice = await app.inject({
       method: 'POST',
       url: `/api/admin/orders/${status.order.id}/refund`,
       headers: { cookie },
     });
     expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.message).toBe(refundRuleTexts.nothingUnspent);
   });
 
   it('a declined card and a cancel take no money and give no credits', async () => {

@@ -6,6 +6,8 @@ import { notFound } from '../../errors.js';
 import type { ProviderLookup } from './active-provider.js';
 import { refundsHeldOrder, type HeldOrderMails } from './held-order-mails.js';
 import type { InvoiceRow } from './invoices.repository.js';
+import type { OrderRow } from './orders.repository.js';
+import type { RefundRequestRow } from './refund-requests.repository.js';
 import { applyOrderEvent, type Applied, type WebhookOutcome } from './order-events.service.js';
 import { toWebhookEvent } from './order-view.js';
 import { isWebhookProvider, readOrderEvent } from './providers/provider.js';
@@ -45,6 +47,8 @@ export interface WebhooksServiceOptions {
   onIssued?: (invoice: InvoiceRow) => void;
   /** Tells the buyer of an order held for review, and of its full refund (decision 0264). */
   heldMails?: HeldOrderMails;
+  /** A refund request closed because a refund left nothing to refund: its buyer is mailed. */
+  onRequestClosed?: (request: RefundRequestRow, order: OrderRow) => void;
 }
 
 export interface Received {
@@ -161,13 +165,19 @@ export class WebhooksService {
     const { outcome, detail, order } = applied;
     await setWebhookOutcome(db, eventId, outcome, detail);
     for (const invoice of applied.issued ?? []) this.options.onIssued?.(invoice);
-    if (order && outcome === 'held') this.options.heldMails?.send(order, { kind: 'held' });
+    // A payment held before it was credited; a refund held above an order's total (decision
+    // 0263) holds an order already credited, whose buyer has nothing to wait for.
+    if (order && outcome === 'held' && order.lot_id === null) {
+      this.options.heldMails?.send(order, { kind: 'held' });
+    }
     if (order && outcome === 'refunded' && refundsHeldOrder(order)) {
       this.options.heldMails?.send(order, {
         kind: 'refunded',
         refundedCents: Number(order.refunded_cents),
       });
     }
+    if (applied.closedRequest && order)
+      this.options.onRequestClosed?.(applied.closedRequest, order);
     const kind =
       outcome === 'credited'
         ? 'purchase'
@@ -186,6 +196,13 @@ export class WebhooksService {
         ...(kind === 'order_review' ? { reason: order.review_reason } : {}),
         ...(kind === 'refund'
           ? { refunded: `${(Number(order.refunded_cents) / 100).toFixed(2)} ${order.currency}` }
+          : {}),
+        // Used credits were refunded (a goodwill refund, or one made in the provider's
+        // dashboard): recorded as made, and the admins told (decision 0263).
+        ...(applied.beyondUnusedShare
+          ? {
+              beyondUnusedShare: `${applied.beyondUnusedShare.refunded} refunded, more than the unused credits' share of ${applied.beyondUnusedShare.unusedShare}`,
+            }
           : {}),
       });
     }

@@ -73,6 +73,7 @@ const paidOrder: Order = {
   reviewReason: null,
   paymentMethod: 'Visa •••• 4242',
   invoiceNumber: 'TEST-000001',
+  creditNotes: [],
   refundable: null,
   refundRequest: null,
 };

@@ -322,7 +322,12 @@ export const adminSubscriptionsTexts = {
   refund: 'Refund',
   refundTitle: 'Refund this order?',
   refundConfirm: (amount: string, who: string, provider: string, credits: number) =>
-    `${amount} goes back to ${who} through ${provider}. The order's unspent credits (${credits}) are removed from their balance when the provider confirms. This cannot be undone.`,
+    `${amount} goes back to ${who} through ${provider}. ${credits === 0 ? 'No unspent credit is' : credits === 1 ? '1 unspent credit is' : `${credits} unspent credits are`} removed from their balance when the provider confirms. This cannot be undone.`,
+  refundNothingUnused:
+    "Every credit of this order was used or refunded: nothing is left of the unused credits' share. Tick the goodwill refund to give money back for used credits.",
+  goodwill: (most: string) =>
+    `Goodwill refund: also refund used credits (up to ${most}). It is recorded as a goodwill refund in the audit log.`,
+  goodwillYes: 'Yes, refund as goodwill',
   refundYes: 'Yes, refund',
   refunding: 'Refunding...',
   cancel: 'Cancel',
@@ -335,8 +340,10 @@ export const adminSubscriptionsTexts = {
   notRefundable:
     'Refund is not available: the order is refunded or its provider is not configured.',
   refundAmount: 'Amount to refund',
-  refundAmountHint: (most: string) =>
-    `At most ${most}. Unspent credits are removed in proportion to the amount; the whole rest removes them all.`,
+  refundAmountHint: (most: string, goodwill: boolean) =>
+    goodwill
+      ? `At most ${most}, the rest of the price. Unspent credits are removed in proportion to the amount, rounded up.`
+      : `At most ${most}, the unused credits' share. Unspent credits are removed in proportion to the amount, rounded up.`,
   review: {
     title: 'Held for review',
     why: 'Why',
@@ -350,10 +357,20 @@ export const adminSubscriptionsTexts = {
   requestPanel: {
     title: 'Refund request',
     asked: (credits: number, amount: string, when: string) =>
-      `The buyer asks for the ${credits} unused credits back (${amount}), on ${when}.`,
+      `On ${when} the buyer asked for the ${credits} credits then unused back (${amount} then).`,
     buyerReason: 'Their reason',
     approve: 'Approve and refund',
     approved: 'Refund request approved: the provider is refunding',
+    confirmTitle: 'Approve and refund?',
+    confirmAmount: (amount: string, credits: number) =>
+      `${amount} goes back to the buyer now: the share of the price of the ${credits} ${credits === 1 ? 'credit' : 'credits'} of the pack still unused. Credits used since the request are not refunded.`,
+    computed: 'How it is computed',
+    imagesSince: (n: number) => `Images processed since the request: ${n === 0 ? 'none' : n}.`,
+    confirmYes: (amount: string) => `Yes, refund ${amount}`,
+    nothingLeft:
+      'Every credit of this pack was used since the request: nothing is left to refund. Approving closes the request and tells the buyer why.',
+    closeYes: 'Close the request',
+    closed: 'Request closed: nothing was left to refund, and the buyer was told why',
     decline: 'Decline',
     declineReason: 'Reason for the buyer (mailed to them)',
     declined: 'Refund request declined; the buyer was told why',

@@ -5,6 +5,7 @@ import {
   paths,
   retentionStatements,
   policyTexts,
+  refundRuleTexts,
 } from '@cutout/contracts';
 
 // The privacy policy, terms of service and cookie policy (spec §2 Legal pages): real policies for
@@ -196,6 +197,7 @@ export const termsOfService: LegalDocument = {
             'Credits are sold in one-time packs; there is no subscription and nothing renews automatically. Prices are shown in US dollars on the Pricing page, and taxes may be added at checkout.',
             'Payments are handled by our card payment provider on its hosted checkout page, under its own terms. Credits are added to your account when the provider confirms the payment.',
             `${policyTexts.validity} ${policyTexts.refunds} Nothing in these terms limits a right to a refund the law gives you.`,
+            refundRuleTexts.rule,
             'Free credits granted to new accounts have no cash value and cannot be transferred.',
             'Enterprise volumes and terms are agreed individually with our sales team.',
           ],

@@ -12,6 +12,7 @@ import {
   adminSubscriptionsResponseSchema,
   adminSubscriptionStatsQuerySchema,
   adminSubscriptionStatsSchema,
+  approveRefundRequestBodySchema,
   creditOrderBodySchema,
   declineRefundRequestBodySchema,
   paymentsStatusSchema,
@@ -152,6 +153,7 @@ export const adminPaymentsEndpoints = {
   }),
   approveRefundRequest: endpoint(adminPaymentsApi.approveRefundRequest, {
     params,
+    body: z.nullish(approveRefundRequestBodySchema),
     responses: { 202: refundRequestSchema },
     errors,
   }),

@@ -68,13 +68,21 @@ export const adminSubscriptionQueryOptions = (id: string) =>
   });
 
 /**
- * POST /api/admin/subscriptions/{id}/cancel: the provider is asked to refund the order, or
- * `amountCents` of it (decision 0121).
+ * POST /api/admin/subscriptions/{id}/cancel: the provider is asked to refund `amountCents` of
+ * the order (the unused credits' share when omitted), or more as a goodwill refund
+ * (decisions 0121, 0263).
  */
-export function refundSubscription(id: string, amountCents?: number): Promise<AdminSubscription> {
+export function refundSubscription(
+  id: string,
+  amountCents?: number,
+  goodwill = false,
+): Promise<AdminSubscription> {
   return apiClient.call(endpoints.cancel, {
     params: { id },
-    body: amountCents === undefined ? {} : { amountCents },
+    body: {
+      ...(amountCents === undefined ? {} : { amountCents }),
+      ...(goodwill ? { goodwill } : {}),
+    },
   });
 }
 
@@ -86,8 +94,9 @@ export function creditHeldOrder(
   return apiClient.call(endpoints.credit, { params: { id }, body });
 }
 
-export function approveRefundRequest(id: string): Promise<RefundRequest> {
-  return apiClient.call(endpoints.approveRefundRequest, { params: { id } });
+/** Approves a refund request for the amount its confirmation showed (decision 0263). */
+export function approveRefundRequest(id: string, amountCents: number): Promise<RefundRequest> {
+  return apiClient.call(endpoints.approveRefundRequest, { params: { id }, body: { amountCents } });
 }
 
 export function declineRefundRequest(id: string, reason: string): Promise<RefundRequest> {

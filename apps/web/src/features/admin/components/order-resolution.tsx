@@ -1,4 +1,9 @@
-import { adminPaymentsApi, apiRouteUrl, type AdminSubscriptionDetail } from '@cutout/contracts';
+import {
+  adminPaymentsApi,
+  apiRouteUrl,
+  refundRuleTexts,
+  type AdminSubscriptionDetail,
+} from '@cutout/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
@@ -106,14 +111,27 @@ export function RefundRequestPanel({
   const s = detail.subscription;
   const request = s.refundRequest!;
   const [declining, setDeclining] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [reason, setReason] = useState('');
+  const quote = detail.refundQuote;
   const approve = useMutation({
-    mutationFn: () => approveRefundRequest(request.id),
-    onSuccess: async () => {
-      void loadToast().then((toast) => toast.success(t.requestPanel.approved));
+    // The amount the confirmation showed: if the buyer used credits meanwhile, the server says
+    // the new amount and refunds nothing (decision 0263).
+    mutationFn: () => approveRefundRequest(request.id, quote?.amountCents ?? 0),
+    onSuccess: async (decided) => {
+      setConfirming(false);
+      void loadToast().then((toast) =>
+        toast.success(
+          decided.status === 'approved' ? t.requestPanel.approved : t.requestPanel.closed,
+        ),
+      );
       await onDone();
     },
-    onError: (error) => void toastError(error, { title: t.requestPanel.failed }),
+    onError: async (error) => {
+      setConfirming(false);
+      void toastError(error, { title: t.requestPanel.failed });
+      await onDone();
+    },
   });
   const decline = useMutation({
     mutationFn: () => declineRefundRequest(request.id, reason.trim()),
@@ -176,10 +194,48 @@ export function RefundRequestPanel({
             </Button>
           </div>
         </form>
+      ) : confirming && quote ? (
+        <div
+          role="alertdialog"
+          aria-labelledby="approve-title"
+          className="mt-3 rounded-lg border border-red-500/40 bg-background p-3"
+          data-testid="approve-confirmation"
+        >
+          <h4 id="approve-title" className="font-semibold">
+            {t.requestPanel.confirmTitle}
+          </h4>
+          <p className="mt-1 text-sm">
+            {quote.amountCents > 0
+              ? t.requestPanel.confirmAmount(
+                  formatAmount(quote.amountCents, quote.currency),
+                  quote.unspentCredits,
+                )
+              : t.requestPanel.nothingLeft}
+          </p>
+          <p className="mt-1 text-sm">
+            <span className="text-muted-foreground">{t.requestPanel.computed}: </span>
+            {quote.computation}
+          </p>
+          <p className="mt-1 text-sm">{t.requestPanel.imagesSince(quote.imagesSinceRequest)}</p>
+          <p className="mt-1 text-xs text-muted-foreground">{refundRuleTexts.rule}</p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button variant="destructive" disabled={busy} onClick={() => approve.mutate()}>
+              {approve.isPending ? <Spinner /> : null}
+              {quote.amountCents > 0
+                ? t.requestPanel.confirmYes(formatAmount(quote.amountCents, quote.currency))
+                : t.requestPanel.closeYes}
+            </Button>
+            <Button variant="outline" disabled={busy} onClick={() => setConfirming(false)}>
+              {t.cancel}
+            </Button>
+          </div>
+        </div>
       ) : (
         <div className="mt-3 flex flex-wrap gap-2">
-          <Button disabled={busy || !detail.refundable} onClick={() => approve.mutate()}>
-            {approve.isPending ? <Spinner /> : null}
+          <Button
+            disabled={busy || !detail.refundable || !quote}
+            onClick={() => setConfirming(true)}
+          >
             {t.requestPanel.approve}
           </Button>
           <Button variant="outline" disabled={busy} onClick={() => setDeclining(true)}>

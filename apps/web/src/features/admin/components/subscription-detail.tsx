@@ -1,4 +1,4 @@
-import { type AdminSubscriptionDetail } from '@cutout/contracts';
+import { creditsRemovedBy, refundRuleTexts, type AdminSubscriptionDetail } from '@cutout/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
@@ -137,6 +137,7 @@ export function SubscriptionDetailDialog({
 }) {
   const [confirming, setConfirming] = useState(false);
   const [amount, setAmount] = useState('');
+  const [goodwill, setGoodwill] = useState(false);
   const [awaitingRefund, setAwaitingRefund] = useState(false);
   const detail = useQuery(adminSubscriptionQueryOptions(id));
   const d = detail.data;
@@ -173,7 +174,7 @@ export function SubscriptionDetailDialog({
     return Number.isFinite(value) ? Math.round(value * 100) : Number.NaN;
   })();
   const refund = useMutation({
-    mutationFn: () => refundSubscription(id, amountCents),
+    mutationFn: () => refundSubscription(id, amountCents, goodwill),
     onSuccess: async (order) => {
       setConfirming(false);
       void loadToast().then((toast) =>
@@ -343,74 +344,17 @@ export function SubscriptionDetailDialog({
             </div>
 
             {confirming ? (
-              <div
-                role="alertdialog"
-                aria-labelledby="refund-title"
-                className="mt-6 rounded-xl border border-red-500/40 bg-red-500/5 p-4"
-              >
-                <h3 id="refund-title" className="font-semibold">
-                  {t.refundTitle}
-                </h3>
-                <p className="mt-1 text-sm text-muted-foreground">
-                  {t.refundConfirm(
-                    formatAmount(
-                      amountCents !== undefined && Number.isFinite(amountCents)
-                        ? amountCents
-                        : d.refundableCents,
-                      s.currency,
-                    ),
-                    s.buyerEmail ?? t.deletedBuyer,
-                    s.provider,
-                    d.lot?.remaining ?? 0,
-                  )}
-                </p>
-                <FormField
-                  className="mt-3 max-w-xs"
-                  label={t.refundAmount}
-                  hint={t.refundAmountHint(formatAmount(d.refundableCents, s.currency))}
-                  error={
-                    amountCents !== undefined &&
-                    (!Number.isFinite(amountCents) ||
-                      amountCents <= 0 ||
-                      amountCents > d.refundableCents)
-                      ? t.refundAmountHint(formatAmount(d.refundableCents, s.currency))
-                      : undefined
-                  }
-                >
-                  {(props) => (
-                    <Input
-                      {...props}
-                      inputMode="decimal"
-                      placeholder={(d.refundableCents / 100).toFixed(2)}
-                      value={amount}
-                      onChange={(e) => setAmount(e.target.value)}
-                    />
-                  )}
-                </FormField>
-                <div className="mt-3 flex flex-wrap gap-2">
-                  <BusyButton
-                    variant="destructive"
-                    busy={refund.isPending}
-                    busyLabel={t.refunding}
-                    disabled={
-                      amountCents !== undefined &&
-                      (!Number.isFinite(amountCents) ||
-                        amountCents <= 0 ||
-                        amountCents > d.refundableCents)
-                    }
-                    onClick={() => refund.mutate()}
-                  >
-                    {t.refundYes}
-                  </BusyButton>
-                  <Button
-                    variant="outline"
-                    disabled={refund.isPending}
-                    onClick={() => setConfirming(false)}
-                  >
-                    {t.cancel}
-                  </Button>
-                </div>
-              </div>
+              <RefundConfirmation
+                detail={d}
+                amount={amount}
+                amountCents={amountCents}
+                goodwill={goodwill}
+                busy={refund.isPending}
+                onAmount={setAmount}
+                onGoodwill={setGoodwill}
+                onConfirm={() => refund.mutate()}
+                onCancel={() => setConfirming(false)}
+              />
             ) : null}
 
             <DialogFooter>
@@ -430,5 +374,106 @@ export function SubscriptionDetailDialog({
         )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * Refund's confirmation (decisions 0121, 0263): the amount (the unused credits' share unless
+ * typed), what it does — its texts follow the amount typed, with the credits it would remove
+ * computed by the one refund rule — and a goodwill refund of used credits, a deliberate choice.
+ */
+function RefundConfirmation({
+  detail: d,
+  amount,
+  amountCents,
+  goodwill,
+  busy,
+  onAmount,
+  onGoodwill,
+  onConfirm,
+  onCancel,
+}: {
+  detail: AdminSubscriptionDetail;
+  amount: string;
+  amountCents: number | undefined;
+  goodwill: boolean;
+  busy: boolean;
+  onAmount: (value: string) => void;
+  onGoodwill: (value: boolean) => void;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const s = d.subscription;
+  const most = goodwill ? d.goodwillCents : d.refundableCents;
+  const invalid =
+    most <= 0 ||
+    (amountCents !== undefined &&
+      (!Number.isFinite(amountCents) || amountCents <= 0 || amountCents > most));
+  const refunded = amountCents !== undefined && Number.isFinite(amountCents) ? amountCents : most;
+  const removes = creditsRemovedBy(d.refundState, d.refundState.refundedCents + refunded);
+  const hint = t.refundAmountHint(formatAmount(most, s.currency), goodwill);
+  return (
+    <div
+      role="alertdialog"
+      aria-labelledby="refund-title"
+      className="mt-6 rounded-xl border border-red-500/40 bg-red-500/5 p-4"
+      data-testid="refund-confirmation"
+    >
+      <h3 id="refund-title" className="font-semibold">
+        {t.refundTitle}
+      </h3>
+      <p className="mt-1 text-sm text-muted-foreground" data-testid="refund-effect">
+        {most <= 0
+          ? t.refundNothingUnused
+          : t.refundConfirm(
+              formatAmount(refunded, s.currency),
+              s.buyerEmail ?? t.deletedBuyer,
+              s.provider,
+              removes,
+            )}
+      </p>
+      <p className="mt-1 text-xs text-muted-foreground">{refundRuleTexts.rule}</p>
+      <FormField
+        className="mt-3 max-w-xs"
+        label={t.refundAmount}
+        hint={hint}
+        error={invalid && amountCents !== undefined ? hint : undefined}
+      >
+        {(props) => (
+          <Input
+            {...props}
+            inputMode="decimal"
+            placeholder={(most / 100).toFixed(2)}
+            value={amount}
+            onChange={(e) => onAmount(e.target.value)}
+          />
+        )}
+      </FormField>
+      {d.goodwillCents > d.refundableCents ? (
+        <label className="mt-3 flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="mt-0.5 size-4 accent-[var(--color-primary)]"
+            checked={goodwill}
+            onChange={(e) => onGoodwill(e.target.checked)}
+          />
+          {t.goodwill(formatAmount(d.goodwillCents, s.currency))}
+        </label>
+      ) : null}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <BusyButton
+          variant="destructive"
+          busy={busy}
+          busyLabel={t.refunding}
+          disabled={invalid}
+          onClick={onConfirm}
+        >
+          {goodwill ? t.goodwillYes : t.refundYes}
+        </BusyButton>
+        <Button variant="outline" disabled={busy} onClick={onCancel}>
+          {t.cancel}
+        </Button>
+      </div>
+    </div>
   );
 }

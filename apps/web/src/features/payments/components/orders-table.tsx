@@ -4,9 +4,10 @@ import {
   paymentTexts,
   paymentsApi,
   creditsTexts,
+  refundRuleTexts,
   type Order,
 } from '@cutout/contracts';
-import { Download, Mail, Undo2 } from 'lucide-react';
+import { Download, FileMinus, Mail, Undo2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { ResponsiveTable, type ResponsiveColumn } from '../../../components/list/responsive-table';
 import { ErrorAlert } from '../../../components/ui/alert';
@@ -26,19 +27,26 @@ import { formatAmount, formatDay } from '../billing-format';
 import { TextareaField } from '../../../components/ui/textarea-field';
 
 // The buyer's orders on /dashboard/subscriptions: each with its state, its PDF invoice, 'E-mail
-// receipt' (which says whether the mail went out or only waits in the outbox), and 'Request
-// refund' while the unused credits of the pack can still be refunded (decision 0125).
+// receipt' (which says whether the mail went out or only waits in the outbox), the credit note
+// of each refund beside it, and 'Request refund' while the unused credits of the pack can still
+// be refunded (decisions 0125, 0263).
 
 function statusText(order: Order): string {
   const request = order.refundRequest;
-  if (request?.status === 'requested') return paymentTexts.refundRequestPending;
+  // What was refunded stays said while a request is open (decision 0263).
+  const refunded =
+    order.status === 'refunded' || order.status === 'partially_refunded'
+      ? `${orderStatusLabels[order.status]} (${formatAmount(order.refundedCents, order.currency)}, ${order.refundedCredits} credits removed)`
+      : null;
+  if (request?.status === 'requested') {
+    return refunded
+      ? `${refunded} · ${paymentTexts.refundRequestPending}`
+      : paymentTexts.refundRequestPending;
+  }
   if (request?.status === 'declined' && order.status === 'paid') {
     return paymentTexts.refundRequestDeclined(request.declineReason ?? '');
   }
-  if (order.status === 'refunded' || order.status === 'partially_refunded') {
-    return `${orderStatusLabels[order.status]} (${formatAmount(order.refundedCents, order.currency)}, ${order.refundedCredits} credits removed)`;
-  }
-  return orderStatusLabels[order.status];
+  return refunded ?? orderStatusLabels[order.status];
 }
 
 function RefundRequestDialog({ order, onClose }: { order: Order; onClose: () => void }) {
@@ -67,6 +75,7 @@ function RefundRequestDialog({ order, onClose }: { order: Order; onClose: () => 
             formatDay(refundable.until),
           )}
         </DialogDescription>
+        <p className="mt-2 text-xs text-muted-foreground">{refundRuleTexts.rule}</p>
         <TextareaField
           className="mt-4"
           label={paymentTexts.refundRequestReason}
@@ -207,6 +216,26 @@ export function OrdersTable({
                 {paymentTexts.emailReceipt}
               </span>
             </Button>
+            {order.creditNotes.map((note) => (
+              <Button
+                key={note.id}
+                asChild
+                variant="outline"
+                size="sm"
+                title={paymentTexts.downloadCreditNote(note.number)}
+              >
+                <a
+                  href={apiRouteUrl(paymentsApi.invoice, { id: note.id })}
+                  download
+                  data-testid="credit-note"
+                >
+                  <FileMinus aria-hidden="true" className="size-4" />
+                  <span className={layout === 'table' ? 'sr-only' : undefined}>
+                    {paymentTexts.downloadCreditNote(note.number)}
+                  </span>
+                </a>
+              </Button>
+            ))}
           </>
         ) : null;
         return layout === 'table' ? (

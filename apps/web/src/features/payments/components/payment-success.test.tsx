@@ -36,6 +36,7 @@ const heldOrder: Order = {
   invoiceNumber: null,
   refundable: null,
   refundRequest: null,
+  creditNotes: [],
 };
 
 let status: CheckoutStatus;
