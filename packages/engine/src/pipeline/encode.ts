@@ -26,6 +26,16 @@ export interface EncodeSettings {
 
 export const DEFAULT_ENCODE: EncodeSettings = { quality: 90, pngCompressionLevel: 2 };
 
+/**
+ * WebP settings for a cut-out. `exact` keeps the (0, 0, 0) colour of invisible pixels as the
+ * engine wrote it: by default libwebp replaces it with the average of the visible pixels of each
+ * block, which a viewer ignoring the alpha sees as smears of the subject (up to 233 of 255 on a
+ * 1000 × 667 photo, against at most 30 of lossy ringing with `exact`, for 16% more bytes;
+ * decision 0267).
+ */
+export const WEBP_CUTOUT = (quality: number) =>
+  ({ quality, alphaQuality: 100, effort: 2, exact: true }) as const;
+
 export function rawImage(data: Buffer, width: number, height: number, channels: 1 | 3 | 4): Sharp {
   return sharp(data, { raw: { width, height, channels } });
 }
@@ -63,7 +73,7 @@ export async function encode(
       });
       break;
     case 'webp':
-      image = image.webp({ quality: settings.quality, alphaQuality: 100, effort: 2 });
+      image = image.webp(WEBP_CUTOUT(settings.quality));
       break;
     case 'jpeg':
       image = image.jpeg({ quality: settings.quality, chromaSubsampling: '4:4:4' });
