@@ -76,7 +76,9 @@ export class JobHistory {
     if (!png) throw notFound('Job not found.');
     return sharp(png)
       .resize(thumbnailSide, thumbnailSide, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 80, alphaQuality: 80 })
+      // exact: the (0, 0, 0) under alpha 0 stays as stored, where libwebp would fill it with
+      // the subject's colours (decision 0267).
+      .webp({ quality: 80, alphaQuality: 80, exact: true })
       .toBuffer();
   }
 }
