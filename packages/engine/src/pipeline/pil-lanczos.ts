@@ -67,8 +67,10 @@ function coefficients(inSize: number, outSize: number): Coefficients {
 }
 
 function clip8(v: number): number {
-  // Pillow shifts right by PRECISION_BITS (an arithmetic shift: floor) and clamps to 0–255.
-  const q = Math.floor(v / ONE);
+  // Pillow shifts right by PRECISION_BITS (arithmetic: floor) and clamps to 0–255. The sums stay
+  // within int32 as in Pillow (255 × the weights' absolute sum, below 1.4, × 2²²), so `>>` is
+  // exact.
+  const q = v >> PRECISION_BITS;
   return q < 0 ? 0 : q > 255 ? 255 : q;
 }
 
@@ -88,6 +90,22 @@ function horizontal(
       const base = row + first[xx]! * channels;
       const n = count[xx]!;
       const w0 = xx * taps;
+      if (channels === 3) {
+        // The common case in one pass over the taps.
+        let s0 = HALF;
+        let s1 = HALF;
+        let s2 = HALF;
+        for (let x = 0, s = base; x < n; x++, s += 3) {
+          const w = weights[w0 + x]!;
+          s0 += src[s]! * w;
+          s1 += src[s + 1]! * w;
+          s2 += src[s + 2]! * w;
+        }
+        out[o++] = clip8(s0);
+        out[o++] = clip8(s1);
+        out[o++] = clip8(s2);
+        continue;
+      }
       for (let c = 0; c < channels; c++, o++) {
         let sum = HALF;
         for (let x = 0, s = base + c; x < n; x++, s += channels) sum += src[s]! * weights[w0 + x]!;
@@ -108,7 +126,7 @@ function vertical(
   const { taps, first, count, weights } = coefficients(height, outHeight);
   const stride = width * channels;
   const out = new Uint8Array(stride * outHeight);
-  const sums = new Float64Array(stride);
+  const sums = new Int32Array(stride);
   for (let yy = 0; yy < outHeight; yy++) {
     sums.fill(HALF);
     const n = count[yy]!;
@@ -117,7 +135,7 @@ function vertical(
     for (let y = 0; y < n; y++) {
       const w = weights[w0 + y]!;
       const row = (first[yy]! + y) * stride;
-      for (let i = 0; i < stride; i++) sums[i]! += src[row + i]! * w;
+      for (let i = 0; i < stride; i++) sums[i] = sums[i]! + src[row + i]! * w;
     }
     const o = yy * stride;
     for (let i = 0; i < stride; i++) out[o + i] = clip8(sums[i]!);
