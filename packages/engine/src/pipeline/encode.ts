@@ -1,5 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
-import { resizePlane } from './planes.js';
+import { pilLanczosResize } from './pil-lanczos.js';
 
 export type ImageFormat = 'png' | 'webp' | 'jpeg';
 
@@ -41,9 +41,10 @@ export function rawImage(data: Buffer, width: number, height: number, channels: 
 }
 
 /**
- * The model's square alpha at the image size, one byte per pixel. In JavaScript rather than
- * libvips: a bilinear pass straight to bytes takes ~35 ms at 12 MP, where libvips' resize and
- * colourspace round trip took ~130 ms of CPU the encodes needed (BENCHMARKS.md).
+ * The model's square alpha at the image size, one byte per pixel, as rembg brings it back:
+ * truncated to bytes (numpy's `astype('uint8')`) at the model's side, then PIL's LANCZOS to the
+ * photo's size (decision 0267). Bilinear on the floats, before, left a third of the soft pixels
+ * more than 8 levels from rembg's on portrait and landscape photos.
  */
 export function alphaBytes(
   alpha: Float32Array,
@@ -51,8 +52,12 @@ export function alphaBytes(
   width: number,
   height: number,
 ): Buffer {
-  const bytes = new Uint8Array(width * height);
-  resizePlane(alpha, size, size, width, height, bytes, 255);
+  const small = new Uint8Array(size * size);
+  for (let i = 0; i < small.length; i++) {
+    const v = alpha[i]! * 255;
+    small[i] = v <= 0 ? 0 : v >= 255 ? 255 : v | 0;
+  }
+  const bytes = pilLanczosResize(small, size, size, 1, width, height);
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
