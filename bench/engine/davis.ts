@@ -21,7 +21,8 @@ import { median, ms, ratio, table } from './stats.js';
 // DAVIS_DIR), Cutout end to end against a bare run of the same ISNet weights by rembg's recipe
 // (packages/engine/test/bare-inference.ts, written independently of the pipeline), speed and
 // quality side by side; then the larger photos (../shared/data/larger-photos or LARGER_DIR, up
-// to 1.6 MP, no ground truth): speed and agreement with the bare run. Each image is run by both,
+// to 1.6 MP, no ground truth): speed and agreement with the bare run; then rembg's own plants-1
+// fixture (../shared/data/rembg-fixture or REMBG_FIXTURE_DIR), scored against rembg's result. Each image is run by both,
 // alternately, so load on the machine falls on both. Quality as the data set's README says:
 // IoU of alpha ≥ 0.5 against the mask, MAE of alpha against the mask, averaged over the images.
 // Soft-pixel agreement: on the pixels where the bare alpha is soft (8–247), how far Cutout's
@@ -36,6 +37,14 @@ function dataDir(env: string | undefined, name: string): string {
 export function davisDir(): string | undefined {
   const dir = dataDir(process.env.DAVIS_DIR, 'davis-dev');
   return existsSync(join(dir, 'images')) && existsSync(join(dir, 'masks')) ? dir : undefined;
+}
+
+/** rembg's own fixture: a portrait photo and rembg's expected isnet-general-use cut-out of it. */
+function rembgFixture(): { image: string; mask: string } | undefined {
+  const dir = dataDir(process.env.REMBG_FIXTURE_DIR, 'rembg-fixture');
+  const image = join(dir, 'plants-1.png');
+  const mask = join(dir, 'plants-1.rembg-isnet-general-use.png');
+  return existsSync(image) && existsSync(mask) ? { image, mask } : undefined;
 }
 
 function largerDir(): string | undefined {
@@ -123,7 +132,13 @@ async function measure(
   for (const [n, file] of files.entries()) {
     progress(`${label} ${n + 1}/${files.length}: ${basename(file.image)}`);
     const image = await readFile(file.image);
-    const mask = file.mask ? await sharp(file.mask).extractChannel(0).raw().toBuffer() : undefined;
+    // A mask is its grey level, or its alpha when it has one (rembg's expected cut-out).
+    const mask = file.mask
+      ? await sharp(file.mask)
+          .extractChannel((await sharp(file.mask).metadata()).hasAlpha ? 3 : 0)
+          .raw()
+          .toBuffer()
+      : undefined;
     const t0 = performance.now();
     const reference = await bareIsnetAlpha(bare, image);
     const bareMs = performance.now() - t0;
@@ -305,6 +320,57 @@ export async function davisSection(
     );
     log();
     log(table(['photo', 'bare', 'Cutout', '÷ bare', ...AGREEMENT_HEADERS], bigRows));
+    log();
+  }
+  const fixture = rembgFixture();
+  if (!fixture) {
+    log('plants-1 skipped: ../shared/data/rembg-fixture (or REMBG_FIXTURE_DIR) not found.');
+    log();
+  } else {
+    // Scored against rembg's own result rather than a ground truth: how faithfully the recipe
+    // is followed on a portrait photo (issue 37: 0.851 with libvips' lanczos3 on the way in).
+    const plants = await measure(models, bare, [fixture], progress, 'plants-1');
+    const rows: (string | number)[][] = [
+      [
+        'bare ISNet, rembg recipe',
+        ms(plants.bare.times[0]!),
+        '',
+        plants.bare.transparent[0]!.iou.toFixed(4),
+        plants.bare.transparent[0]!.mae.toFixed(4),
+        '',
+      ],
+    ];
+    for (const [c, model] of models.entries()) {
+      const cutout = plants.cutouts[c]!;
+      const within = (a: SoftAgreement) =>
+        `${((a.within8 / Math.max(1, a.soft)) * 100).toFixed(1)}%`;
+      rows.push(
+        [
+          `Cutout ${model.spec.name}: transparent_bg`,
+          ms(cutout.times[0]!),
+          ratio(cutout.paired[0]!),
+          cutout.transparent[0]!.iou.toFixed(4),
+          cutout.transparent[0]!.mae.toFixed(4),
+          within(cutout.transparentAgreement),
+        ],
+        [
+          `Cutout ${model.spec.name}: refined`,
+          '',
+          '',
+          cutout.refined[0]!.iou.toFixed(4),
+          cutout.refined[0]!.mae.toFixed(4),
+          within(cutout.refinedAgreement),
+        ],
+      );
+    }
+    log("### plants-1 (rembg's fixture, 987×1481): against rembg's expected result");
+    log();
+    log(
+      table(
+        ['', 'time', '÷ bare', 'IoU vs rembg', 'MAE vs rembg', 'soft px within ±8 of the bare run'],
+        rows,
+      ),
+    );
     log();
   }
   await bare.release();

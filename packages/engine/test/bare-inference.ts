@@ -1,12 +1,15 @@
 import ort from 'onnxruntime-node';
 import sharp from 'sharp';
+import { pilLanczosResize } from '../src/pipeline/pil-lanczos.js';
 
 // A bare run of the same weights by rembg's recipe, written independently of the pipeline (it
-// reads nothing from the engine's registry or code): the photo stretched to the model's input
-// side with Lanczos, divided by its own brightest value, then (v − mean) / std with the mean and
-// std rembg gives that model, one run, the first output min-max normalised to 0–1, truncated to
-// bytes and stretched back to the photo's size with Lanczos (rembg/sessions/base.py `normalize`,
-// dis_general_use.py and u2netp.py `predict`). The engine's tests and `npm run bench:engine`
+// reads nothing from the engine's registry or pipeline): the photo stretched to the model's
+// input side with PIL's LANCZOS, divided by its own brightest value, then (v − mean) / std with
+// the mean and std rembg gives that model, one run, the first output min-max normalised to 0–1,
+// truncated to bytes and stretched back to the photo's size with PIL's LANCZOS
+// (rembg/sessions/base.py `normalize`, dis_general_use.py and u2netp.py `predict`). PIL's resize
+// is the engine's byte-identical copy of Pillow's (src/pipeline/pil-lanczos.ts, checked against
+// python3-pil offline): libvips' lanczos3 is another filter (issue 37). The engine's tests and `npm run bench:engine`
 // compare the pipeline's transparent output against it (docs/decisions/0140).
 
 export interface RembgRecipe {
@@ -39,6 +42,28 @@ export interface BareAlpha {
   height: number;
 }
 
+/** rembg's model input: the photo (RGB bytes) resized with PIL's LANCZOS and normalised. */
+export function rembgTensor(
+  recipe: RembgRecipe,
+  data: Uint8Array,
+  width: number,
+  height: number,
+): Float32Array {
+  const size = recipe.size;
+  const rgb = pilLanczosResize(data, width, height, 3, size, size);
+  let max = 0;
+  for (let i = 0; i < rgb.length; i++) if (rgb[i]! > max) max = rgb[i]!;
+  const scale = 1 / Math.max(max, 1e-6);
+  const plane = size * size;
+  const tensor = new Float32Array(3 * plane);
+  for (let c = 0; c < 3; c++) {
+    const mean = recipe.mean[c]!;
+    const std = recipe.std[c]!;
+    for (let i = 0; i < plane; i++) tensor[c * plane + i] = (rgb[i * 3 + c]! * scale - mean) / std;
+  }
+  return tensor;
+}
+
 export async function bareAlpha(
   session: ort.InferenceSession,
   recipe: RembgRecipe,
@@ -52,20 +77,8 @@ export async function bareAlpha(
     .toBuffer({ resolveWithObject: true });
   const { width, height } = info;
   const size = recipe.size;
-  const rgb = await sharp(data, { raw: { width, height, channels: 3 } })
-    .resize(size, size, { fit: 'fill', kernel: 'lanczos3' })
-    .raw()
-    .toBuffer();
-  let max = 0;
-  for (let i = 0; i < rgb.length; i++) if (rgb[i]! > max) max = rgb[i]!;
-  const scale = 1 / Math.max(max, 1e-6);
   const plane = size * size;
-  const tensor = new Float32Array(3 * plane);
-  for (let c = 0; c < 3; c++) {
-    const mean = recipe.mean[c]!;
-    const std = recipe.std[c]!;
-    for (let i = 0; i < plane; i++) tensor[c * plane + i] = (rgb[i * 3 + c]! * scale - mean) / std;
-  }
+  const tensor = rembgTensor(recipe, data, width, height);
   const input = new ort.Tensor('float32', tensor, [1, 3, size, size]);
   const inputName = session.inputNames[0]!;
   const outputName = session.outputNames[0]!;
@@ -84,11 +97,7 @@ export async function bareAlpha(
   // numpy's astype('uint8') truncates.
   for (let i = 0; i < plane; i++) small[i] = Math.floor(((pred[i]! - lo) / (hi - lo)) * 255);
   output.dispose();
-  const alpha = await sharp(small, { raw: { width: size, height: size, channels: 1 } })
-    .resize(width, height, { fit: 'fill', kernel: 'lanczos3' })
-    .extractChannel(0)
-    .raw()
-    .toBuffer();
+  const alpha = Buffer.from(pilLanczosResize(small, size, size, 1, width, height));
   return { alpha, width, height };
 }
 

@@ -129,6 +129,8 @@ export async function backgroundLayer(
     case 'transparent':
       return transparentFrame(frame.width, frame.height);
     case 'color':
+      // An invisible colour is no colour: its (r, g, b) must not show under alpha 0.
+      if (background.color.alpha === 0) return transparentFrame(frame.width, frame.height);
       return sharp({
         create: {
           width: frame.width,

@@ -1,6 +1,12 @@
 import sharp, { type Sharp } from 'sharp';
 import { DEFAULT_LIMIT_INPUT_PIXELS } from '../pipeline/decode.js';
-import type { EncodedImage, ImageFormat, Region } from '../pipeline/encode.js';
+import {
+  WEBP_CUTOUT,
+  type EncodedImage,
+  type ImageFormat,
+  type Region,
+} from '../pipeline/encode.js';
+import { clearHidden } from '../pipeline/hidden-pixels.js';
 import { backgroundLayer, isOpaque } from './background.js';
 import {
   cropFrame,
@@ -53,6 +59,10 @@ async function cappedCutout(
   options: CompositeOptions,
 ): Promise<{ image: Raw; uncapped: { width: number; height: number } }> {
   let image = await decodeRgba(input, 'cut-out', Number.MAX_SAFE_INTEGER);
+  // The engine stores cut-outs with nothing under alpha 0; one stored before that rule (or made
+  // elsewhere) gets it here, so no composition shows what was removed (decision 0267). libvips'
+  // resize and composite keep it: they work premultiplied and write 0 where alpha is 0.
+  clearHidden(image.data);
   const uncapped = { width: image.width, height: image.height };
   const cap = options.maxMegapixels;
   if (cap !== undefined && image.width * image.height > cap * 1e6) {
@@ -224,7 +234,7 @@ export async function encodeComposed(
       image = image.jpeg({ quality, chromaSubsampling: '4:4:4' });
       break;
     case 'webp':
-      image = image.webp({ quality, alphaQuality: 100, effort: 2 });
+      image = image.webp(WEBP_CUTOUT(quality));
       break;
     default:
       image = image.png({ compressionLevel: 6 });

@@ -6,8 +6,8 @@ import type { GuidedCoefficients } from './refine.js';
 // the upsampled guided-filter coefficients and corrects foreground colours on edge pixels.
 // Coefficient grids are interpolated a row at a time (vertical lerp once per grid row,
 // horizontal lerp per pixel), so the inner loop is a handful of multiply-adds and no calls.
-// white_bg and transparent_bg are left to libvips (flatten, joinChannel), which does them in
-// native, multi-threaded code.
+// white_bg is left to libvips (flatten), which does it in native, multi-threaded code;
+// transparent_bg is the photo joined with the model's alpha (hidden-pixels.ts).
 
 export interface ComposeInput {
   rgb: Buffer;

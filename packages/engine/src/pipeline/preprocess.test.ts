@@ -5,6 +5,7 @@ import { resolveModel } from '../models/registry.js';
 import { u2netp } from '../models/u2netp.js';
 import { outputAlpha } from './infer.js';
 import { modelTensor, preprocess } from './preprocess.js';
+import { REMBG_ISNET, rembgTensor } from '../../test/bare-inference.js';
 
 // The model's input and output transform follow rembg's recipe for the same weights
 // (docs/decisions/0140). Each expectation below is written from rembg's sessions, not from the
@@ -64,10 +65,8 @@ describe('model input normalisation', () => {
 });
 
 describe('model input resize', () => {
-  it('stretches the photo to the model side with Lanczos, as rembg does', async () => {
-    // Fine stripes and a gradient: bilinear and Lanczos differ on them.
-    const width = 97;
-    const height = 61;
+  // The reference run's input (test/bare-inference.ts), written from rembg: PIL's LANCZOS.
+  const striped = (width: number, height: number) => {
     const rgb = Buffer.alloc(width * height * 3);
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) {
@@ -77,19 +76,35 @@ describe('model input resize', () => {
         rgb[i + 2] = y % 4 < 2 ? 240 : 30;
       }
     }
-    const image = { rgb, width, height, sourceWidth: width, sourceHeight: height, format: 'raw' };
-    const size = 40;
-    const pre = await preprocess(image, size, isnet.normalisation);
-    const lanczos = await sharp(rgb, { raw: { width, height, channels: 3 } })
-      .resize(size, size, { fit: 'fill', kernel: 'lanczos3' })
-      .raw()
-      .toBuffer();
-    const expected = modelTensor(lanczos, size, isnet.normalisation);
+    return { rgb, width, height, sourceWidth: width, sourceHeight: height, format: 'raw' };
+  };
+
+  // Portrait, landscape, rembg's plants-1 shape, a large photo: each axis shrinks or grows by
+  // its own factor, which is where PIL's per-axis support and libvips' lanczos3 part.
+  it.each([
+    [300, 1400],
+    [1400, 300],
+    [987, 1481],
+    [4000, 3000],
+    [97, 61],
+  ])('stretches a %i × %i photo to the model side exactly as rembg does', async (w, h) => {
+    const image = striped(w, h);
+    const pre = await preprocess(image, 1024, isnet.normalisation);
+    const expected = rembgTensor(REMBG_ISNET, image.rgb, w, h);
     let worst = 0;
     for (let i = 0; i < expected.length; i++) {
       worst = Math.max(worst, Math.abs(pre.tensor[i]! - expected[i]!));
     }
-    expect(worst).toBeLessThan(1e-6);
+    expect(worst).toBe(0);
+    // libvips' lanczos3, the resize before, is another filter: the check can tell them apart.
+    const vips = await sharp(image.rgb, { raw: { width: w, height: h, channels: 3 } })
+      .resize(1024, 1024, { fit: 'fill', kernel: 'lanczos3' })
+      .raw()
+      .toBuffer();
+    const before = modelTensor(vips, 1024, isnet.normalisation);
+    let moved = 0;
+    for (let i = 0; i < before.length; i++) if (before[i] !== expected[i]) moved++;
+    expect(moved).toBeGreaterThan(expected.length / 100);
   });
 });
 

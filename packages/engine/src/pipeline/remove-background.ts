@@ -14,6 +14,7 @@ import {
   type Region,
 } from './encode.js';
 import { estimateForeground, foregroundGrid } from './foreground.js';
+import { joinAlpha } from './hidden-pixels.js';
 import { infer } from './infer.js';
 import {
   resolveOptions,
@@ -185,10 +186,9 @@ export async function runPipeline(
   // The model's alpha at full resolution: transparent_bg's alpha as it is, and the floor the
   // refined alpha may not go below where the model found foreground (compose.ts).
   const modelBytes = alphaBytes(modelAlpha, pre.size, w, h);
+  // The photo's colours with the model's alpha, and nothing where that alpha is 0.
   const transparentSource = async (): Promise<Sharp> =>
-    rawImage(image.rgb, w, h, 3).joinChannel(modelBytes, {
-      raw: { width: w, height: h, channels: 1 },
-    });
+    rawImage(joinAlpha(image.rgb, modelBytes), w, h, 4);
   // transparent_bg needs only the model's alpha, so libvips encodes it on its own threads
   // while this thread refines; with cropping the region is not known yet.
   if (wanted.has('transparent_bg') && !opts.crop) startEncode('transparent_bg', transparentSource);

@@ -5,6 +5,7 @@ import { composeWithAlpha } from './compose.js';
 import { decode } from './decode.js';
 import { DEFAULT_ENCODE, encode, rawImage, type EncodedImage } from './encode.js';
 import { estimateForeground, foregroundGrid } from './foreground.js';
+import { joinAlpha } from './hidden-pixels.js';
 import { parseColour, type OutputName } from './options.js';
 import { workingSize } from './preprocess.js';
 import type { Plane } from './planes.js';
@@ -13,7 +14,10 @@ import type { Plane } from './planes.js';
 // the model's. The three results are made from the original photo and that mask exactly as the
 // pipeline makes them from its own alpha — transparent_bg is the photo's colours with the mask,
 // refined has the foreground colours decontaminated along the mask's soft edges, white_bg is
-// refined on white — so an edited job answers like any other. No model runs.
+// refined on white — so an edited job answers like any other. No model runs. Where the mask is 0
+// both cut-outs are (0, 0, 0, 0): an erased stroke keeps nothing of the photo, and a restored one
+// gets the photo's colours back because they come from the original, not from an earlier result
+// (decision 0267).
 
 export interface TouchUpOptions {
   /** The cap the job's results were made with (preview jobs), so the sizes match. */
@@ -157,14 +161,7 @@ export async function touchUp(
       undefined,
       DEFAULT_ENCODE,
     ),
-    encode(
-      rawImage(image.rgb, w, h, 3).joinChannel(alphaBuffer, {
-        raw: { width: w, height: h, channels: 1 },
-      }),
-      'png',
-      undefined,
-      DEFAULT_ENCODE,
-    ),
+    encode(rawImage(joinAlpha(image.rgb, alpha), w, h, 4), 'png', undefined, DEFAULT_ENCODE),
     encode(rawImage(alphaBuffer, w, h, 1).toColourspace('b-w'), 'png', undefined, DEFAULT_ENCODE),
   ]);
   return {

@@ -74,10 +74,14 @@ export class JobHistory {
     // The version served now: a touch-up shows in the thumbnail too (decision 0150).
     const png = await store.read(resultKey(job, 'transparent_bg'));
     if (!png) throw notFound('Job not found.');
-    return sharp(png)
-      .resize(thumbnailSide, thumbnailSide, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 80, alphaQuality: 80 })
-      .toBuffer();
+    return (
+      sharp(png)
+        .resize(thumbnailSide, thumbnailSide, { fit: 'inside', withoutEnlargement: true })
+        // exact: the (0, 0, 0) under alpha 0 stays as stored, where libwebp would fill it with
+        // the subject's colours (decision 0267).
+        .webp({ quality: 80, alphaQuality: 80, exact: true })
+        .toBuffer()
+    );
   }
 }
 
