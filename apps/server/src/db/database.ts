@@ -57,19 +57,7 @@ export function openDatabase(
     };
   }
 
-  // pg types its own parsers as `any`; ours only hands them back to pg, which calls them.
-  const types: pg.CustomTypesConfig = {
-    getTypeParser: (oid: number, format?: 'text' | 'binary'): unknown =>
-      oid === TIMESTAMPTZ_OID || oid === TIMESTAMP_OID
-        ? toIso
-        : pg.types.getTypeParser(oid, format ?? 'text'),
-  };
-  const pool = new pg.Pool({
-    connectionString: config.url,
-    max: 10,
-    types,
-    ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
-  });
+  const pool = new pg.Pool({ ...postgresClientConfig(config), max: 10 });
   pool.on('error', (error) => onIdleError?.(error));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
@@ -79,5 +67,27 @@ export function openDatabase(
       await sql`select 1`.execute(db);
     },
     close: () => db.destroy(),
+  };
+}
+
+/**
+ * How every PostgreSQL connection of Cutout's is opened: timestamps read back as ISO strings, and
+ * the configured schema first on the search path. The pool uses it, and so does a backup's own
+ * connection (modules/backups), so both read the same values.
+ */
+export function postgresClientConfig(
+  config: Extract<DatabaseConfig, { dialect: 'postgres' }>,
+): pg.ClientConfig {
+  // pg types its own parsers as `any`; ours only hands them back to pg, which calls them.
+  const types: pg.CustomTypesConfig = {
+    getTypeParser: (oid: number, format?: 'text' | 'binary'): unknown =>
+      oid === TIMESTAMPTZ_OID || oid === TIMESTAMP_OID
+        ? toIso
+        : pg.types.getTypeParser(oid, format ?? 'text'),
+  };
+  return {
+    connectionString: config.url,
+    types,
+    ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
   };
 }
