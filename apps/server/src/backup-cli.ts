@@ -28,6 +28,7 @@ try {
     let last = -1;
     const result = await backupNow({
       config,
+      database: config.database,
       store,
       includeSecret,
       ...(out ? { dir: out } : {}),

@@ -12,6 +12,8 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
+  /** What it was opened from: a backup opens a connection of its own to the same database. */
+  config: DatabaseConfig;
   /** A round trip to the database, for health checks. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -50,6 +52,7 @@ export function openDatabase(
     return {
       db,
       dialect: 'sqlite',
+      config,
       ping: async () => {
         await sql`select 1`.execute(db);
       },
@@ -63,6 +66,7 @@ export function openDatabase(
   return {
     db,
     dialect: 'postgres',
+    config,
     ping: async () => {
       await sql`select 1`.execute(db);
     },

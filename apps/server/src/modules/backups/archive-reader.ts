@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import {
   BACKUP_FORMAT,
@@ -69,7 +68,7 @@ export async function openArchive(file: string): Promise<OpenArchive> {
       });
     const read = async (entry: string) => {
       const chunks: Buffer[] = [];
-      for await (const chunk of await stream(entry)) chunks.push(chunk as Buffer);
+      await eachChunk(await stream(entry), (chunk) => chunks.push(chunk));
       return Buffer.concat(chunks);
     };
     if (!entries.has(MANIFEST_ENTRY)) {
@@ -131,12 +130,9 @@ export async function verifyArchive(archive: OpenArchive): Promise<void> {
     }
     const hash = createHash('sha256');
     let size = 0;
-    await pipeline(await archive.stream(name), async function* (source) {
-      for await (const chunk of source) {
-        hash.update(chunk as Buffer);
-        size += (chunk as Buffer).length;
-      }
-      yield* [];
+    await eachChunk(await archive.stream(name), (chunk) => {
+      hash.update(chunk);
+      size += chunk.length;
     });
     if (size !== expected.size || hash.digest('hex') !== expected.sha256) {
       throw new BackupError(
@@ -144,4 +140,16 @@ export async function verifyArchive(archive: OpenArchive): Promise<void> {
       );
     }
   }
+}
+
+/**
+ * Reads a stream to its end through 'data' events. Not `for await`: yauzl's streams of stored
+ * (uncompressed) entries never end under an async iterator (yauzl 3.2), while their events do.
+ */
+export function eachChunk(stream: Readable, onChunk: (chunk: Buffer) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    stream.on('data', (chunk: Buffer) => onChunk(chunk));
+    stream.on('end', resolve);
+    stream.on('error', reject);
+  });
 }

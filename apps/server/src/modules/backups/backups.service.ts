@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Config } from '../../config.js';
+import type { Config, DatabaseConfig } from '../../config.js';
 import { resolveAuthSecret } from '../accounts/accounts.module.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import { BackupError } from './archive-format.js';
@@ -28,7 +28,9 @@ export interface BackupSummary {
 }
 
 export interface BackupNowOptions {
-  config: Pick<Config, 'database' | 'dataDir' | 'authSecret' | 'backups'>;
+  config: Pick<Config, 'dataDir' | 'authSecret' | 'backups'>;
+  /** The database to read: the server's own (app.database.config), or the configured one. */
+  database: DatabaseConfig;
   store: ObjectStore;
   includeSecret?: boolean;
   /** Another directory than the configured one (the CLI's --out). */
@@ -39,7 +41,7 @@ export interface BackupNowOptions {
 export async function backupNow(options: BackupNowOptions): Promise<BackupResult> {
   const dir = options.dir ?? options.config.backups.dir;
   const result = await writeBackup({
-    database: options.config.database,
+    database: options.database,
     store: options.store,
     secret: resolveAuthSecret(options.config.authSecret, options.config.dataDir),
     dir,
