@@ -76,10 +76,13 @@ async function checkSecret(archive: OpenArchive, config: RestoreOptions['config'
 
 function checkMigrations(manifest: Manifest) {
   const known = new Set(migrationNames);
-  const unknown = manifest.migrations.filter((m) => !known.has(m));
+  const unknown = [
+    ...manifest.migrations.filter((m) => !known.has(m)),
+    ...Object.keys(manifest.tables).filter((t) => !(BACKUP_TABLES as string[]).includes(t)),
+  ];
   if (unknown.length > 0) {
     throw new BackupError(
-      `The backup was made by a newer Cutout (its database has migrations this one does not know: ${unknown.join(', ')}). Restore it with that version or a later one. Nothing was restored.`,
+      `The backup was made by a newer Cutout (it has migrations or tables this one does not know: ${unknown.join(', ')}). Restore it with that version or a later one. Nothing was restored.`,
     );
   }
 }
@@ -121,9 +124,13 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
           await options.store.put(key, await archive.read(entry));
           written.add(key.split('/')[0]!);
         }
-        log(`Loading ${BACKUP_TABLES.length} tables (migrations at the backup's level first)…`);
+        log(`Loading ${Object.keys(manifest.tables).length} tables (migrations at the backup's level first)…`);
         await migrateToLatest(handle.db, handle.dialect, { only: manifest.migrations });
-        const order = await dependencyOrder(handle.db, handle.dialect, BACKUP_TABLES);
+        const order = await dependencyOrder(
+          handle.db,
+          handle.dialect,
+          BACKUP_TABLES.filter((t) => t in manifest.tables),
+        );
         await loadRows(
           handle.db,
           handle.dialect,

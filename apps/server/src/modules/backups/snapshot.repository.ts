@@ -16,6 +16,8 @@ export type Row = Record<string, unknown>;
 export interface Snapshot {
   /** The migrations applied, as the snapshot sees them. */
   migrations(): Promise<string[]>;
+  /** Whether the table exists (a database not yet upgraded lacks the newer ones). */
+  hasTable(table: string): Promise<boolean>;
   /** The table's rows, normalised (normaliseRow). */
   rows(table: string): AsyncIterable<Row>;
   close(): Promise<void>;
@@ -62,6 +64,9 @@ function openSqliteSnapshot(file: string): Snapshot {
           name: string;
         }[]
       ).map((r) => r.name),
+    hasTable: async (table) =>
+      sqlite.prepare(`select 1 from sqlite_master where type = 'table' and name = ?`).get(table) !==
+      undefined,
     async *rows(table) {
       const columns = sqlite.prepare(`pragma table_info(${quote(table)})`).all() as {
         name: string;
@@ -102,6 +107,14 @@ async function openPostgresSnapshot(
       (await client.query<{ name: string }>('select name from kysely_migration order by name')).rows.map(
         (r) => r.name,
       ),
+    hasTable: async (table) =>
+      (
+        await client.query(
+          `select 1 from information_schema.tables
+            where table_schema = current_schema() and table_name = $1`,
+          [table],
+        )
+      ).rows.length > 0,
     async *rows(table) {
       const columns = await client.query<{ column_name: string; data_type: string }>(
         `select column_name, data_type from information_schema.columns
