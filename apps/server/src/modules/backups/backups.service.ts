@@ -58,7 +58,9 @@ export async function listBackups(dir: string): Promise<BackupSummary[]> {
   try {
     names = (await readdir(dir)).filter((n) => BACKUP_NAME.test(n));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    // Not made yet, or not a directory (the failed backup says why): nothing to list.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return [];
     throw error;
   }
   const out: BackupSummary[] = [];
