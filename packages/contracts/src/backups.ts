@@ -30,8 +30,10 @@ export const backupTexts = {
 } as const;
 
 /**
- * What the privacy page says about backups: how long they are kept and what happens to deleted
- * data in them. The number is the operator's setting (BACKUP_KEEP archives of BACKUP_INTERVAL_HOURS).
+ * How long an archive is kept at most: the runner deletes older ones whatever BACKUP_KEEP says,
+ * so the privacy page can state it (one truth, decision 0268).
  */
-export const backupPrivacyText = (days: number) =>
-  `We back up our database and the images still kept, to restore the service after a failure. A backup is kept for at most ${days} days and then deleted; data you delete, or that expires, leaves the backups when they are deleted.`;
+export const backupRetentionDays = 14;
+
+/** What the privacy page says about backups: how long they are kept and what leaves them. */
+export const backupPrivacyText = `Backups: we back up our database and the images still kept, to restore the service after a failure. Each backup is deleted after at most ${backupRetentionDays} days; data deleted from Cutout, or deleted when its time is up, leaves the backups when they are deleted.`;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { backupRetentionDays } from '@cutout/contracts';
 import type { Config, DatabaseConfig } from '../../config.js';
 import { resolveAuthSecret } from '../accounts/accounts.module.js';
 import type { ObjectStore } from '../storage/object-store.js';
@@ -93,10 +94,20 @@ export async function deleteBackup(dir: string, name: string): Promise<boolean> 
   return existed;
 }
 
-/** Deletes the oldest archives beyond `keep`; returns their names. */
-export async function pruneBackups(dir: string, keep: number): Promise<string[]> {
+/**
+ * Deletes the oldest archives beyond `keep`, and any older than backupRetentionDays (what the
+ * privacy page promises); returns their names.
+ */
+export async function pruneBackups(
+  dir: string,
+  keep: number,
+  now: Date = new Date(),
+): Promise<string[]> {
   const all = await listBackups(dir);
-  const old = all.slice(keep).map((b) => b.name);
+  const oldest = now.getTime() - backupRetentionDays * 86_400_000;
+  const old = all
+    .filter((b, i) => i >= keep || Date.parse(b.createdAt) < oldest)
+    .map((b) => b.name);
   for (const name of old) await deleteBackup(dir, name);
   return old;
 }

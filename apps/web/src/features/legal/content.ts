@@ -1,4 +1,10 @@
-import { limits, paths, retentionStatements, policyTexts } from '@cutout/contracts';
+import {
+  backupPrivacyText,
+  limits,
+  paths,
+  retentionStatements,
+  policyTexts,
+} from '@cutout/contracts';
 
 // The privacy policy, terms of service and cookie policy (spec §2 Legal pages): real policies for
 // what Cutout does — accounts, credits bought through a card payment provider's hosted checkout,
@@ -89,6 +95,7 @@ export const privacyPolicy: LegalDocument = {
             'Purchase records: for as long as tax and accounting law requires.',
             'Contact messages: for as long as we need them to handle your request.',
             'Server logs and error reports: for a short period, to investigate problems and abuse.',
+            backupPrivacyText,
           ],
         },
       ],
