@@ -19,10 +19,7 @@ import {
 } from './modules/accounts/accounts.module.js';
 import { createAdminAlerts, registerAdmin } from './modules/admin/admin.module.js';
 import { registerApiKeys } from './modules/api-keys/api-keys.module.js';
-import {
-  backupBeforeMigrations,
-  registerBackups,
-} from './modules/backups/backups.module.js';
+import { backupBeforeMigrations, registerBackups } from './modules/backups/backups.module.js';
 import { registerBatches } from './modules/batches/batches.module.js';
 import { registerCompose } from './modules/compose/compose.module.js';
 import { registerContact } from './modules/contact/contact.module.js';

@@ -44,7 +44,8 @@ try {
     console.error(
       `Backed up ${rows} rows and ${result.manifest.files} files (${result.bytes} bytes, SHA-256 ${result.sha256})${includeSecret ? ', with the server secret: keep this archive as safe as the secret' : ''}.`,
     );
-    console.log(result.file);
+    // The path alone on stdout, last: scripts take it with `tail -1`.
+    process.stdout.write(`${result.file}\n`);
   } finally {
     close();
   }

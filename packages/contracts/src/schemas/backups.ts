@@ -20,7 +20,12 @@ export const backupsViewSchema = z.object({
   running: z.nullable(backupProgressSchema),
   /** The last backup's outcome since the server started, or null. */
   last: z.nullable(
-    z.object({ at: z.string(), ok: z.boolean(), name: z.nullable(z.string()), error: z.nullable(z.string()) }),
+    z.object({
+      at: z.string(),
+      ok: z.boolean(),
+      name: z.nullable(z.string()),
+      error: z.nullable(z.string()),
+    }),
   ),
   /** Hours between scheduled backups (0: none), and how many archives are kept. */
   schedule: z.object({ intervalHours: z.number(), keep: z.number() }),

@@ -179,7 +179,10 @@ function same(value: unknown): string {
   if (value === true) return '1';
   if (value === false) return '0';
   if (value === null || value === undefined) return 'null';
-  return String(value);
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') {
+    return String(value);
+  }
+  return JSON.stringify(value);
 }
 
 /** Writes the fixture rows with the columns the tables have now; returns what was written. */
@@ -208,11 +211,11 @@ async function writeFixtures(db: AnyDb, dialect: Dialect, tag: string) {
 async function lostValues(db: AnyDb, written: { table: string; row: Row }[]): Promise<string[]> {
   const lost: string[] = [];
   for (const { table, row } of written) {
-    const now = (await db
+    const now: Row | undefined = await db
       .selectFrom(table)
       .selectAll()
       .where('id', '=', row.id as string)
-      .executeTakeFirst()) as Row | undefined;
+      .executeTakeFirst();
     if (!now) {
       lost.push(`${table} row ${String(row.id)}`);
       continue;
@@ -282,7 +285,11 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
 
     it('the check fails when an upgrade loses a column’s data', async () => {
       const { lost } = await upgradeFrom(dialect, migrationNames.indexOf('0006-payments'), (db) =>
-        db.updateTable('orders').set({ buyer_email: null }).execute().then(() => undefined),
+        db
+          .updateTable('orders')
+          .set({ buyer_email: null })
+          .execute()
+          .then(() => undefined),
       );
       expect(lost).toEqual(['orders.buyer_email']);
     }, 60_000);

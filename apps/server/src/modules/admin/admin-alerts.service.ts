@@ -54,12 +54,7 @@ export async function updatePreferences(
 }
 
 export type NotificationKind =
-  | 'purchase'
-  | 'refund'
-  | 'order_review'
-  | 'refund_request'
-  | 'webhook_failed'
-  | 'backup_failed';
+  'purchase' | 'refund' | 'order_review' | 'refund_request' | 'webhook_failed' | 'backup_failed';
 
 const notificationSubjects: Record<NotificationKind, string> = {
   purchase: 'New purchase',

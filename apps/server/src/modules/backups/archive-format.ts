@@ -67,7 +67,10 @@ const tableSet = {
 export type BackupTable = keyof Database;
 export const BACKUP_TABLES = Object.keys(tableSet) as BackupTable[];
 
-const entrySchema = z.object({ size: z.number().int().min(0), sha256: z.string().regex(/^[0-9a-f]{64}$/) });
+const entrySchema = z.object({
+  size: z.number().int().min(0),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
 
 export const manifestSchema = z.object({
   format: z.literal(BACKUP_FORMAT),

@@ -126,7 +126,9 @@ export async function verifyArchive(archive: OpenArchive): Promise<void> {
   }
   for (const [name, expected] of Object.entries(listed)) {
     if (!present.has(name)) {
-      throw new BackupError(`The archive is missing ${name}, which its manifest lists. Nothing was restored.`);
+      throw new BackupError(
+        `The archive is missing ${name}, which its manifest lists. Nothing was restored.`,
+      );
     }
     const hash = createHash('sha256');
     let size = 0;

@@ -58,7 +58,10 @@ export interface BackupResult {
 export const BACKUP_NAME = /^cutout-backup-\d{8}T\d{6}Z-[0-9a-f]{6}\.zip$/;
 
 function archiveName(now: Date): string {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   return `cutout-backup-${stamp}-${randomBytes(3).toString('hex')}.zip`;
 }
 
@@ -87,8 +90,10 @@ export async function writeBackup(options: BackupOptions): Promise<BackupResult>
   const output = createWriteStream(temp, { mode: 0o600 });
   const written = pipeline(zip.outputStream, output);
   // An error of the output ends the run at the next entry (see add below).
-  let outputError: unknown;
-  written.catch((error: unknown) => (outputError = error));
+  let outputError: Error | undefined;
+  written.catch((error: unknown) => {
+    outputError = error instanceof Error ? error : new Error(String(error));
+  });
 
   const entries: Manifest['entries'] = {};
   /** Adds one entry and waits until the zip has taken all of it. */

@@ -23,7 +23,10 @@ export const backupsRoutes: FastifyPluginAsyncZod<{
   route(
     app,
     backupsEndpoints.list,
-    { schema: { summary: 'The backups, the one under way and the last outcome' }, onRequest: app.requireAdmin },
+    {
+      schema: { summary: 'The backups, the one under way and the last outcome' },
+      onRequest: app.requireAdmin,
+    },
     async () => ({
       backups: await listBackups(deps.dir),
       running: deps.runner.running(),
@@ -68,12 +71,8 @@ export const backupsRoutes: FastifyPluginAsyncZod<{
     backupsEndpoints.remove,
     { schema: { summary: 'Deletes one backup' }, onRequest: app.requireAdmin },
     async (request) => {
-      let existed = false;
-      try {
-        existed = await deleteBackup(deps.dir, request.params.id);
-      } catch {
-        existed = false;
-      }
+      // A name that is not an archive's (backupPath throws) is as missing as one deleted.
+      const existed = await deleteBackup(deps.dir, request.params.id).catch(() => false);
       if (!existed) throw new AppError(404, 'not_found', backupTexts.notFound);
       return { message: backupTexts.deleted };
     },

@@ -29,7 +29,11 @@ describe('pruning backups', () => {
     const other = path.join(dir.dir, 'notes.txt');
     writeFileSync(other, 'keep me');
 
-    expect((await listBackups(dir.dir)).map((b) => b.sha256)).toEqual(['a'.repeat(64), 'a'.repeat(64), 'a'.repeat(64)]);
+    expect((await listBackups(dir.dir)).map((b) => b.sha256)).toEqual([
+      'a'.repeat(64),
+      'a'.repeat(64),
+      'a'.repeat(64),
+    ]);
     expect(await pruneBackups(dir.dir, 10)).toEqual([path.basename(tooOld)]);
     expect(existsSync(tooOld) || existsSync(`${tooOld}.sha256`)).toBe(false);
     expect(await pruneBackups(dir.dir, 1)).toEqual([path.basename(middle)]);

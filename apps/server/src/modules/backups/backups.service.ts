@@ -6,7 +6,12 @@ import type { Config, DatabaseConfig } from '../../config.js';
 import { resolveAuthSecret } from '../accounts/accounts.module.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import { BackupError } from './archive-format.js';
-import { BACKUP_NAME, writeBackup, type BackupProgress, type BackupResult } from './backup-writer.js';
+import {
+  BACKUP_NAME,
+  writeBackup,
+  type BackupProgress,
+  type BackupResult,
+} from './backup-writer.js';
 
 // The backups of Cutout's own data (decision 0268), as the CLI, the admin's page, the schedule
 // and the start before migrations all take them: one archive in the backup directory, its

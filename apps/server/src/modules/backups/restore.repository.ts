@@ -24,9 +24,10 @@ async function columnTypes(db: Db, dialect: Dialect, table: string): Promise<Map
   const rows =
     dialect === 'sqlite'
       ? (
-          await sql<{ name: string; type: string }>`select name, type from pragma_table_info(${table})`.execute(
-            db,
-          )
+          await sql<{
+            name: string;
+            type: string;
+          }>`select name, type from pragma_table_info(${table})`.execute(db)
         ).rows
       : (
           await sql<{ name: string; type: string }>`select column_name as name, data_type as type
@@ -42,7 +43,9 @@ async function references(db: Db, dialect: Dialect, tables: readonly string[]) {
   if (dialect === 'sqlite') {
     for (const table of tables) {
       const rows = (
-        await sql<{ table: string }>`select "table" from pragma_foreign_key_list(${table})`.execute(db)
+        await sql<{ table: string }>`select "table" from pragma_foreign_key_list(${table})`.execute(
+          db,
+        )
       ).rows;
       for (const r of rows) out.get(table)!.add(r.table);
     }
@@ -54,7 +57,9 @@ async function references(db: Db, dialect: Dialect, tables: readonly string[]) {
           join information_schema.constraint_column_usage ccu
             on ccu.constraint_name = tc.constraint_name
            and ccu.constraint_schema = tc.constraint_schema
-         where tc.constraint_type = 'FOREIGN KEY' and tc.table_schema = current_schema()`.execute(db)
+         where tc.constraint_type = 'FOREIGN KEY' and tc.table_schema = current_schema()`.execute(
+        db,
+      )
     ).rows;
     for (const r of rows) out.get(r.child)?.add(r.parent);
   }
@@ -72,7 +77,8 @@ export async function dependencyOrder(
   const placed = new Set<string>();
   while (order.length < tables.length) {
     const next = tables.find(
-      (t) => !placed.has(t) && [...refs.get(t)!].every((p) => p === t || placed.has(p) || !refs.has(p)),
+      (t) =>
+        !placed.has(t) && [...refs.get(t)!].every((p) => p === t || placed.has(p) || !refs.has(p)),
     );
     if (!next) throw new Error('the tables reference each other in a cycle');
     order.push(next);
@@ -116,10 +122,7 @@ export async function loadRows(
       let loaded = 0;
       const flush = async () => {
         if (batch.length === 0) return;
-        await trx
-          .insertInto(table)
-          .values(batch as never)
-          .execute();
+        await trx.insertInto(table).values(batch).execute();
         loaded += batch.length;
         batch = [];
       };

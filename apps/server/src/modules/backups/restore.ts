@@ -88,7 +88,10 @@ function checkMigrations(manifest: Manifest) {
 }
 
 async function* jsonRows(archive: OpenArchive, table: string): AsyncIterable<Row> {
-  const lines = createInterface({ input: await archive.stream(tableEntry(table)), crlfDelay: Infinity });
+  const lines = createInterface({
+    input: await archive.stream(tableEntry(table)),
+    crlfDelay: Infinity,
+  });
   for await (const line of lines) if (line) yield JSON.parse(line) as Row;
 }
 
@@ -124,7 +127,9 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
           await options.store.put(key, await archive.read(entry));
           written.add(key.split('/')[0]!);
         }
-        log(`Loading ${Object.keys(manifest.tables).length} tables (migrations at the backup's level first)…`);
+        log(
+          `Loading ${Object.keys(manifest.tables).length} tables (migrations at the backup's level first)…`,
+        );
         await migrateToLatest(handle.db, handle.dialect, { only: manifest.migrations });
         const order = await dependencyOrder(
           handle.db,

@@ -41,14 +41,17 @@ function normalise(type: string | undefined, value: unknown): unknown {
 
 function normaliseRow(types: ColumnTypes, row: Row): Row {
   const out: Row = {};
-  for (const [column, value] of Object.entries(row)) out[column] = normalise(types.get(column), value);
+  for (const [column, value] of Object.entries(row))
+    out[column] = normalise(types.get(column), value);
   return out;
 }
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 export async function openSnapshot(config: DatabaseConfig): Promise<Snapshot> {
-  return config.dialect === 'sqlite' ? openSqliteSnapshot(config.file) : openPostgresSnapshot(config);
+  return config.dialect === 'sqlite'
+    ? openSqliteSnapshot(config.file)
+    : openPostgresSnapshot(config);
 }
 
 function openSqliteSnapshot(file: string): Snapshot {
@@ -74,7 +77,9 @@ function openSqliteSnapshot(file: string): Snapshot {
       }[];
       const types: ColumnTypes = new Map(columns.map((c) => [c.name, c.type.toLowerCase()]));
       let n = 0;
-      for (const row of sqlite.prepare(`select * from ${quote(table)}`).iterate() as Iterable<Row>) {
+      for (const row of sqlite
+        .prepare(`select * from ${quote(table)}`)
+        .iterate() as Iterable<Row>) {
         yield normaliseRow(types, row);
         // better-sqlite3 is synchronous: let the server's requests in between batches.
         if (++n % BATCH === 0) await yieldToEvents();
@@ -104,9 +109,9 @@ async function openPostgresSnapshot(
   let closed = false;
   return {
     migrations: async () =>
-      (await client.query<{ name: string }>('select name from kysely_migration order by name')).rows.map(
-        (r) => r.name,
-      ),
+      (
+        await client.query<{ name: string }>('select name from kysely_migration order by name')
+      ).rows.map((r) => r.name),
     hasTable: async (table) =>
       (
         await client.query(
