@@ -28,6 +28,7 @@ const seconds: Record<string, number> = {
   'api-keys.spec.ts': 13,
   'admin-integrations.spec.ts': 11,
   'admin-database.spec.ts': 8,
+  'admin-backups.spec.ts': 8,
 };
 
 export interface Lane {

@@ -23,6 +23,10 @@ export const backupTexts = {
   deleted: 'Backup deleted.',
   notFound: 'No backup has that name.',
   confirmDelete: 'Delete this backup? It cannot be brought back.',
+  cancel: 'Cancel',
+  deleting: 'Deleting…',
+  progress: (done: number, total: number) => `Backing up… ${done} of ${total} parts`,
+  lastFailed: (error: string) => `The last backup failed: ${error}`,
   columns: { name: 'Archive', date: 'Date', size: 'Size', checksum: 'SHA-256' },
   scheduleOff: 'Scheduled backups are off (set BACKUP_INTERVAL_HOURS, e.g. 24 for daily).',
   schedule: (hours: number, keep: number) =>
