@@ -35,7 +35,7 @@ test('admin backups: back up now, download the listed archive, delete it', async
     row.getByRole('link', { name: backupTexts.download }).click(),
   ]);
   expect(download.suggestedFilename()).toBe(name);
-  const bytes = await readFile((await download.path())!);
+  const bytes = await readFile(await download.path());
   expect(createHash('sha256').update(bytes).digest('hex')).toBe(sha256);
 
   await row.getByRole('button', { name: `${backupTexts.delete} ${name}` }).click();
