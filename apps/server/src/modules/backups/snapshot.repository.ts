@@ -1,9 +1,11 @@
+import { existsSync } from 'node:fs';
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { DatabaseConfig } from '../../config.js';
 import { postgresClientConfig } from '../../db/database.js';
+import { BackupError } from './archive-format.js';
 
 // Reads Cutout's tables for a backup in ONE snapshot, on a connection of its own, so the server's
 // connections keep serving meanwhile (decision 0268): SQLite, one read transaction on a second
@@ -55,6 +57,11 @@ export async function openSnapshot(config: DatabaseConfig): Promise<Snapshot> {
 }
 
 function openSqliteSnapshot(file: string): Snapshot {
+  if (!existsSync(file)) {
+    throw new BackupError(
+      `There is no Cutout database at ${file}: check DATA_DIR (or DATABASE_URL) is the server's.`,
+    );
+  }
   const sqlite = new SQLite(file, { fileMustExist: true });
   sqlite.pragma('busy_timeout = 5000');
   sqlite.exec('begin');
