@@ -31,6 +31,7 @@ const seconds: Record<string, number> = {
   'admin-integrations.spec.ts': 11,
   'admin-database.spec.ts': 8,
   'admin-database-backup.spec.ts': 10,
+  'admin-backups.spec.ts': 8,
 };
 
 export interface Lane {

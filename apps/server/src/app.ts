@@ -19,6 +19,7 @@ import {
 } from './modules/accounts/accounts.module.js';
 import { createAdminAlerts, registerAdmin } from './modules/admin/admin.module.js';
 import { registerApiKeys } from './modules/api-keys/api-keys.module.js';
+import { backupBeforeMigrations, registerBackups } from './modules/backups/backups.module.js';
 import { registerBatches } from './modules/batches/batches.module.js';
 import { registerCompose } from './modules/compose/compose.module.js';
 import { registerContact } from './modules/contact/contact.module.js';
@@ -175,6 +176,9 @@ export async function buildApp(
   // public URL at use time instead, so a change in Admin → Integrations shows in them at once.
   let startUrl: string;
   try {
+    // Upgrades cannot lose data (decision 0268): pending migrations on a database with data are
+    // preceded by a backup.
+    await backupBeforeMigrations({ config, database, log: app.log });
     const applied = await migrateToLatest(database.db, database.dialect);
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
     secret = resolveAuthSecret(config.authSecret, config.dataDir);
@@ -250,9 +254,10 @@ export async function buildApp(
   // Admin security alerts (decision 0087): admin sign-ins from a new address, account lockouts.
   const alerts = createAdminAlerts(app, { db, mailer, publicUrl: publicUrlNow });
 
-  await registerHealth(app, { database, version, processing });
   // A deleted account's address, kept as a keyed hash: no second free grant (decision 0270).
   const departedAddressKey = deriveKey(secret, 'departed-addresses');
+  const backups = await registerBackups(app, { config, database, store: processing.store, alerts });
+  await registerHealth(app, { database, version, processing, backups: () => backups.health() });
   await registerAccounts(app, {
     db,
     auth,

@@ -168,6 +168,16 @@ const envSchema = z.object({
   HTTP_BODY_MIN_BYTES_PER_SECOND: positiveInt.default(httpTimeoutDefaults.bodyMinBytesPerSecond),
   HTTP_IDLE_TIMEOUT_SECONDS: positiveSeconds.default(httpTimeoutDefaults.idleSeconds),
   HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: positiveSeconds.default(httpTimeoutDefaults.keepAliveSeconds),
+  // Backups of Cutout's own data (decision 0268).
+  BACKUP_DIR: z.string().min(1, 'must not be empty').optional(),
+  /** Hours between scheduled backups; unset or 0: no schedule. */
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number({ error: 'must be a number' })
+    .min(0, 'must be 0 (off) or more')
+    .max(24 * 31, 'must be at most 744 (a month)')
+    .optional(),
+  BACKUP_KEEP: positiveInt.default(7),
+  BACKUP_BEFORE_MIGRATIONS: booleanFlag.default(true),
   // Shared counters in Redis (docs/decisions/0114): REDIS_URL, or else the queue's QUEUE_URL.
   REDIS_URL: z
     .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
@@ -364,6 +374,17 @@ const configSchema = envSchema.transform((e, ctx) => {
      * (modules/integrations, docs/decisions/0107).
      */
     integrationEnv,
+    /** Backups of Cutout's own data (decision 0268). */
+    backups: {
+      /** Where `npm run backup`, 'Back up now' and the schedule write archives. */
+      dir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+      /** Between scheduled backups; 0: none scheduled. */
+      intervalMs: (e.BACKUP_INTERVAL_HOURS ?? 0) * 3_600_000,
+      /** Archives kept in dir: the oldest beyond this are deleted after a backup. */
+      keep: e.BACKUP_KEEP,
+      /** At start, when migrations are pending on a database with data: back it up first. */
+      beforeMigrations: e.BACKUP_BEFORE_MIGRATIONS,
+    },
     /** Rate limits and the sign-in back-off in Redis, shared by API processes (decision 0114). */
     redis: { url: e.REDIS_URL ?? e.QUEUE_URL },
     /** Scale-out: jobs go through BullMQ on this Redis (decision 0110); unset: in-process. */

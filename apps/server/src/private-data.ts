@@ -40,13 +40,16 @@ export interface Tightened {
  * DATABASE_CONNECTIONS_SQLITE_DIR) are left as the operator set them; RESULTS_DIR is Cutout's.
  */
 export function tightenDataDir(
-  config: Pick<Config, 'dataDir' | 'database' | 'jobs' | 'databaseConnections'>,
+  config: Pick<Config, 'dataDir' | 'database' | 'jobs' | 'databaseConnections'> &
+    Partial<Pick<Config, 'backups'>>,
 ): Tightened {
   const count: Tightened = { changed: 0, seen: 0 };
   const { dataDir } = config;
   makePrivateDir(dataDir);
   const trees = [path.join(dataDir, 'models')];
   if (!config.jobs.storage) trees.push(config.jobs.resultsDir);
+  // The backups hold everything the database does (decision 0268).
+  if (config.backups && inside(config.backups.dir, dataDir)) trees.push(config.backups.dir);
   for (const dir of [config.jobs.samplesDir, config.databaseConnections.sqliteDir]) {
     if (inside(dir, dataDir)) trees.push(dir);
   }

@@ -1,3 +1,4 @@
+import { backupsApiPaths } from './backups.js';
 import { batchesApiPaths } from './batches.js';
 import { compositionApiPaths } from './composition.js';
 import { databaseBackupApiPaths } from './database-backup.js';
@@ -127,4 +128,12 @@ export const samplesApi = {
   list: apiRoute('GET', samplesApiPaths.list),
   image: apiRoute('GET', id(samplesApiPaths.image)),
   thumbnail: apiRoute('GET', id(samplesApiPaths.thumbnail)),
+};
+
+/** backups: Admin → Settings → Backups (decision 0268). */
+export const backupsApi = {
+  list: apiRoute('GET', backupsApiPaths.list),
+  create: apiRoute('POST', backupsApiPaths.list),
+  download: apiRoute('GET', id(backupsApiPaths.backup)),
+  remove: apiRoute('DELETE', id(backupsApiPaths.backup)),
 };

@@ -24,6 +24,7 @@ export * from './file-names.js';
 export * from './free-try.js';
 export * from './history.js';
 export * from './error-reports.js';
+export * from './backups.js';
 export * from './health.js';
 export * from './integrations.js';
 export * from './invoices.js';
@@ -47,6 +48,7 @@ export * from './site.js';
 export * from './texts.js';
 // The request and response schemas (zod/mini), shared by the server's routes and the web client.
 export * from './schemas/accounts.js';
+export * from './schemas/backups.js';
 export * from './schemas/batches.js';
 export * from './schemas/composition.js';
 export * from './schemas/admin.js';

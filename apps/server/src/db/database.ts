@@ -12,6 +12,8 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
+  /** What it was opened from: a backup opens a connection of its own to the same database. */
+  config: DatabaseConfig;
   /** A round trip to the database, for health checks. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -50,6 +52,7 @@ export function openDatabase(
     return {
       db,
       dialect: 'sqlite',
+      config,
       ping: async () => {
         await sql`select 1`.execute(db);
       },
@@ -57,6 +60,28 @@ export function openDatabase(
     };
   }
 
+  const pool = new pg.Pool({ ...postgresClientConfig(config), max: 10 });
+  pool.on('error', (error) => onIdleError?.(error));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: 'postgres',
+    config,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/**
+ * How every PostgreSQL connection of Cutout's is opened: timestamps read back as ISO strings, and
+ * the configured schema first on the search path. The pool uses it, and so does a backup's own
+ * connection (modules/backups), so both read the same values.
+ */
+export function postgresClientConfig(
+  config: Extract<DatabaseConfig, { dialect: 'postgres' }>,
+): pg.ClientConfig {
   // pg types its own parsers as `any`; ours only hands them back to pg, which calls them.
   const types: pg.CustomTypesConfig = {
     getTypeParser: (oid: number, format?: 'text' | 'binary'): unknown =>
@@ -64,20 +89,9 @@ export function openDatabase(
         ? toIso
         : pg.types.getTypeParser(oid, format ?? 'text'),
   };
-  const pool = new pg.Pool({
+  return {
     connectionString: config.url,
-    max: 10,
     types,
     ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
-  });
-  pool.on('error', (error) => onIdleError?.(error));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return {
-    db,
-    dialect: 'postgres',
-    ping: async () => {
-      await sql`select 1`.execute(db);
-    },
-    close: () => db.destroy(),
   };
 }

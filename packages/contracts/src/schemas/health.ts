@@ -21,5 +21,7 @@ export const detailedHealthSchema = z.object({
   model: componentHealthSchema,
   /** Mail SMTP refused that waits to be tried again (degraded while any does). */
   mail: componentHealthSchema,
+  /** Backups of Cutout's own data: degraded when the last one failed (decision 0268). */
+  backups: z.optional(componentHealthSchema),
 });
 export type DetailedHealth = z.infer<typeof detailedHealthSchema>;

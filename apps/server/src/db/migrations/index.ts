@@ -65,16 +65,34 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '202611282340-departed-addresses': departedAddresses,
 };
 
-function provider(ctx: MigrationContext): MigrationProvider {
+/** Every migration's name, in the order they apply (names sort by number, then by timestamp). */
+export const migrationNames: readonly string[] = Object.keys(migrations).sort();
+
+function provider(ctx: MigrationContext, only?: ReadonlySet<string>): MigrationProvider {
   return {
     getMigrations: async () =>
-      Object.fromEntries(Object.entries(migrations).map(([name, make]) => [name, make(ctx)])),
+      Object.fromEntries(
+        Object.entries(migrations)
+          .filter(([name]) => !only || only.has(name))
+          .map(([name, make]) => [name, make(ctx)]),
+      ),
   };
+}
+
+export interface MigrateOptions {
+  /**
+   * Apply only these migrations (with those already applied): a restore brings an empty database
+   * to its archive's level before loading the rows, and the upgrade test builds the database
+   * of each earlier release (decision 0268). Unset: all of them.
+   */
+  only?: Iterable<string>;
 }
 
 // Migrations work on the database as it was at the time, not today's Database type.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<string[]> {
+type AnyDb = Kysely<any>;
+
+async function migrator(db: AnyDb, dialect: Dialect, options: MigrateOptions): Promise<Migrator> {
   const ctx: MigrationContext =
     dialect === 'sqlite'
       ? { dialect, timestamp: 'text', now: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` }
@@ -86,16 +104,23 @@ export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promis
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]
           ?.schema
       : undefined;
-  const migrator = new Migrator({
+  return new Migrator({
     db,
-    provider: provider(ctx),
+    provider: provider(ctx, options.only ? new Set(options.only) : undefined),
     // New migrations are named by timestamp (YYYYMMDDHHMM-slug) so parallel branches never
     // collide; a branch merged later may carry an older timestamp than one already applied, and
     // its migrations touch other tables, so they run in whatever order they arrive.
     allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+export async function migrateToLatest(
+  db: AnyDb,
+  dialect: Dialect,
+  options: MigrateOptions = {},
+): Promise<string[]> {
+  const { error, results } = await (await migrator(db, dialect, options)).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
     const reason = error instanceof Error ? error.message : JSON.stringify(error);
@@ -104,4 +129,16 @@ export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promis
     });
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** The migrations applied to this database, and those still to apply. */
+export async function migrationState(
+  db: AnyDb,
+  dialect: Dialect,
+): Promise<{ applied: string[]; pending: string[] }> {
+  const all = await (await migrator(db, dialect, {})).getMigrations();
+  return {
+    applied: all.filter((m) => m.executedAt !== undefined).map((m) => m.name),
+    pending: all.filter((m) => m.executedAt === undefined).map((m) => m.name),
+  };
 }

@@ -54,7 +54,7 @@ export async function updatePreferences(
 }
 
 export type NotificationKind =
-  'purchase' | 'refund' | 'order_review' | 'refund_request' | 'webhook_failed';
+  'purchase' | 'refund' | 'order_review' | 'refund_request' | 'webhook_failed' | 'backup_failed';
 
 const notificationSubjects: Record<NotificationKind, string> = {
   purchase: 'New purchase',
@@ -63,6 +63,8 @@ const notificationSubjects: Record<NotificationKind, string> = {
   refund_request: 'A buyer asks for a refund',
   // A digest: at most one an hour, with counts only (decision 0122).
   webhook_failed: 'Payment webhooks failed',
+  // A scheduled or 'Back up now' backup of Cutout's own data (decision 0268).
+  backup_failed: 'Backup failed',
 };
 
 /** Where each notification sends the admin. */
@@ -72,6 +74,7 @@ const notificationPages: Record<NotificationKind, string> = {
   order_review: '/admin/subscriptions?status=needs_review',
   refund_request: '/admin/subscriptions?request=requested',
   webhook_failed: '/admin/subscriptions',
+  backup_failed: '/admin/settings',
 };
 
 /**

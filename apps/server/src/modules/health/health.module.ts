@@ -1,3 +1,4 @@
+import type { ComponentHealth } from '@cutout/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../db/database.js';
 import { mailHealth } from '../../mail/mail-health.js';
@@ -8,7 +9,13 @@ import { healthRoutes } from './health.routes.js';
 
 export async function registerHealth(
   app: FastifyInstance,
-  deps: { database: DatabaseHandle; version: string; processing: Processing },
+  deps: {
+    database: DatabaseHandle;
+    version: string;
+    processing: Processing;
+    /** The backups of Cutout's own data (decision 0268). */
+    backups: () => ComponentHealth;
+  },
 ): Promise<void> {
   const { processing } = deps;
   await app.register(healthRoutes, {
@@ -18,5 +25,6 @@ export async function registerHealth(
     queue: () => processing.queueHealth(),
     model: () => processing.modelHealth(),
     mail: () => mailHealth(deps.database.db),
+    backups: deps.backups,
   });
 }

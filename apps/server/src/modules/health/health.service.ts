@@ -12,6 +12,8 @@ export interface HealthDeps {
   model: HealthProbe;
   /** Mail SMTP refused and still to be sent (decision 0260). */
   mail: HealthProbe;
+  /** The last backup of Cutout's own data failed: degraded (decision 0268). */
+  backups?: HealthProbe;
   version: string;
   startedAt: number;
 }
@@ -40,7 +42,8 @@ export async function detailedHealth(deps: HealthDeps): Promise<DetailedHealth> 
           status: 'down' as const,
           detail: error instanceof Error ? error.message : String(error),
         }));
-  const parts = [database, queue, model, mail];
+  const backups: ComponentHealth | undefined = deps.backups ? await deps.backups() : undefined;
+  const parts = [database, queue, model, mail, ...(backups ? [backups] : [])];
   const status =
     database.status === 'down'
       ? 'down'
@@ -55,5 +58,6 @@ export async function detailedHealth(deps: HealthDeps): Promise<DetailedHealth> 
     queue,
     model,
     mail,
+    ...(backups ? { backups } : {}),
   };
 }

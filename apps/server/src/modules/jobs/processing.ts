@@ -11,8 +11,8 @@ import type { Registry } from 'prom-client';
 import sharp from 'sharp';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import { LocalDiskStore, type ObjectStore } from '../storage/object-store.js';
-import { S3Store } from '../storage/s3-store.js';
+import type { ObjectStore } from '../storage/object-store.js';
+import { openObjectStore } from '../storage/open-store.js';
 import { BullDispatch } from './bull-dispatch.js';
 import { RedisJobEvents } from './job-event-bus.js';
 import { jobMetrics } from './jobs.metrics.js';
@@ -91,8 +91,7 @@ export function createProcessing(options: ProcessingOptions): Processing {
     return pool;
   };
 
-  const s3 = config.jobs.storage ? new S3Store(config.jobs.storage) : undefined;
-  const store: ObjectStore = s3 ?? new LocalDiskStore(config.jobs.resultsDir);
+  const { store, close: closeStore } = openObjectStore(config.jobs);
   // The metrics read the queue at scrape time, by then `jobs` exists.
   const observe = jobMetrics(options.metrics, db, () => jobs);
   const queue = config.queue;
@@ -248,7 +247,7 @@ export function createProcessing(options: ProcessingOptions): Processing {
       // A pool handed in by the caller (tests share one) is the caller's to close.
       if (!options.engine) await pool?.close();
       await bus?.close();
-      s3?.close();
+      closeStore();
     },
   };
 }

@@ -21,6 +21,8 @@ export interface ObjectStore {
   deletePrefix(prefix: string): Promise<void>;
   /** The prefixes (job ids) present, for sweeping what the database no longer knows. */
   listPrefixes(): Promise<string[]>;
+  /** The keys under `prefix/` (`prefix/name`), for backups (decision 0268). */
+  listKeys(prefix: string): Promise<string[]>;
 }
 
 const KEY = /^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_.-]+)?$/;
@@ -77,6 +79,20 @@ export class LocalDiskStore implements ObjectStore {
     try {
       const entries = await readdir(this.root, { withFileTypes: true });
       return entries.filter((e) => e.isDirectory()).map((e) => e.name);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+  }
+
+  async listKeys(prefix: string): Promise<string[]> {
+    checkKey(prefix);
+    try {
+      const entries = await readdir(path.join(this.root, prefix), { withFileTypes: true });
+      // Temp files of a write still under way are not objects yet.
+      return entries
+        .filter((e) => e.isFile() && !e.name.endsWith('.tmp'))
+        .map((e) => `${prefix}/${e.name}`);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw error;

@@ -159,6 +159,30 @@ export class S3Store implements ObjectStore {
     return prefixes;
   }
 
+  async listKeys(prefix: string): Promise<string[]> {
+    checkKey(prefix);
+    const keys: string[] = [];
+    const {
+      client,
+      sdk: { ListObjectsV2Command },
+    } = await this.s3();
+    let token: string | undefined;
+    do {
+      const page = await client.send(
+        new ListObjectsV2Command({
+          Bucket: this.options.bucket,
+          Prefix: `${this.options.prefix}${prefix}/`,
+          ContinuationToken: token,
+        }),
+      );
+      for (const o of page.Contents ?? []) {
+        if (o.Key) keys.push(o.Key.slice(this.options.prefix.length));
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return keys;
+  }
+
   close(): void {
     if (this.closed) return;
     this.closed = true;

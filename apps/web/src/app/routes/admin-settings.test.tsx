@@ -46,7 +46,7 @@ beforeEach(() => resetToastSpy());
 afterEach(() => vi.unstubAllGlobals());
 
 describe('admin settings', () => {
-  it('has the Account, Security and Admin Setup tabs, then Business details; Account first', async () => {
+  it('has the Account, Security and Admin Setup tabs, then Business details and Backups; Account first', async () => {
     server();
     renderSettings();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
@@ -54,6 +54,7 @@ describe('admin settings', () => {
       'Security',
       'Admin Setup',
       'Business details',
+      'Backups',
     ]);
     const panel = screen.getByRole('tabpanel');
     expect(await within(panel).findByText('January 15, 2026')).toBeInTheDocument();

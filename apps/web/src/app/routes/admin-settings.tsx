@@ -1,9 +1,18 @@
-import { invoiceTexts, pageTexts, paths } from '@cutout/contracts';
-import { Building2, ChevronRight, KeyRound, PlugZap, ShieldCheck, UserRound } from 'lucide-react';
+import { backupTexts, invoiceTexts, pageTexts, paths } from '@cutout/contracts';
+import {
+  Building2,
+  ChevronRight,
+  DatabaseBackup,
+  KeyRound,
+  PlugZap,
+  ShieldCheck,
+  UserRound,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { AccountTab } from '../../features/admin/components/account-tab';
 import { AdminSetupTab } from '../../features/admin/components/admin-setup-tab';
+import { BackupsTab } from '../../features/admin/components/backups-tab';
 import { BusinessDetailsTab } from '../../features/admin/components/business-details-tab';
 import { ChangePasswordForm } from '../../features/accounts/components/change-password-form';
 import { adminSettingsTexts } from '../../features/admin/texts';
@@ -14,8 +23,8 @@ export const meta = () => pageMeta(pageTexts.adminSettings, { noindex: true });
 const tabs = adminSettingsTexts.tabs;
 
 /**
- * Admin settings (spec §2 Admin): tabs Account, Security, Admin Setup, and Business details (the
- * seller on invoices); a link to Integrations.
+ * Admin settings (spec §2 Admin): tabs Account, Security, Admin Setup, Business details (the
+ * seller on invoices) and Backups (decision 0268); a link to Integrations.
  */
 export default function AdminSettingsRoute() {
   return (
@@ -57,6 +66,10 @@ export default function AdminSettingsRoute() {
             <Building2 aria-hidden="true" />
             {invoiceTexts.businessTitle}
           </TabsTrigger>
+          <TabsTrigger value="backups">
+            <DatabaseBackup aria-hidden="true" />
+            {backupTexts.tab}
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="account">
           <AccountTab />
@@ -69,6 +82,9 @@ export default function AdminSettingsRoute() {
         </TabsContent>
         <TabsContent value="business">
           <BusinessDetailsTab />
+        </TabsContent>
+        <TabsContent value="backups">
+          <BackupsTab />
         </TabsContent>
       </Tabs>
     </div>

@@ -1,6 +1,7 @@
 import {
   accountDeletionStatement,
   leavingTexts,
+  backupPrivacyText,
   limits,
   paths,
   retentionStatements,
@@ -97,6 +98,7 @@ export const privacyPolicy: LegalDocument = {
             'Purchase records: for as long as tax and accounting law requires.',
             'Contact messages: for as long as we need them to handle your request.',
             'Server logs and error reports: for a short period, to investigate problems and abuse.',
+            backupPrivacyText,
           ],
         },
       ],

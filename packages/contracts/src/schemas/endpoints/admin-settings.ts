@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { databaseConnectionsApi, integrationsApi } from '../../app-api-routes.js';
+import { backupsApi, databaseConnectionsApi, integrationsApi } from '../../app-api-routes.js';
+import { backupNameParamsSchema, backupStartedSchema, backupsViewSchema } from '../backups.js';
 import { messageResponseSchema } from '../accounts.js';
 import {
   databaseConnectionBodySchema,
@@ -110,5 +111,18 @@ export const integrationsEndpoints = {
   checkPaymentProvider: endpoint(integrationsApi.checkPaymentProvider, {
     responses: { 200: integrationCheckResultSchema },
     errors: integrationErrors,
+  }),
+};
+
+/** Admin → Settings → Backups (decision 0268). */
+export const backupsEndpoints = {
+  list: endpoint(backupsApi.list, { responses: { 200: backupsViewSchema }, errors }),
+  create: endpoint(backupsApi.create, { responses: { 202: backupStartedSchema }, errors }),
+  /** The archive itself (application/zip), streamed. */
+  download: endpoint(backupsApi.download, { params: backupNameParamsSchema }),
+  remove: endpoint(backupsApi.remove, {
+    params: backupNameParamsSchema,
+    responses: { 200: messageResponseSchema },
+    errors,
   }),
 };

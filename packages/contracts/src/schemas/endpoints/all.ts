@@ -1,6 +1,10 @@
 import { accountsEndpoints, apiKeysEndpoints, usersEndpoints } from './accounts.js';
 import { adminEndpoints } from './admin.js';
-import { databaseConnectionsEndpoints, integrationsEndpoints } from './admin-settings.js';
+import {
+  backupsEndpoints,
+  databaseConnectionsEndpoints,
+  integrationsEndpoints,
+} from './admin-settings.js';
 import { contactEndpoints, errorReportsEndpoints, newsletterEndpoints } from './contact.js';
 import { jobsEndpoints } from './jobs.js';
 import { batchesEndpoints, pagesEndpoints } from './pages-and-batches.js';
@@ -15,6 +19,7 @@ export const allEndpoints = {
   admin: adminEndpoints,
   adminPayments: adminPaymentsEndpoints,
   apiKeys: apiKeysEndpoints,
+  backups: backupsEndpoints,
   batches: batchesEndpoints,
   contact: contactEndpoints,
   databaseConnections: databaseConnectionsEndpoints,

@@ -26,6 +26,7 @@ import { toastError } from '../../../lib/error-toast';
 import { loadToast } from '../../../lib/toast';
 import { deleteHistoryItem, historyQueryKey, useHistory } from '../api/history';
 import { formatDate } from '../../../lib/format-date';
+import { formatBytes } from '../../../lib/format-bytes';
 
 const downloadLabels: Record<JobVariant, string> = {
   refined: editorTexts.downloadRefined,
@@ -36,12 +37,6 @@ const downloadLabels: Record<JobVariant, string> = {
 /** The cut-out on a checkerboard, as the editor shows transparency. */
 const checkerboard =
   'bg-white bg-[length:16px_16px] bg-[position:0_0,8px_8px] bg-[image:linear-gradient(45deg,#e5e7eb_25%,transparent_25%,transparent_75%,#e5e7eb_75%),linear-gradient(45deg,#e5e7eb_25%,transparent_25%,transparent_75%,#e5e7eb_75%)]';
-
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
 
 function Row({ item, onDelete }: { item: HistoryItem; onDelete: (item: HistoryItem) => void }) {
   return (
