@@ -28,6 +28,7 @@ export * from './integrations.js';
 export * from './invoices.js';
 export * from './jobs.js';
 export * from './limits.js';
+export * from './names.js';
 export * from './pages.js';
 export * from './paths.js';
 export * from './payments.js';

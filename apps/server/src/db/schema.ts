@@ -105,6 +105,14 @@ export interface CreditLedgerTable {
   created_at: Timestamp;
 }
 
+/** The accounts' rate-limit windows when no Redis is configured (decision 0265). Unix ms. */
+export interface RateLimitWindowTable {
+  key: string;
+  window_start: number | string;
+  count: number;
+  expires_at: number | string;
+}
+
 export interface OutboxTable {
   id: string;
   to: string;
@@ -441,6 +449,7 @@ export interface Database {
   pages: PageTable;
   database_connections: DatabaseConnectionTable;
   plans: PlanTable;
+  rate_limit_windows: RateLimitWindowTable;
   checkouts: CheckoutTable;
   credit_lots: CreditLotTable;
   orders: OrderTable;

@@ -22,6 +22,7 @@ import { resultVersions } from './202611251900-result-versions.js';
 import { freeTryAndHistory } from './202611251900-free-try-and-history.js';
 import { mailRetries } from './202611261540-mail-retries.js';
 import { newsletterConfirmation } from './202611261610-newsletter-confirmation.js';
+import { verifiedAddresses } from './202611282325-verified-addresses.js';
 
 // One set of migrations for SQLite and PostgreSQL. Each migration is a factory taking the few
 // column types that differ between the two, so the table definitions are written once.
@@ -59,6 +60,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '202611251900-free-try-and-history': freeTryAndHistory,
   '202611261540-mail-retries': mailRetries,
   '202611261610-newsletter-confirmation': newsletterConfirmation,
+  '202611282325-verified-addresses': verifiedAddresses,
 };
 
 function provider(ctx: MigrationContext): MigrationProvider {

@@ -1,11 +1,14 @@
-import { paths } from '@cutout/contracts';
+import { accountsApiPaths, paths } from '@cutout/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { DatabaseHandle, Db } from '../../db/database.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { resetPasswordMail } from '../../mail/templates/reset-password.js';
 import { setPasswordMail } from '../../mail/templates/set-password.js';
-import { rateLimits } from '../../plugins/rate-limits.js';
+import { verifyEmailMail } from '../../mail/templates/verify-email.js';
+import { grantFreeCredits } from '../credits/credits.service.js';
+import { DatabaseWindowCounter } from '../../plugins/database-window-counter.js';
+import { RedisWindowCounter, rateLimits } from '../../plugins/rate-limits.js';
 import type { SharedRedis } from '../../plugins/shared-redis.js';
 import type { AdminAlerts } from '../admin/admin.module.js';
 import { accountsRoutes } from './accounts.routes.js';
@@ -51,6 +54,13 @@ export async function openAuth(deps: {
         (invitation ? setPasswordMail : resetPasswordMail)(user.email, user.name, link),
       );
     },
+    sendVerificationEmail: (user, token) => {
+      const link = `${deps.publicUrl()}${accountsApiPaths.verifyEmail}?token=${encodeURIComponent(token)}`;
+      mailer.enqueue(verifyEmailMail(user.email, user.name, link));
+    },
+    onAddressConfirmed: async (userId) => {
+      await grantFreeCredits(database.db, userId);
+    },
   });
   await seedAdmin(database.db, auth, deps.admin, deps.log);
   return auth;
@@ -74,6 +84,10 @@ export async function registerAccounts(
   await app.register(accountsRoutes, {
     db: deps.db,
     auth: deps.auth,
+    // Sign-up, sign-in, reset and resend limits outlive a restart (decision 0265).
+    rateCounter: redis
+      ? new RedisWindowCounter(redis, 'accounts-rate-limit')
+      : new DatabaseWindowCounter(deps.db, deps.clock),
     failedSignIns: new SignInThrottle({
       ...rateLimits.accounts.failedSignIns,
       ...(redis ? { store: new RedisSignInStore(redis, rateLimits.accounts.failedSignIns) } : {}),

@@ -17,7 +17,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { AppError, conflict, notFound } from '../../errors.js';
 import type { Auth } from '../accounts/auth.js';
 import { recordAudit, type Acting } from '../audit/audit.service.js';
-import { adjustCredits, grantSignUpCredits } from '../credits/credits.service.js';
+import { adjustCredits } from '../credits/credits.service.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import {
   deleteSessionsOfUser,
@@ -367,9 +367,10 @@ export async function setRole(
 }
 
 /**
- * Add User: the account with the chosen plan and status, its starting credits, no password; a
- * set-password link goes out through the password-reset mail path (better-auth creates the
- * credential when the link is used). 409 'User with this email already exists'.
+ * Add User: the account with the chosen plan and status, no password; a set-password link goes
+ * out through the password-reset mail path (better-auth creates the credential when the link is
+ * used). Using the link confirms the address, which grants the free credits (decision 0265); an
+ * account added inactive gets no link until it is active and asks for one. 409 'User with this email already exists'.
  */
 export async function createUser(
   deps: AdminUsersDeps,
@@ -388,7 +389,6 @@ export async function createUser(
         adminPlan: body.plan === 'free' ? null : body.plan,
         now,
       });
-      await grantSignUpCredits(trx, id);
       if (body.status === 'inactive')
         await setBanned(trx, id, true, 'Created inactive by an admin');
       await recordAudit(trx, {
