@@ -147,7 +147,7 @@ onBothDialects('verified addresses before free credits', (get) => {
     expect(await me(app, cookie)).toMatchObject({ credits: 10, emailVerified: true });
   });
 
-  it("an admin-added user is confirmed by the mailed set-password link, which grants the credits", async () => {
+  it('an admin-added user is confirmed by the mailed set-password link, which grants the credits', async () => {
     const { app } = get();
     const cookie = await adminCookie(app);
     const email = `added-${Date.now()}@example.com`;
@@ -305,7 +305,11 @@ describe('the sign-up limit survives a restart', () => {
             app.inject({
               method: 'POST',
               url: '/api/auth/sign-up',
-              payload: { name: 'Farm Hand', email: `farm${n}@example.invalid`, password: 'farm-password' },
+              payload: {
+                name: 'Farm Hand',
+                email: `farm${n}@example.invalid`,
+                password: 'farm-password',
+              },
               remoteAddress: ip,
             });
           const { max } = rateLimits.accounts.signUp.perIp;
@@ -332,4 +336,3 @@ describe('the sign-up limit survives a restart', () => {
     );
   }
 });
-
