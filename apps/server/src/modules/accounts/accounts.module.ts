@@ -7,7 +7,7 @@ import { resetPasswordMail } from '../../mail/templates/reset-password.js';
 import { setPasswordMail } from '../../mail/templates/set-password.js';
 import { verifyEmailMail } from '../../mail/templates/verify-email.js';
 import { grantFreeCredits } from '../credits/credits.service.js';
-import { DatabaseWindowCounter } from '../../plugins/database-window-counter.js';
+import { DatabaseWindowCounter } from '../../plugins/rate-limit-windows.repository.js';
 import { RedisWindowCounter, rateLimits } from '../../plugins/rate-limits.js';
 import type { SharedRedis } from '../../plugins/shared-redis.js';
 import type { AdminAlerts } from '../admin/admin.module.js';
