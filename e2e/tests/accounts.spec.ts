@@ -33,6 +33,9 @@ test.describe('with expected 4xx answers', () => {
   test('sign up, see 0 credits and why, follow the mailed link, see 10, sign out, fail with a wrong password, sign in again', async ({
     page,
   }) => {
+    // Two more page loads than before (the mailed link and its dashboard): over a minute on a
+    // loaded machine.
+    test.setTimeout(120_000);
     const email = uniqueEmail('walk');
     await signUpThroughForm(page, { name: 'Grace Hopper', email, password });
 

@@ -86,7 +86,7 @@ export async function registerAccounts(
     auth: deps.auth,
     // Sign-up, sign-in, reset and resend limits outlive a restart (decision 0265).
     rateCounter: redis
-      ? new RedisWindowCounter(redis, 'accounts-rate-limit')
+      ? new RedisWindowCounter(redis, 'rate-limit')
       : new DatabaseWindowCounter(deps.db, deps.clock),
     failedSignIns: new SignInThrottle({
       ...rateLimits.accounts.failedSignIns,
