@@ -252,6 +252,7 @@ export async function buildApp(
   await registerHealth(app, { database, version, processing });
   await registerAccounts(app, {
     db,
+    dialect: database.dialect,
     auth,
     mailer,
     publicUrl: publicUrlNow,

@@ -2,6 +2,7 @@ import { accountsApiPaths, paths } from '@cutout/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { DatabaseHandle, Db } from '../../db/database.js';
+import type { Dialect } from '../../db/schema.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { resetPasswordMail } from '../../mail/templates/reset-password.js';
 import { setPasswordMail } from '../../mail/templates/set-password.js';
@@ -17,6 +18,7 @@ import { seedAdmin } from './admin-setup.service.js';
 import { createAuth, type Auth } from './auth.js';
 import { SignInThrottle } from './failed-sign-ins.js';
 import { RedisSignInStore } from './sign-in-store-redis.js';
+import { DatabaseSignInStore } from './sign-in-store.repository.js';
 
 // Accounts: better-auth (sessions, reset mails), the first admin, and the accounts API.
 
@@ -70,6 +72,7 @@ export async function registerAccounts(
   app: FastifyInstance,
   deps: {
     db: Db;
+    dialect: Dialect;
     auth: Auth;
     mailer: Pick<Mailer, 'enqueue'>;
     publicUrl: () => string;
@@ -90,7 +93,10 @@ export async function registerAccounts(
       : new DatabaseWindowCounter(deps.db, deps.clock),
     failedSignIns: new SignInThrottle({
       ...rateLimits.accounts.failedSignIns,
-      ...(redis ? { store: new RedisSignInStore(redis, rateLimits.accounts.failedSignIns) } : {}),
+      // Redis when configured, else the database: a restart forgets nothing (decision 0265).
+      store: redis
+        ? new RedisSignInStore(redis, rateLimits.accounts.failedSignIns)
+        : new DatabaseSignInStore(deps.db, deps.dialect, rateLimits.accounts.failedSignIns),
       ...(deps.clock ? { now: deps.clock } : {}),
       onAccountUnderAttack: (email) => alerts.accountLockedOut(email),
     }),

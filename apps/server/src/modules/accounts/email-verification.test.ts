@@ -282,9 +282,9 @@ onBothDialects('verified addresses before free credits', (get) => {
   });
 });
 
-// A restart (a new app on the same database) keeps the sign-up limit: the counters are in the
-// database when no Redis is configured.
-describe('the sign-up limit survives a restart', () => {
+// A restart (a new app on the same database) keeps the sign-up limit and the sign-in back-off:
+// without Redis their state is in the database.
+describe('the sign-up limit and the sign-in back-off survive a restart', () => {
   for (const dialect of ['sqlite', 'postgres'] as const) {
     const skip = dialect === 'postgres' && !testDatabaseUrl;
     (skip ? it.skip : it)(
@@ -327,6 +327,47 @@ describe('the sign-up limit survives a restart', () => {
             remoteAddress: randomIp(),
           });
           expect(other.statusCode).toBe(201);
+        } finally {
+          await t?.close();
+          await pg?.dispose();
+          dir.remove();
+        }
+      },
+    );
+
+    (skip ? it.skip : it)(
+      `the sign-in back-off on ${dialect}${skip ? ' (skipped: TEST_DATABASE_URL is not set)' : ''}`,
+      async () => {
+        const dir = tempDir();
+        const pg = dialect === 'postgres' ? await openTestPostgres(testDatabaseUrl!) : undefined;
+        const env = {
+          DATA_DIR: dir.dir,
+          ADMIN_PASSWORD: TEST_ADMIN.password,
+          ...(pg ? { DATABASE_URL: pg.url } : {}),
+        };
+        let t: TestApp | undefined;
+        try {
+          await pg?.handle.close();
+          t = await createTestApp({ env });
+          const user = await signUp(t.app, {}, { confirm: false });
+          const attacker = randomIp();
+          const from = (app: FastifyInstance, ip: string, password: string) =>
+            app.inject({
+              method: 'POST',
+              url: '/api/auth/sign-in',
+              payload: { email: user.email, password },
+              remoteAddress: ip,
+            });
+          const { freeFailures } = rateLimits.accounts.failedSignIns;
+          for (let i = 0; i < freeFailures; i++) {
+            expect((await from(t.app, attacker, `wrong-${i}`)).statusCode).toBe(401);
+          }
+          expect((await from(t.app, attacker, user.password)).statusCode).toBe(429);
+          await t.close();
+          t = await createTestApp({ env });
+          // Still backed off after the restart; the owner elsewhere signs in.
+          expect((await from(t.app, attacker, user.password)).statusCode).toBe(429);
+          expect((await from(t.app, randomIp(), user.password)).statusCode).toBe(200);
         } finally {
           await t?.close();
           await pg?.dispose();
