@@ -50,7 +50,9 @@ export async function confirmEmailFromOutbox(app: FastifyInstance, email: string
   const url = new URL(link);
   const res = await app.inject({ url: url.pathname + url.search, remoteAddress: randomIp() });
   if (res.statusCode !== 303 || !String(res.headers.location).endsWith('?email=confirmed')) {
-    throw new Error(`confirming ${email} failed: ${res.statusCode} ${String(res.headers.location)}`);
+    throw new Error(
+      `confirming ${email} failed: ${res.statusCode} ${String(res.headers.location)}`,
+    );
   }
 }
 

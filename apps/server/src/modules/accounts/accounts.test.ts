@@ -197,7 +197,16 @@ onBothDialects('accounts', (get) => {
     expect(own.statusCode).toBe(200);
     expect(own.json()).toMatchObject({ id: a.id, email: a.email, credits: 10, role: 'user' });
     expect(Object.keys(own.json()).sort()).toEqual(
-      ['accountType', 'createdAt', 'credits', 'email', 'emailVerified', 'id', 'name', 'role'].sort(),
+      [
+        'accountType',
+        'createdAt',
+        'credits',
+        'email',
+        'emailVerified',
+        'id',
+        'name',
+        'role',
+      ].sort(),
     );
     const other = await app.inject({ url: `/users/${b.id}`, headers: { cookie: a.cookie } });
     expect(other.statusCode).toBe(403);

@@ -327,7 +327,12 @@ export async function grantFreeCredits(db: Db, userId: string): Promise<boolean>
   return inTransaction(db, async (trx) => {
     // The user's row lock: two confirmations at once grant once.
     if ((await lockBalance(trx, userId)) === undefined) return false;
-    if (await hasLedgerReference(trx, userId, [FREE_CREDITS_REFERENCE, EARLIER_FREE_CREDITS_REFERENCE]))
+    if (
+      await hasLedgerReference(trx, userId, [
+        FREE_CREDITS_REFERENCE,
+        EARLIER_FREE_CREDITS_REFERENCE,
+      ])
+    )
       return false;
     const result = await addCreditsIn(trx, userId, {
       kind: 'grant',

@@ -82,11 +82,7 @@ export async function markEmailVerified(db: Db, id: string, now: string): Promis
 
 /** Whether the account is deactivated (better-auth's ban), for the reset flow's refusals. */
 export async function isUserBanned(db: Db, id: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('banned')
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row = await db.selectFrom('users').select('banned').where('id', '=', id).executeTakeFirst();
   return Boolean(row?.banned);
 }
 
