@@ -23,11 +23,15 @@ test('signed-in and admin pages have no serious or critical accessibility violat
   browser,
 }) => {
   test.setTimeout(600_000);
-  await signUpThroughForm(page, {
-    name: 'Axe Tester',
-    email: uniqueEmail('axe'),
-    password: 'axe-Passw0rd-e2e',
-  });
+  await signUpThroughForm(
+    page,
+    {
+      name: 'Axe Tester',
+      email: uniqueEmail('axe'),
+      password: 'axe-Passw0rd-e2e',
+    },
+    { confirm: true },
+  );
   await expectPath(page, paths.dashboard);
   for (const path of oncePerScreen(signedInPaths)) {
     await page.goto(path);

@@ -1,5 +1,13 @@
-import { authTexts, navTexts, paths, resetTexts, validationTexts } from '@cutout/contracts';
 import {
+  authTexts,
+  navTexts,
+  paths,
+  resetTexts,
+  validationTexts,
+  verifyEmailTexts,
+} from '@cutout/contracts';
+import {
+  confirmEmailThroughMail,
   expectPath,
   openAccountMenu,
   resetLinkFor,
@@ -22,18 +30,30 @@ test.describe('with expected 4xx answers', () => {
   // A wrong password answers 401 and an existing e-mail 409; Chromium logs both.
   test.use({ allowHttpErrors: true });
 
-  test('sign up, see 10 credits, sign out, fail with a wrong password, sign in again', async ({
+  test('sign up, see 0 credits and why, follow the mailed link, see 10, sign out, fail with a wrong password, sign in again', async ({
     page,
   }) => {
+    // Two more page loads than before (the mailed link and its dashboard): over a minute on a
+    // loaded machine.
+    test.setTimeout(120_000);
     const email = uniqueEmail('walk');
     await signUpThroughForm(page, { name: 'Grace Hopper', email, password });
 
     await expectPath(page, paths.dashboard);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Grace Hopper!');
-    await expect(page.getByTestId('credits-balance')).toHaveText('10');
     await expect(page.getByText(authTexts.signUpSuccess)).toBeVisible();
+    // The free credits wait for the address (decision 0265): 0, and the reason, plainly.
+    await expect(page.getByTestId('credits-balance')).toHaveText('0');
+    await expect(page.getByText(verifyEmailTexts.balanceZeroBecause(email))).toBeVisible();
     await expect(page.getByText('No images processed this month')).toBeVisible();
     await expect(page.getByRole('banner').getByText('GH')).toBeVisible();
+    await lookAt(page, { path: '.artifacts/accounts/dashboard-unconfirmed.png', fullPage: true });
+
+    // The link from the mail, read from the outbox as the owner reads their inbox.
+    await confirmEmailThroughMail(page, email);
+    await expect(page.getByTestId('credits-balance')).toHaveText('10');
+    await expect(page.getByText(verifyEmailTexts.balanceZeroBecause(email))).toBeHidden();
+    await lookAt(page, { path: '.artifacts/accounts/dashboard-confirmed.png', fullPage: true });
 
     // A signed-in user who is not an admin is sent home from the back-office.
     await page.goto(paths.adminSettings);

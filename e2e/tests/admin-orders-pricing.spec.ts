@@ -12,7 +12,7 @@ import {
   type EditablePlan,
 } from '@cutout/contracts';
 import { request as playwrightRequest, type Page } from '@playwright/test';
-import { expectPath, signInThroughForm } from './accounts-helpers.js';
+import { confirmEmailByRequest, expectPath, signInThroughForm } from './accounts-helpers.js';
 import { e2eAdmin } from './admin-helpers.js';
 import { expect, lookAt, test } from './fixtures.js';
 
@@ -82,6 +82,8 @@ test('admin subscriptions: buy in the sandbox, see the order, refund it; edit a 
     expect(
       (await buyerContext.request.post(`${baseURL}/api/auth/sign-up`, { data: buyer })).status(),
     ).toBe(201);
+    // Confirmed through the mailed link: the free credits are part of the figures below.
+    await confirmEmailByRequest(buyerContext.request, baseURL!, buyer.email);
     const checkout = await buyerContext.request.post(`${baseURL}/api/checkouts`, {
       data: { planId: 'credits-10' },
     });

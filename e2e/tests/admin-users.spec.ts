@@ -12,7 +12,7 @@ import {
 } from '@cutout/contracts';
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { expectPath, signInThroughForm } from './accounts-helpers.js';
+import { confirmEmailByRequest, expectPath, signInThroughForm } from './accounts-helpers.js';
 import { e2eAdmin } from './admin-helpers.js';
 import { expect, lookAt, test } from './fixtures.js';
 
@@ -68,6 +68,8 @@ function insertApiKey(userId: string): string {
 async function apiSignUp(api: APIRequestContext, name: string, email: string, password: string) {
   const res = await api.post('/api/auth/sign-up', { data: { name, email, password } });
   expect(res.status()).toBe(201);
+  // Confirmed through the mailed link, so the account has its free credits (decision 0265).
+  await confirmEmailByRequest(api, '', email);
   return ((await res.json()) as { user: { id: string } }).user.id;
 }
 

@@ -18,11 +18,15 @@ test('an API key created in the settings page works from a plain HTTP client unt
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const photo = await readFile(await writePhoto(scratchDir()));
-  await signUpThroughForm(page, {
-    name: 'Api Tester',
-    email: uniqueEmail('api-keys'),
-    password: 'api-key-passw0rd',
-  });
+  await signUpThroughForm(
+    page,
+    {
+      name: 'Api Tester',
+      email: uniqueEmail('api-keys'),
+      password: 'api-key-passw0rd',
+    },
+    { confirm: true },
+  );
   await expectPath(page, paths.dashboard);
 
   await page.goto(paths.dashboardSettings);

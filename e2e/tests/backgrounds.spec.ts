@@ -96,7 +96,7 @@ test.describe.serial('the backgrounds panel', () => {
     page,
   }) => {
     test.setTimeout(150_000);
-    await signUpThroughForm(page, user);
+    await signUpThroughForm(page, user, { confirm: true });
     await expectPath(page, paths.dashboard);
     await processPhoto(page);
     const credits = await creditsOf(page);

@@ -114,11 +114,15 @@ test.describe.serial('the Batch tab', () => {
     page,
   }) => {
     test.setTimeout(240_000);
-    await signUpThroughForm(page, {
-      name: 'Dorothea Lange',
-      email: uniqueEmail('batch'),
-      password,
-    });
+    await signUpThroughForm(
+      page,
+      {
+        name: 'Dorothea Lange',
+        email: uniqueEmail('batch'),
+        password,
+      },
+      { confirm: true },
+    );
     await expectPath(page, paths.dashboard);
     const start = await creditsOf(page);
     expect(start).toBeGreaterThanOrEqual(4);

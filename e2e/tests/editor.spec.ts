@@ -74,7 +74,7 @@ test.describe.serial('a signed-in user with credits', () => {
     page,
   }) => {
     test.setTimeout(90_000);
-    await signUpThroughForm(page, withCredits);
+    await signUpThroughForm(page, withCredits, { confirm: true });
     await expectPath(page, paths.dashboard);
     const photo = await writePhoto(dir);
 

@@ -128,11 +128,15 @@ test.describe('history', () => {
     }) => {
       test.setTimeout(120_000);
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      await signUpThroughForm(page, {
-        name: 'Dorothea Lange',
-        email: uniqueEmail('history'),
-        password: 'history-Passw0rd-e2e',
-      });
+      await signUpThroughForm(
+        page,
+        {
+          name: 'Dorothea Lange',
+          email: uniqueEmail('history'),
+          password: 'history-Passw0rd-e2e',
+        },
+        { confirm: true },
+      );
       // Sign-up and its redirect take a while on a loaded test machine.
       await expect(page).toHaveURL((url) => url.pathname === paths.dashboard, {
         timeout: 30_000,

@@ -32,7 +32,11 @@ test('every signed-in and admin page fits 360 px with realistic data', async ({
   test.setTimeout(300_000);
   const long = 'Maximiliana Bartholomew-Featherstonehaugh de la Cruz-Villanueva';
   const email = uniqueEmail('maximiliana.bartholomew-featherstonehaugh.villanueva');
-  await signUpThroughForm(page, { name: long, email, password: 'phone-Passw0rd-e2e' });
+  await signUpThroughForm(
+    page,
+    { name: long, email, password: 'phone-Passw0rd-e2e' },
+    { confirm: true },
+  );
   await expectPath(page, paths.dashboard);
 
   // One order through the sandbox checkout, and a refund request for it.

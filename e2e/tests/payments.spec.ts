@@ -64,11 +64,15 @@ test('production with the sandbox chosen: buy a pack, download the PDF invoice, 
 }) => {
   test.setTimeout(120_000);
   const buyerEmail = uniqueEmail('buyer');
-  await signUpThroughForm(page, {
-    name: 'Mary Jackson',
-    email: buyerEmail,
-    password: 'buyer-Passw0rd-e2e',
-  });
+  await signUpThroughForm(
+    page,
+    {
+      name: 'Mary Jackson',
+      email: buyerEmail,
+      password: 'buyer-Passw0rd-e2e',
+    },
+    { confirm: true },
+  );
   await expectPath(page, paths.dashboard);
 
   await page.goto(paths.pricing);
@@ -240,11 +244,15 @@ test.describe('no payment', () => {
     page,
   }) => {
     test.setTimeout(60_000);
-    await signUpThroughForm(page, {
-      name: 'Dorothy Vaughan',
-      email: uniqueEmail('declined'),
-      password: 'declined-Passw0rd-e2e',
-    });
+    await signUpThroughForm(
+      page,
+      {
+        name: 'Dorothy Vaughan',
+        email: uniqueEmail('declined'),
+        password: 'declined-Passw0rd-e2e',
+      },
+      { confirm: true },
+    );
     await expectPath(page, paths.dashboard);
 
     await page.goto(paths.pricing);

@@ -131,11 +131,15 @@ async function zoomPanAndFit(page: Page): Promise<void> {
 }
 
 async function touchUpAndCheck(page: Page, drag: Drag, label: string): Promise<void> {
-  await signUpThroughForm(page, {
-    name: 'Vivian Maier',
-    email: uniqueEmail(`touch-up-${label}`),
-    password: 'touch-up-Passw0rd-e2e',
-  });
+  await signUpThroughForm(
+    page,
+    {
+      name: 'Vivian Maier',
+      email: uniqueEmail(`touch-up-${label}`),
+      password: 'touch-up-Passw0rd-e2e',
+    },
+    { confirm: true },
+  );
   await expectPath(page, paths.dashboard);
   await openEditor(page);
   await page.getByLabel('Choose an image to upload').setInputFiles(await writePhoto(dir));

@@ -197,6 +197,7 @@ export async function buildApp(
       admin: config.admin,
       passwordHashCost: config.passwordHashCost,
       log: app.log,
+      departedAddressKey: deriveKey(secret, 'departed-addresses'),
     });
   } catch (error) {
     await database.close();
@@ -260,8 +261,8 @@ export async function buildApp(
   await registerHealth(app, { database, version, processing, backups: () => backups.health() });
   await registerAccounts(app, {
     db,
+    dialect: database.dialect,
     auth,
-    departedAddressKey,
     mailer,
     publicUrl: publicUrlNow,
     redis,

@@ -85,6 +85,8 @@ const table: Record<string, Access> = {
   'GET /api/auth/reset-password/validate': 'public',
   'POST /api/auth/reset-password': 'public',
   'POST /api/auth/change-password': 'user',
+  'GET /api/auth/verify-email': 'public',
+  'POST /api/auth/verify-email/resend': 'user',
   'GET /api/me': 'user',
   'GET /api/me/export': 'user',
   'DELETE /api/me': 'user',

@@ -84,6 +84,8 @@ export const accountsApi = {
   validateResetToken: apiRoute('GET', accountsApiPaths.validateResetToken),
   resetPassword: apiRoute('POST', accountsApiPaths.resetPassword),
   changePassword: apiRoute('POST', accountsApiPaths.changePassword),
+  verifyEmail: apiRoute('GET', accountsApiPaths.verifyEmail),
+  resendVerification: apiRoute('POST', accountsApiPaths.resendVerification),
   adminSetup: apiRoute('GET', accountsApiPaths.adminSetup),
   adminCredentials: apiRoute('PUT', accountsApiPaths.adminCredentials),
   adminClearUsers: apiRoute('POST', accountsApiPaths.adminClearUsers),

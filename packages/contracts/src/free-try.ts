@@ -1,4 +1,4 @@
-import { commercialPolicy } from './policy.js';
+import { commercialPolicy, freeCreditsCondition, policyTexts } from './policy.js';
 
 // A free first try without an account (issue 25, decision 0155): one preview-size result a day
 // per client address, in the home page's editor. Zod-free: the editor's chunk loads it.
@@ -9,9 +9,9 @@ export const freeTryLimits = {
 } as const;
 
 export const freeTryTexts = {
-  usedUp: `You have used today's free preview. Sign up for full resolution: new accounts get ${commercialPolicy.freeCredits} free credits.`,
+  usedUp: `You have used today's free preview. Sign up for full resolution: new accounts get ${commercialPolicy.freeCredits} free credits ${freeCreditsCondition}.`,
   signUpForFull: 'Sign up for full resolution',
-  freeCredits: `New accounts get ${commercialPolicy.freeCredits} free credits.`,
+  freeCredits: policyTexts.freeCredits,
   previewTitle: 'This is your free preview',
   previewBody: (width: number | null, height: number | null) =>
     width && height

@@ -31,6 +31,7 @@ export * from './invoices.js';
 export * from './jobs.js';
 export * from './leaving.js';
 export * from './limits.js';
+export * from './names.js';
 export * from './pages.js';
 export * from './paths.js';
 export * from './payments.js';

@@ -11,6 +11,8 @@ export const limits = {
   lowCreditsNotice: 20,
   creditsBarMax: 100,
   resetTokenLifetimeMs: 60 * 60 * 1000,
+  /** How long the sign-up mail's confirmation link works (decision 0265). */
+  verifyEmailTokenLifetimeMs: 24 * 60 * 60 * 1000,
   purchasesPageSize: 20,
   pageListSize: 10,
   contact: {

@@ -95,6 +95,10 @@ export const accountsApiPaths = {
   validateResetToken: '/api/auth/reset-password/validate',
   resetPassword: '/api/auth/reset-password',
   changePassword: '/api/auth/change-password',
+  /** The link in the sign-up mail: confirms the address, then redirects to the dashboard. */
+  verifyEmail: '/api/auth/verify-email',
+  /** Mails the signed-in user a new confirmation link (throttled). */
+  resendVerification: '/api/auth/verify-email/resend',
   me: '/api/me',
   /** The signed-in user's credits and images processed (the dashboard's figures). */
   usage: '/api/me/usage',

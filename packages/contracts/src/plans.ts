@@ -1,3 +1,5 @@
+import { commercialPolicy, freeCreditsCondition } from './policy.js';
+
 // The credit packs and plans (spec §3 Plan, §9). Prices are USD numbers; display formatting is
 // en-US currency. Paid packs are one-time payments, valid one year; unused credits of a pack are
 // refundable within 30 days (the one commercial policy, policy.ts, decision 0125).
@@ -32,7 +34,11 @@ export const plans: readonly Plan[] = [
     billingType: 'free',
     currency: 'USD',
     interval: 'forever',
-    features: ['10 free credits', 'Refined, white and transparent results', 'PNG output'],
+    features: [
+      `${commercialPolicy.freeCredits} free credits ${freeCreditsCondition}`,
+      'Refined, white and transparent results',
+      'PNG output',
+    ],
     popular: false,
   },
   {

@@ -14,8 +14,14 @@ export const commercialPolicy = {
   refundDays: 30,
 } as const;
 
+/**
+ * When the free credits arrive (issue 36, decision 0265): once the account's e-mail address is
+ * confirmed through the mailed link, so a throwaway address earns nothing.
+ */
+export const freeCreditsCondition = 'after you confirm your e-mail address';
+
 export const policyTexts = {
-  freeCredits: `New accounts get ${commercialPolicy.freeCredits} free credits.`,
+  freeCredits: `New accounts get ${commercialPolicy.freeCredits} free credits ${freeCreditsCondition}.`,
   validity: 'Paid credits are valid for one year from the date of purchase.',
   refunds: `Unused credits of a pack can be refunded within ${commercialPolicy.refundDays} days of purchase: use Request refund on the order in your billing page, and we refund the unused credits' share of the price through the payment provider.`,
   /** The three in one line, for receipts, invoices and mails. */

@@ -105,6 +105,36 @@ export interface CreditLedgerTable {
   created_at: Timestamp;
 }
 
+/** The accounts' rate-limit windows when no Redis is configured (decision 0265). Unix ms. */
+export interface RateLimitWindowTable {
+  key: string;
+  window_start: number | string;
+  count: number;
+  expires_at: number | string;
+}
+
+/** The sign-in back-off per account and address without Redis (decision 0265). Unix ms. */
+export interface SignInPairTable {
+  /** SHA-256 (hex, 32) of the normalised e-mail and the address. */
+  key: string;
+  failures: number;
+  last_failure_at: number | string | null;
+  blocked_until: number | string;
+  /** When this address last signed in to the account. */
+  known_at: number | string | null;
+}
+
+/** The sign-in back-off per account without Redis (decision 0265). */
+export interface SignInAccountTable {
+  /** SHA-256 (hex, 32) of the normalised e-mail. */
+  key: string;
+  /** JSON array of the recent failures' times (at most the policy's ceiling). */
+  failures: string;
+  last_failure_at: number | string;
+  /** When the account was last reported under attack. */
+  reported_at: number | string | null;
+}
+
 export interface OutboxTable {
   id: string;
   to: string;
@@ -443,6 +473,9 @@ export interface Database {
   pages: PageTable;
   database_connections: DatabaseConnectionTable;
   plans: PlanTable;
+  rate_limit_windows: RateLimitWindowTable;
+  sign_in_pairs: SignInPairTable;
+  sign_in_accounts: SignInAccountTable;
   checkouts: CheckoutTable;
   credit_lots: CreditLotTable;
   orders: OrderTable;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { limits } from '@cutout/contracts';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { Db } from '../db/database.js';
@@ -10,6 +11,7 @@ import {
   dueMailRetries,
   insertOutboxRow,
   recordMailTry,
+  redactExpiredResetLinks,
 } from './outbox.repository.js';
 
 // Outgoing e-mail (ARCHITECTURE.md, "Outside services"). With SMTP_URL set (or SMTP settings
@@ -22,7 +24,8 @@ import {
 // A message SMTP refuses (the server down, a timeout, a full mailbox) is not lost: it is kept in
 // the outbox, attachments included, and tried again after 1, 5, 15, 60, 180 and 360 minutes;
 // after the seventh refusal it is given up and the log says so (decision 0260). Mail written
-// because no SMTP server was set is never sent later: it was read where it lies, or not wanted.
+// because no SMTP server was set is never sent later: it was read where it lies, or not wanted;
+// once a reset link in it has outlived its token, the link is rewritten unusable (issue 36).
 
 export interface MailMessage {
   to: string;
@@ -57,6 +60,11 @@ export interface Mailer {
    * wait, and nothing is counted). Says how many went and how many were given up.
    */
   retryDue(now?: Date): Promise<{ sent: number; givenUp: number }>;
+  /**
+   * Makes the reset links of outbox messages older than a reset token's lifetime unusable to
+   * whoever reads the table (issue 36); `startRetries` runs it with the retries. Says how many.
+   */
+  redactExpiredLinks(now?: Date): Promise<number>;
   /** Runs `retryDue` every `everyMs` until close(). */
   startRetries(everyMs?: number): void;
   close(): Promise<void>;
@@ -272,6 +280,11 @@ export function createMailer({ settings, db, log }: MailerOptions): Mailer {
     void task.finally(() => pending.delete(task));
   }
 
+  function redactExpiredLinks(now = new Date()): Promise<number> {
+    const before = new Date(now.getTime() - limits.resetTokenLifetimeMs).toISOString();
+    return redactExpiredResetLinks(db, before);
+  }
+
   return {
     enqueue(message) {
       const task = Promise.resolve(message)
@@ -298,6 +311,7 @@ export function createMailer({ settings, db, log }: MailerOptions): Mailer {
       while (pending.size > 0) await Promise.all([...pending]);
     },
     retryDue,
+    redactExpiredLinks,
     startRetries(everyMs = 60_000) {
       if (retryTimer) return;
       // One pass at a time: against an SMTP server that does not answer, each try waits for
@@ -307,7 +321,7 @@ export function createMailer({ settings, db, log }: MailerOptions): Mailer {
         if (running) return;
         running = true;
         track(
-          retryDue()
+          Promise.all([retryDue(), redactExpiredLinks()])
             .then(
               () => undefined,
               (error: unknown) => log.error({ err: error }, 'mail retries failed'),

@@ -101,3 +101,32 @@ export async function countMailRetries(db: Db): Promise<{ waiting: number; given
     .executeTakeFirstOrThrow();
   return { waiting: Number(row.waiting ?? 0), givenUp: Number(row.given_up ?? 0) };
 }
+
+const RESET_LINK = /(\/reset-password\?token=)[A-Za-z0-9_%-]+/g;
+const REDACTED = '$1expired';
+
+/**
+ * Rewrites the reset and set-password links of the messages written to the outbox before
+ * `before` (no SMTP server: the outbox row is the mail) to `?token=expired`, so a reader of the
+ * table finds no usable link once the link's lifetime is over (issue 36). Returns how many.
+ */
+export async function redactExpiredResetLinks(db: Db, before: string): Promise<number> {
+  const rows = await db
+    .selectFrom('outbox')
+    .select(['id', 'text', 'html'])
+    .where('created_at', '<', before)
+    .where('text', 'like', '%/reset-password?token=%')
+    .where('text', 'not like', '%/reset-password?token=expired%')
+    .execute();
+  for (const row of rows) {
+    await db
+      .updateTable('outbox')
+      .set({
+        text: row.text.replace(RESET_LINK, REDACTED),
+        html: row.html === null ? null : row.html.replace(RESET_LINK, REDACTED),
+      })
+      .where('id', '=', row.id)
+      .execute();
+  }
+  return rows.length;
+}

@@ -8,7 +8,8 @@ import type { SharedRedis } from './shared-redis.js';
 
 // Every rate limit of the server, in one place. Counters are per process (@fastify/rate-limit's
 // memory store) unless REDIS_URL is set; then they are in Redis, shared by every API process
-// (docs/decisions/0114). Keyed by client address unless a route says otherwise. Time windows are
+// (docs/decisions/0114). The accounts' limits are never per process: without Redis they are
+// kept in the database, so a restart does not reset them (decision 0265). Keyed by client address unless a route says otherwise. Time windows are
 // in ms.
 
 /**
@@ -35,6 +36,13 @@ export const rateLimits = {
       perAccount: { max: 5, timeWindow: 15 * 60_000 },
     },
     validateResetToken: { perIp: { max: 30, timeWindow: 60_000 } },
+    /** The sign-up mail sent again (decision 0265): a person needs one or two. */
+    resendVerification: {
+      perIp: { max: 10, timeWindow: 60 * 60_000 },
+      perAccount: { max: 3, timeWindow: 60 * 60_000 },
+    },
+    /** Opening the mailed link: its token is checked by signature, this only bounds the work. */
+    verifyEmail: { perIp: { max: 30, timeWindow: 60_000 } },
     /** Per admin: Admin Setup's credentials form, which checks the current password. */
     adminCredentials: { max: 10, timeWindow: 15 * 60_000 },
     /** Back-off per account and address; a ceiling per account (docs/decisions/0068). */

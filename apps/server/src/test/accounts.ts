@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
+import { listOutbox } from '../mail/outbox.repository.js';
 import { createTestApp, openTestPostgres, testDatabaseUrl, type TestApp } from './test-app.js';
 
 // Helpers for tests that sign people up and in through the real routes.
@@ -30,10 +31,41 @@ export interface SignedUp {
   cookie: string;
 }
 
+/**
+ * Confirms `email` the way its owner would: reads the newest confirmation mail from the outbox
+ * (the app has no SMTP server) and opens its link. The free credits follow (decision 0265).
+ */
+export async function confirmEmailFromOutbox(app: FastifyInstance, email: string): Promise<void> {
+  await app.mailer.idle();
+  const mails = await listOutbox(app.database.db, email);
+  const link = mails
+    .map((mail) => /https?:\/\/\S+\/api\/auth\/verify-email\?token=[\w.%-]+/.exec(mail.text)?.[0])
+    .filter((found) => found !== undefined)
+    .at(-1);
+  if (!link) {
+    throw new Error(
+      `no confirmation mail to ${email} in the outbox (an app with SMTP mails it elsewhere: sign up with { confirm: false })`,
+    );
+  }
+  const url = new URL(link);
+  const res = await app.inject({ url: url.pathname + url.search, remoteAddress: randomIp() });
+  if (res.statusCode !== 303 || !String(res.headers.location).endsWith('?email=confirmed')) {
+    throw new Error(
+      `confirming ${email} failed: ${res.statusCode} ${String(res.headers.location)}`,
+    );
+  }
+}
+
 let counter = 0;
+/**
+ * Signs up through the real route. By default the address is then confirmed through the mailed
+ * link, as a person would, so the account has its free credits; `{ confirm: false }` leaves it
+ * unconfirmed, with a balance of 0.
+ */
 export async function signUp(
   app: FastifyInstance,
   overrides: Partial<{ name: string; email: string; password: string; accountType: string }> = {},
+  { confirm = true }: { confirm?: boolean } = {},
 ): Promise<SignedUp> {
   counter += 1;
   const body = {
@@ -49,6 +81,7 @@ export async function signUp(
     remoteAddress: randomIp(),
   });
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  if (confirm) await confirmEmailFromOutbox(app, body.email.trim().toLowerCase());
   return {
     id: res.json<{ user: { id: string } }>().user.id,
     email: body.email,

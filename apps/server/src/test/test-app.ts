@@ -80,13 +80,14 @@ export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
 export async function openTestPostgres(
   url: string,
   { empty = false, ...options }: { empty?: boolean } & DatabaseOptions = {},
-): Promise<{ handle: DatabaseHandle; dispose: () => Promise<void> }> {
+): Promise<{ handle: DatabaseHandle; dispose: () => Promise<void>; url: string }> {
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   if (empty) {
     await admin.query(`create schema ${name}`);
     return {
+      url,
       handle: openDatabase({ dialect: 'postgres', url, schema: name }, options),
       dispose: async () => {
         await admin.query(`drop schema if exists ${name} cascade`);
@@ -98,6 +99,8 @@ export async function openTestPostgres(
   if (!template) throw new Error('no PostgreSQL template: is TEST_DATABASE_URL set for vitest?');
   await admin.query(`create database ${name} template ${template}`);
   return {
+    /** The copy's own URL: a restart test opens a second app on it. */
+    url: withDatabase(url, name),
     handle: openDatabase({ dialect: 'postgres', url: withDatabase(url, name) }, options),
     dispose: async () => {
       await admin.query(`drop database if exists ${name} with (force)`);

@@ -1,6 +1,6 @@
 // Texts of the public content pages (spec §2). What the spec quotes is verbatim; long prose lives
 // beside each page in apps/web/src/features/<area>. Zod-free: these pages load no schemas.
-import { commercialPolicy } from '../policy.js';
+import { commercialPolicy, freeCreditsCondition } from '../policy.js';
 
 // Where the spec contradicts itself (image retention, monthly plans against credits), each
 // statement is kept where the spec puts it; docs/decisions/0060-public-content-conflicts.md says
@@ -35,7 +35,7 @@ export const retentionStatements = {
  * contradicts, so the FAQ now says what the product does.
  */
 export const documentationPlanStatement = {
-  free: `Every new account gets ${commercialPolicy.freeCredits} free credits`,
+  free: `Every new account gets ${commercialPolicy.freeCredits} free credits ${freeCreditsCondition}`,
   pro: 'Credit packs add more: one credit per image, valid for one year from purchase',
   enterprise: 'Enterprise volumes are agreed with our sales team',
 } as const;

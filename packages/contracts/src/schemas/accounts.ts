@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { cleanPersonName } from '../names.js';
 import { accountTexts, accountTypes, passwordMaxLength } from '../accounts.js';
 import { limits } from '../limits.js';
 import { authTexts, validationTexts } from '../texts.js';
@@ -30,7 +31,7 @@ export const signUpBodySchema = z.object({
   name: z
     .string({ error: validationTexts.nameMin })
     .check(
-      z.trim(),
+      z.overwrite(cleanPersonName),
       z.minLength(limits.nameMin, validationTexts.nameMin),
       z.maxLength(100, 'Name must be at most 100 characters'),
     ),
@@ -182,3 +183,8 @@ export const clearUsersResponseSchema = z.object({
   deleted: z.int().check(z.minimum(0)),
 });
 export type ClearUsersResponse = z.infer<typeof clearUsersResponseSchema>;
+
+/** GET /api/auth/verify-email: the link in the sign-up mail. */
+export const verifyEmailQuerySchema = z.object({
+  token: z.string().check(z.minLength(1), z.maxLength(4000)),
+});

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { cleanPersonName } from '../names.js';
 import { adminPlans, adminRuleTexts, adminUsersPageSize, userStatuses } from '../admin.js';
 import { componentStatuses } from '../health.js';
 import { roles } from '../session.js';
@@ -74,7 +75,7 @@ export const createAdminUserBodySchema = z.object({
   name: z
     .string({ error: validationTexts.nameRequired })
     .check(
-      z.trim(),
+      z.overwrite(cleanPersonName),
       z.minLength(1, validationTexts.nameRequired),
       z.maxLength(100, 'Name must be at most 100 characters'),
     ),

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { accountTexts, accountTypes, passwordMaxLength } from '../accounts.js';
+import { cleanPersonName } from '../names.js';
 import { roles } from '../session.js';
 import { limits } from '../limits.js';
 import { validationTexts } from '../texts.js';
@@ -14,6 +15,8 @@ export const userProfileSchema = z.object({
   credits: z.int().check(z.minimum(0)),
   accountType: z.enum(accountTypes),
   createdAt: z.string(),
+  /** Whether the address is confirmed; the free credits wait for it (decision 0265). */
+  emailVerified: z.boolean(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
@@ -31,7 +34,7 @@ export const updateProfileBodySchema = z.object({
     z
       .string({ error: validationTexts.nameMin })
       .check(
-        z.trim(),
+        z.overwrite(cleanPersonName),
         z.minLength(limits.nameMin, validationTexts.nameMin),
         z.maxLength(100, 'Name must be at most 100 characters'),
       ),

@@ -24,6 +24,7 @@ import { freeTryAndHistory } from './202611251900-free-try-and-history.js';
 import { mailRetries } from './202611261540-mail-retries.js';
 import { newsletterConfirmation } from './202611261610-newsletter-confirmation.js';
 import { departedAddresses } from './202611282340-departed-addresses.js';
+import { verifiedAddresses } from './202611282325-verified-addresses.js';
 
 // One set of migrations for SQLite and PostgreSQL. Each migration is a factory taking the few
 // column types that differ between the two, so the table definitions are written once.
@@ -63,6 +64,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '202611261610-newsletter-confirmation': newsletterConfirmation,
   '202611282330-database-console-server-access': databaseConsoleServerAccess,
   '202611282340-departed-addresses': departedAddresses,
+  '202611282325-verified-addresses': verifiedAddresses,
 };
 
 /** Every migration's name, in the order they apply (names sort by number, then by timestamp). */

@@ -1,4 +1,4 @@
-import { appTexts, limits } from '@cutout/contracts';
+import { appTexts, commercialPolicy, freeCreditsCondition, limits } from '@cutout/contracts';
 import type { MailMessage } from '../mailer.js';
 import { escapeHtml } from './html.js';
 
@@ -9,6 +9,8 @@ import { escapeHtml } from './html.js';
 export function setPasswordMail(to: string, name: string, link: string): MailMessage {
   const minutes = Math.round(limits.resetTokenLifetimeMs / 60_000);
   const product = appTexts.productName;
+  // Setting the password through this link confirms the address (decision 0265).
+  const credits = `Your ${commercialPolicy.freeCredits} free credits arrive ${freeCreditsCondition}: setting your password with this link confirms it.`;
   return {
     to,
     subject: `Set your ${product} password`,
@@ -19,12 +21,15 @@ export function setPasswordMail(to: string, name: string, link: string): MailMes
       '',
       link,
       '',
+      credits,
+      '',
       `The link works once, for ${minutes} minutes. After that, use "Forgot password" on the sign-in page to get a new one.`,
     ].join('\n'),
     html: [
       `<p>Hello ${escapeHtml(name)},</p>`,
       `<p>An administrator created a ${product} account for you. To choose your password, open this link:</p>`,
       `<p><a href="${escapeHtml(link)}">Set your password</a></p>`,
+      `<p>${escapeHtml(credits)}</p>`,
       `<p>The link works once, for ${minutes} minutes. After that, use "Forgot password" on the sign-in page to get a new one.</p>`,
     ].join('\n'),
   };

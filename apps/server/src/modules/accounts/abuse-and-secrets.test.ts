@@ -161,6 +161,12 @@ describe('secrets never reach a response or a log line', () => {
     const resetTo = 'second-Secret-pass-92';
     const changeTo = 'third-Secret-pass-93';
     const up = await send('POST', '/api/auth/sign-up', { name: 'Keeper', email, password });
+    // The sign-up mail's link confirms the address (decision 0265): its token is a secret too.
+    const confirmation = (await sink.next(email)).text;
+    const verifyToken = /verify-email\?token=([\w.-]+)/.exec(confirmation)?.[1] ?? '';
+    expect(verifyToken.length).toBeGreaterThan(20);
+    const confirmed = await send('GET', `/api/auth/verify-email?token=${verifyToken}`);
+    expect(confirmed.headers.location).toBe('/dashboard?email=confirmed');
     await send('POST', '/api/auth/sign-in', { email, password: 'wrong-Secret-pass-90' });
     await send('POST', '/api/auth/sign-in', { email, password });
     await send('POST', '/api/auth/forgot-password', { email });
@@ -188,7 +194,15 @@ describe('secrets never reach a response or a log line', () => {
       (r) => /session_token=([^.;]+)/.exec(String(r.headers['set-cookie']))?.[1] ?? '',
     );
     expect(sessionTokens.every((s) => s.length > 10)).toBe(true);
-    const secrets = [password, resetTo, changeTo, 'wrong-Secret-pass-90', token, tokenHash];
+    const secrets = [
+      password,
+      resetTo,
+      changeTo,
+      'wrong-Secret-pass-90',
+      token,
+      tokenHash,
+      verifyToken,
+    ];
     const log = lines.join('\n');
     expect(lines.length).toBeGreaterThan(20);
     for (const secret of [...secrets, ...sessionTokens]) {

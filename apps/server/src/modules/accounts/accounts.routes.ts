@@ -1,4 +1,4 @@
-import { accountsEndpoints } from '@cutout/contracts';
+import { accountsEndpoints, paths } from '@cutout/contracts';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/route.js';
@@ -9,10 +9,12 @@ import {
   changePassword,
   forgotPassword,
   isResetTokenValid,
+  resendVerification,
   resetPassword,
   signIn,
   signOut,
   signUp,
+  verifyEmail,
   type AccountsDeps,
 } from './accounts.service.js';
 import { rateLimits } from '../../plugins/rate-limits.js';
@@ -35,24 +37,22 @@ const tokenKey = (request: FastifyRequest) =>
 const emailKey = (request: FastifyRequest) => `email:${bodyText(request, 'email')}`;
 
 export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (app, deps) => {
-  // @fastify/rate-limit runs only the first of several `app.rateLimit` hooks on a request, so
-  // the per-address and per-account limits are each checked with createRateLimit.
+  // Each limit is a fixed window per client address, or per e-mail (or token, or account), on
+  // counters that survive a restart: Redis when configured, else the database (decision 0265).
   const limit = (
     name: string,
     options: { max: number; timeWindow: number },
     keyGenerator?: (request: FastifyRequest) => string,
   ): preHandlerAsyncHookHandler => {
-    const check = app.createRateLimit({
-      ...options,
-      // Keys carry the route name so one route's counter never spends another's.
-      keyGenerator: (request) => `${name}:${keyGenerator ? keyGenerator(request) : request.ip}`,
-    });
     return async (request) => {
-      const result = await check(request);
-      if (!result.isAllowed && result.isExceeded) {
+      // Keys carry the route name so one route's counter never spends another's.
+      const key = `${name}:${keyGenerator ? keyGenerator(request) : request.ip}`;
+      const { count, ttlMs } = await deps.rateCounter.hit(key, options.timeWindow);
+      if (count > options.max) {
+        const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
         throw new RetryLaterError(
-          `Too many requests. Please try again in ${result.ttlInSeconds} seconds.`,
-          result.ttlInSeconds,
+          `Too many requests. Please try again in ${seconds} seconds.`,
+          seconds,
         );
       }
     };
@@ -63,7 +63,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (app, d
     accountsEndpoints.signUp,
     {
       schema: {
-        summary: 'Create an account (10 starting credits) and sign in',
+        summary:
+          'Create an account and sign in; mails the link whose confirmation brings the free credits',
       },
       preHandler: [
         limit('sign-up', authRateLimits.signUp.perIp),
@@ -170,6 +171,43 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (app, d
     },
     async (request) => ({
       message: await resetPassword(deps, request.body, authHeaders(request)),
+    }),
+  );
+
+  route(
+    app,
+    accountsEndpoints.verifyEmail,
+    {
+      schema: {
+        summary:
+          "The sign-up mail's link: confirms the address (which brings the free credits), then redirects to the dashboard",
+      },
+      preHandler: [limit('verify-email', authRateLimits.verifyEmail.perIp)],
+    },
+    async (request, reply) => {
+      const outcome = await verifyEmail(deps, request.query.token, authHeaders(request));
+      void reply.header('cache-control', 'no-store');
+      return reply.redirect(`${paths.dashboard}?email=${outcome}`, 303);
+    },
+  );
+
+  route(
+    app,
+    accountsEndpoints.resendVerification,
+    {
+      schema: { summary: 'Mail the signed-in user a new link that confirms their address' },
+      onRequest: app.requireUser,
+      preHandler: [
+        limit('resend-verification', authRateLimits.resendVerification.perIp),
+        limit(
+          'resend-verification',
+          authRateLimits.resendVerification.perAccount,
+          (request) => `user:${request.user?.id ?? ''}`,
+        ),
+      ],
+    },
+    async (request) => ({
+      message: await resendVerification(deps, request.user!.id, authHeaders(request)),
     }),
   );
 

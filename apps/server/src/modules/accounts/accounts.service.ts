@@ -6,19 +6,20 @@ import {
   type AccountType,
   type Role,
   type SessionUser,
+  verifyEmailTexts,
 } from '@cutout/contracts';
 import { isAPIError } from 'better-auth/api';
 import type { Db } from '../../db/database.js';
 import { AppError, RetryLaterError, conflict, unauthorized } from '../../errors.js';
-import { grantSignUpCredits } from '../credits/credits.service.js';
-import { hadFreeGrantBefore, type DepartedAddressKey } from '../credits/departed-addresses.js';
 import {
   deleteSessionsOfUser,
-  deleteUserById,
   findUserByEmail,
+  findUserById,
+  isUserBanned,
 } from '../users/users.repository.js';
 import { findLiveVerification } from './accounts.repository.js';
 import { hashResetToken, type Auth } from './auth.js';
+import type { WindowCounter } from '../../plugins/rate-limits.js';
 import type { SignInThrottle } from './failed-sign-ins.js';
 
 // Sign-up, sign-in, sign-out, password reset and change. better-auth does the hashing (scrypt,
@@ -28,9 +29,9 @@ import type { SignInThrottle } from './failed-sign-ins.js';
 export interface AccountsDeps {
   db: Db;
   auth: Auth;
-  /** deriveKey 'departed-addresses': no second free grant for a deleted account's address. */
-  departedAddressKey: DepartedAddressKey;
   failedSignIns: SignInThrottle;
+  /** The accounts' rate-limit counters: Redis, or the database (decision 0265). */
+  rateCounter: WindowCounter;
   /** Told of every admin sign-in (audit log, security alert from a new address; decision 0087). */
   onAdminSignIn?: (
     user: SessionUser,
@@ -90,18 +91,8 @@ export async function signUp(
     }
     throw error;
   }
+  // The free credits come when the mailed link confirms the address (decision 0265), not now.
   const user = created.response.user;
-  try {
-    // An address whose earlier account was deleted signs up as new, without a second grant.
-    if (!(await hadFreeGrantBefore(deps.db, deps.departedAddressKey, user.email))) {
-      await grantSignUpCredits(deps.db, user.id);
-    }
-  } catch (error) {
-    // No account without its starting credits: undo the sign-up rather than leave a user whose
-    // balance and ledger disagree with the rules (docs/decisions/0033).
-    await deleteUserById(deps.db, user.id);
-    throw error;
-  }
   return { result: toSessionUser(user), cookies: created.headers.getSetCookie() };
 }
 
@@ -168,8 +159,9 @@ export async function currentSession(
 }
 
 /**
- * Always the same answer (spec §5), whether or not the e-mail has an account; the mail is
- * handed over in the background so the reply's timing does not tell either.
+ * Always the same answer (spec §5), whether or not the e-mail has an account and whether or not
+ * it is deactivated (a deactivated one gets no link: auth.ts); the mail is handed over in the
+ * background so the reply's timing does not tell either.
  */
 export async function forgotPassword(
   deps: AccountsDeps,
@@ -188,7 +180,9 @@ export async function isResetTokenValid(
 ): Promise<boolean> {
   if (!token) return false;
   const hash = hashResetToken(token);
-  return (await findLiveVerification(deps.db, hash, now.toISOString())) !== undefined;
+  const row = await findLiveVerification(deps.db, hash, now.toISOString());
+  // A deactivated account's token is refused (issue 36), even one mailed before.
+  return row !== undefined && !(await isUserBanned(deps.db, row.value));
 }
 
 const invalidToken = () =>
@@ -203,6 +197,7 @@ export async function resetPassword(
   { headers }: AuthHeaders,
 ): Promise<string> {
   if (!body.token) throw invalidToken();
+  if (!(await isResetTokenValid(deps, body.token))) throw invalidToken();
   try {
     await deps.auth.api.resetPassword({
       body: { token: body.token, newPassword: body.password },
@@ -240,4 +235,35 @@ export async function changePassword(
   // Our own revocation keeps the current session as it was ('Remember me' included).
   await deleteSessionsOfUser(deps.db, session.userId, session.token);
   return accountTexts.passwordChanged;
+}
+
+/**
+ * The sign-up mail's link: confirms the address, which grants the free credits once (auth.ts,
+ * decision 0265). 'invalid' for a forged, altered or expired token or an unknown address.
+ */
+export async function verifyEmail(
+  deps: Pick<AccountsDeps, 'auth'>,
+  token: string,
+  { headers }: AuthHeaders,
+): Promise<'confirmed' | 'invalid'> {
+  try {
+    await deps.auth.api.verifyEmail({ query: { token }, headers });
+    return 'confirmed';
+  } catch (error) {
+    if (isAPIError(error)) return 'invalid';
+    throw error;
+  }
+}
+
+/** Mails the signed-in user a new confirmation link; 409 once the address is confirmed. */
+export async function resendVerification(
+  deps: AccountsDeps,
+  userId: string,
+  { headers }: AuthHeaders,
+): Promise<string> {
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw unauthorized(authTexts.mustBeLoggedIn);
+  if (user.email_verified) throw conflict(verifyEmailTexts.alreadyConfirmed);
+  await deps.auth.api.sendVerificationEmail({ body: { email: user.email }, headers });
+  return verifyEmailTexts.resent(user.email);
 }

@@ -43,7 +43,13 @@ onBothDialects('accounts', (get) => {
     expect(session.json()).toEqual({ user: res.json().user });
 
     const me = await app.inject({ url: '/api/me', headers: { cookie: cookieFrom(res) } });
-    expect(me.json()).toMatchObject({ accountType: 'business', credits: 10, role: 'user' });
+    // The free credits wait for the address to be confirmed (decision 0265).
+    expect(me.json()).toMatchObject({
+      accountType: 'business',
+      credits: 0,
+      emailVerified: false,
+      role: 'user',
+    });
     expect(me.json().createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
 
     const again = await signIn(app, 'grace@example.com', 'cobol-1959');
@@ -191,7 +197,16 @@ onBothDialects('accounts', (get) => {
     expect(own.statusCode).toBe(200);
     expect(own.json()).toMatchObject({ id: a.id, email: a.email, credits: 10, role: 'user' });
     expect(Object.keys(own.json()).sort()).toEqual(
-      ['accountType', 'createdAt', 'credits', 'email', 'id', 'name', 'role'].sort(),
+      [
+        'accountType',
+        'createdAt',
+        'credits',
+        'email',
+        'emailVerified',
+        'id',
+        'name',
+        'role',
+      ].sort(),
     );
     const other = await app.inject({ url: `/users/${b.id}`, headers: { cookie: a.cookie } });
     expect(other.statusCode).toBe(403);

@@ -5,12 +5,13 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { adminCredentialsChangedMail } from '../../mail/templates/admin-credentials-changed.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { grantSignUpCredits } from '../credits/credits.service.js';
+import { grantFreeCredits } from '../credits/credits.service.js';
 import {
   deleteSessionsOfUser,
   deleteUserById,
   findFirstAdmin,
   findUserByEmail,
+  markEmailVerified,
   setUserRole,
 } from '../users/users.repository.js';
 import { changeEmail } from '../users/users.service.js';
@@ -42,7 +43,10 @@ export async function seedAdmin(
 
   const existing = await findUserByEmail(db, admin.email);
   if (existing) {
-    await setUserRole(db, existing.id, 'admin', new Date().toISOString());
+    const now = new Date().toISOString();
+    await setUserRole(db, existing.id, 'admin', now);
+    // The first admin is confirmed (decision 0265): the operator named the address.
+    if (await markEmailVerified(db, existing.id, now)) await grantFreeCredits(db, existing.id);
     log.warn({ email: admin.email }, 'no admin account existed; made this existing account admin');
     return 'promoted';
   }
@@ -73,7 +77,7 @@ export async function seedAdmin(
       accountId: userId,
       password: await ctx.password.hash(password),
     });
-    await grantSignUpCredits(db, userId);
+    await grantFreeCredits(db, userId);
   } catch (error) {
     await deleteUserById(db, userId);
     throw error;

@@ -13,6 +13,7 @@ import type {
 import { accountTypes, adminRuleTexts, limits, passwordMaxLength } from '@cutout/contracts';
 import type { Db } from '../../db/database.js';
 import type { Dialect } from '../../db/schema.js';
+import { isUserBanned, markEmailVerified } from '../users/users.repository.js';
 import { deleteResetTokensOfUser, hasPassword } from './accounts.repository.js';
 import { createPasswordHasher, type PasswordHashCost } from './password-hash.js';
 import { SessionTokenHashPlugin } from './session-token-hash.js';
@@ -78,6 +79,13 @@ export interface AuthOptions {
     token: string,
     invitation: boolean,
   ) => void;
+  /** The sign-up mail (and its resends): `token` is better-auth's signed, expiring link token. */
+  sendVerificationEmail: (user: { id: string; email: string; name: string }, token: string) => void;
+  /**
+   * The address is confirmed: by the sign-up mail's link, or by a password set or reset through
+   * a mailed link. Grants the free credits once (decision 0265).
+   */
+  onAddressConfirmed: (user: { id: string; email: string }) => Promise<void>;
 }
 
 export function createAuth(options: AuthOptions) {
@@ -170,15 +178,38 @@ export function createAuth(options: AuthOptions) {
       resetPasswordTokenExpiresIn: limits.resetTokenLifetimeMs / 1000,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
+        // A deactivated account gets no link (issue 36): the token better-auth just stored goes
+        // with every other, and the caller's answer stays the generic one.
+        if (await isUserBanned(options.db, user.id)) {
+          await deleteResetTokensOfUser(options.db, user.id);
+          return;
+        }
         // One live reset link per account: the newest. better-auth has just stored this token's
         // row; every earlier one of the user goes, so an old mail in a leaked inbox is dead.
         await deleteResetTokensOfUser(options.db, user.id, hashResetToken(token));
         options.sendResetPassword(user, token, !(await hasPassword(options.db, user.id)));
       },
       // The used token is consumed by better-auth; any other still there (two requests racing)
-      // goes with it.
+      // goes with it. The link came by mail, so the address is confirmed.
       onPasswordReset: async ({ user }) => {
         await deleteResetTokensOfUser(options.db, user.id);
+        await markEmailVerified(options.db, user.id, new Date().toISOString());
+        await options.onAddressConfirmed(user);
+      },
+    },
+    // Sign-up mails a link that confirms the address (decision 0265). An unconfirmed account can
+    // sign in and buy; only the free credits wait. The token is better-auth's signed JWT: nothing
+    // is stored, and it dies with its expiry.
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: false,
+      expiresIn: limits.verifyEmailTokenLifetimeMs / 1000,
+      sendVerificationEmail: async ({ user, token }) => {
+        options.sendVerificationEmail(user, token);
+      },
+      afterEmailVerification: async (user) => {
+        await options.onAddressConfirmed(user);
       },
     },
     advanced: {

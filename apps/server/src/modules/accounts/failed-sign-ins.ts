@@ -9,9 +9,10 @@
 //   so the owner with the right password gets in from anywhere; an address that signed in to
 //   the account within `knownAddressMs` keeps its full allowance. Nothing is ever a hard lock.
 //
-// The state lives in a store: in memory per process by default (reset by a restart), or in
-// Redis (sign-in-store-redis.ts) when REDIS_URL is set, so every API process sees the same
-// back-off (docs/decisions/0114). Both stores apply the policy below; the Redis one in one Lua
+// The state lives in a store: in Redis (sign-in-store-redis.ts) when REDIS_URL is set, so every
+// API process sees the same back-off (docs/decisions/0114), otherwise in the database
+// (sign-in-store.repository.ts), so a restart does not forget it (decision 0265); the memory
+// store below is the Redis store's fallback while Redis fails (0115). Both stores apply the policy below; the Redis one in one Lua
 // script, so concurrent failures on several processes count exactly.
 
 export interface SignInPolicy {

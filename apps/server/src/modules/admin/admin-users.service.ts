@@ -17,8 +17,8 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { AppError, conflict, notFound } from '../../errors.js';
 import type { Auth } from '../accounts/auth.js';
 import { recordAudit, type Acting } from '../audit/audit.service.js';
-import { adjustCredits, grantSignUpCredits } from '../credits/credits.service.js';
-import { hadFreeGrantBefore, type DepartedAddressKey } from '../credits/departed-addresses.js';
+import { adjustCredits } from '../credits/credits.service.js';
+import { type DepartedAddressKey } from '../credits/departed-addresses.js';
 import { eraseAccountIn, eraseStoredFiles } from '../leaving/account-erasure.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import {
@@ -361,9 +361,10 @@ export async function setRole(
 }
 
 /**
- * Add User: the account with the chosen plan and status, its starting credits, no password; a
- * set-password link goes out through the password-reset mail path (better-auth creates the
- * credential when the link is used). 409 'User with this email already exists'.
+ * Add User: the account with the chosen plan and status, no password; a set-password link goes
+ * out through the password-reset mail path (better-auth creates the credential when the link is
+ * used). Using the link confirms the address, which grants the free credits (decision 0265); an
+ * account added inactive gets no link until it is active and asks for one. 409 'User with this email already exists'.
  */
 export async function createUser(
   deps: AdminUsersDeps,
@@ -382,9 +383,6 @@ export async function createUser(
         adminPlan: body.plan === 'free' ? null : body.plan,
         now,
       });
-      if (!(await hadFreeGrantBefore(trx, deps.departedAddressKey, body.email))) {
-        await grantSignUpCredits(trx, id);
-      }
       if (body.status === 'inactive')
         await setBanned(trx, id, true, 'Created inactive by an admin');
       await recordAudit(trx, {

@@ -135,7 +135,7 @@ onBothDialects('User Management', (get) => {
     expect(stats.newLast7Days).toBe(stats.total);
   });
 
-  it('Add User: trimmed and lowercased, chosen plan and status, starting credits, a set-password mail, 409 when taken', async () => {
+  it('Add User: trimmed and lowercased, chosen plan and status, a set-password mail whose use brings the free credits, 409 when taken', async () => {
     const email = `  New.Person-${randomUUID().slice(0, 6)}@Example.COM `;
     const created = await call('POST', adminApiPaths.users, {
       name: '  New Person ',
@@ -152,7 +152,8 @@ onBothDialects('User Management', (get) => {
       plan: 'pro',
       planSource: 'admin',
       status: 'active',
-      credits: 10,
+      // The free credits come when the mailed link confirms the address (decision 0265).
+      credits: 0,
     });
 
     const mails = await mailTo(app, lower);
@@ -173,6 +174,7 @@ onBothDialects('User Management', (get) => {
     });
     expect(reset.statusCode).toBe(200);
     expect((await signIn(app, lower, 'a-brand-new-password')).statusCode).toBe(200);
+    expect((await call('GET', adminApiPaths.user(user.id))).json()).toMatchObject({ credits: 10 });
 
     const again = await call('POST', adminApiPaths.users, {
       name: 'Someone',
@@ -200,6 +202,8 @@ onBothDialects('User Management', (get) => {
       plan: 'free',
       planSource: 'purchases',
     });
+    // A deactivated account is mailed no link (issue 36).
+    expect(await mailTo(app, inactive.json().email)).toEqual([]);
 
     const log = await auditEntries(app.database.db, {
       actionPrefix: auditActions.userCreate,

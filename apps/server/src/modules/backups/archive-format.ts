@@ -63,6 +63,9 @@ const tableSet = {
   billing_profiles: true,
   notification_digests: true,
   departed_addresses: true,
+  rate_limit_windows: true,
+  sign_in_pairs: true,
+  sign_in_accounts: true,
 } satisfies Record<keyof Database, true>;
 
 export type BackupTable = keyof Database;

@@ -157,3 +157,18 @@ export async function findLots(db: Db, lotIds: readonly string[]) {
   if (lotIds.length === 0) return [];
   return db.selectFrom('credit_lots').selectAll().where('id', 'in', lotIds).execute();
 }
+
+/** Whether the user's ledger has a row with one of these references. */
+export async function hasLedgerReference(
+  db: Db,
+  userId: string,
+  references: readonly string[],
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('credit_ledger')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('reference', 'in', references)
+    .executeTakeFirst();
+  return row !== undefined;
+}

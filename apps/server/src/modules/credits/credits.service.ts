@@ -13,6 +13,7 @@ import {
   changeBalance,
   findBalance,
   findLot,
+  hasLedgerReference,
   insertLedgerRow,
   insertLot,
   listActiveLots,
@@ -313,13 +314,33 @@ export async function creditLots(db: Db, userId: string) {
   }));
 }
 
-/** The credits every new account starts with (spec §4, §9), as a 'grant' row. */
-export async function grantSignUpCredits(db: Db, userId: string): Promise<number> {
-  return addCredits(db, userId, {
-    kind: 'grant',
-    amount: limits.newUserCredits,
-    reason: 'New account',
-    reference: 'sign-up',
+/** The reference of the free credits' ledger row; 'sign-up' on rows written before 0265. */
+export const FREE_CREDITS_REFERENCE = 'email-confirmed';
+const EARLIER_FREE_CREDITS_REFERENCE = 'sign-up';
+
+/**
+ * The free credits (spec §4, §9), granted when the account's address is confirmed (decision
+ * 0265; before it, at sign-up): once per account, as one 'grant' row saying so. Confirming again,
+ * or an account that got them at sign-up, adds nothing. Returns whether they were granted now.
+ */
+export async function grantFreeCredits(db: Db, userId: string): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    // The user's row lock: two confirmations at once grant once.
+    if ((await lockBalance(trx, userId)) === undefined) return false;
+    if (
+      await hasLedgerReference(trx, userId, [
+        FREE_CREDITS_REFERENCE,
+        EARLIER_FREE_CREDITS_REFERENCE,
+      ])
+    )
+      return false;
+    const result = await addCreditsIn(trx, userId, {
+      kind: 'grant',
+      amount: limits.newUserCredits,
+      reason: 'E-mail address confirmed',
+      reference: FREE_CREDITS_REFERENCE,
+    });
+    return result !== undefined;
   });
 }
 

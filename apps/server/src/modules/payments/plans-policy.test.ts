@@ -1,4 +1,4 @@
-import { commercialPolicy, contradictingPhrases } from '@cutout/contracts';
+import { commercialPolicy, contradictingPhrases, freeCreditsCondition } from '@cutout/contracts';
 import { expect, it } from 'vitest';
 import { creditsOf, onBothDialects, signUp } from '../../test/accounts.js';
 
@@ -22,7 +22,9 @@ onBothDialects('the plans served after the migrations', (get) => {
     expect(plans.length).toBeGreaterThanOrEqual(5);
     const free = plans.find((p) => p.id === 'free')!;
     expect(free.credits).toBe(commercialPolicy.freeCredits);
-    expect(free.features).toContain(`${commercialPolicy.freeCredits} free credits`);
+    expect(free.features).toContain(
+      `${commercialPolicy.freeCredits} free credits ${freeCreditsCondition}`,
+    );
 
     const found: string[] = [];
     for (const plan of plans) {
@@ -34,7 +36,7 @@ onBothDialects('the plans served after the migrations', (get) => {
     }
     expect(found).toEqual([]);
 
-    // And a new account gets what the Free card says.
+    // And a new account gets what the Free card says, once its address is confirmed.
     const user = await signUp(app);
     expect(await creditsOf(app, user.cookie)).toBe(commercialPolicy.freeCredits);
   });

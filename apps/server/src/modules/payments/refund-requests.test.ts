@@ -5,7 +5,13 @@ import { auditActions, paymentTexts } from '@cutout/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listOutbox } from '../../mail/outbox.repository.js';
-import { adminCookie, onBothDialects, signUp, type SignedUp } from '../../test/accounts.js';
+import {
+  adminCookie,
+  onBothDialects,
+  randomIp,
+  signUp,
+  type SignedUp,
+} from '../../test/accounts.js';
 import { readPdf } from '../../test/pdf.js';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
 import { createTestApp } from '../../test/test-app.js';
@@ -435,7 +441,11 @@ onBothDialects(
 
     it('mails the invoice on purchase and the credit note on refund; E-mail receipt says sent', async () => {
       const { app } = get();
-      const user = await signUp(app);
+      // Mail goes to the SMTP sink: the sign-up mail (its confirmation link) comes first.
+      const user = await signUp(app, {}, { confirm: false });
+      const signUpMail = (await sink.next(user.email, 10_000)).text;
+      const confirm = /\/api\/auth\/verify-email\?token=[\w.-]+/.exec(signUpMail)![0];
+      expect((await app.inject({ url: confirm, remoteAddress: randomIp() })).statusCode).toBe(303);
       const order = await buy(app, user, 'credits-10');
       const mine = await myOrder(app, user, order.id);
 

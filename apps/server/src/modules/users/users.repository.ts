@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { hashSessionToken } from '../accounts/session-token-hash.js';
 import type { Db } from '../../db/database.js';
 import type { UserTable } from '../../db/schema.js';
@@ -14,6 +15,7 @@ const profileColumns = [
   'credits',
   'account_type',
   'created_at',
+  'email_verified',
 ] as const;
 
 export async function findUserById(db: Db, id: string) {
@@ -62,6 +64,26 @@ export async function setUserRole(db: Db, id: string, role: UserTable['role'], n
     .where('id', '=', id)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/**
+ * Marks the address confirmed (a password set or reset through a mailed link proves it, decision
+ * 0265). True when it was not confirmed before.
+ */
+export async function markEmailVerified(db: Db, id: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ email_verified: sql<boolean>`true`, updated_at: now })
+    .where('id', '=', id)
+    .where('email_verified', '=', sql<boolean>`false`)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Whether the account is deactivated (better-auth's ban), for the reset flow's refusals. */
+export async function isUserBanned(db: Db, id: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('banned').where('id', '=', id).executeTakeFirst();
+  return Boolean(row?.banned);
 }
 
 export async function setUserEmail(db: Db, id: string, email: string, now: string) {

@@ -37,6 +37,7 @@ export function toProfile(row: ProfileRow): UserProfile {
     credits: Number(row.credits),
     accountType: row.account_type,
     createdAt: row.created_at,
+    emailVerified: Boolean(row.email_verified),
   };
 }
 

@@ -29,6 +29,7 @@ const connection = (allowWrites: boolean) => ({
     hasPassword: false,
     ssl: false,
     allowWrites,
+    allowServerAccess: false,
     connectionLimit: 1,
     timeout: 30000,
     charset: 'utf8',

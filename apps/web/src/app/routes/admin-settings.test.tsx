@@ -16,6 +16,7 @@ const profile = {
   credits: 10,
   accountType: 'personal',
   createdAt: '2026-01-15T09:00:00.000Z',
+  emailVerified: true,
 };
 
 function server(overrides: (call: Call) => Response | undefined = () => undefined) {

@@ -17,6 +17,7 @@ const profile = {
   credits: 10,
   accountType: 'personal',
   createdAt: '2026-01-15T09:00:00.000Z',
+  emailVerified: true,
 };
 
 const existingKey = {

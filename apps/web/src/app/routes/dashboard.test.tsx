@@ -1,4 +1,4 @@
-import type { Batch } from '@cutout/contracts';
+import { verifyEmailTexts, type Batch } from '@cutout/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -16,6 +16,7 @@ const profile = {
   credits: 10,
   accountType: 'personal',
   createdAt: '2026-03-04T10:00:00.000Z',
+  emailVerified: true,
 };
 
 const grant = {
@@ -40,6 +41,8 @@ function answer(me: unknown, entries: unknown[] = [grant], usage: unknown = noUs
     if (url === '/api/me') return me instanceof Response ? me : json(me);
     if (url.startsWith('/api/me/credits/history?')) return json({ entries });
     if (url === '/api/me/usage') return json(usage);
+    if (url === '/api/auth/verify-email/resend')
+      return json({ message: verifyEmailTexts.resent(anUser.email) });
     return apiError(404, 'Not found');
   });
 }
@@ -239,6 +242,42 @@ describe('dashboard', () => {
       '/pricing',
     );
     expect(screen.queryByRole('tab')).toBeNull();
+  });
+
+  it('tells an unconfirmed account why its balance is 0 and resends the link (decision 0265)', async () => {
+    const calls = answer({ ...profile, credits: 0, emailVerified: false }, []);
+    renderDashboard();
+    expect(
+      await screen.findByText(verifyEmailTexts.balanceZeroBecause(anUser.email)),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: verifyEmailTexts.resend }));
+    expect(await screen.findByText(verifyEmailTexts.resent(anUser.email))).toBeInTheDocument();
+    expect(calls.some((c) => c.url === '/api/auth/verify-email/resend')).toBe(true);
+  });
+
+  it('says the address is confirmed after the mailed link, and nothing more once it is', async () => {
+    answer(profile);
+    const view = renderAt(<DashboardRoute />, {
+      path: '/dashboard?email=confirmed',
+      queryClient: testQueryClient({ user: anUser }),
+    });
+    expect(await screen.findByText(verifyEmailTexts.confirmed)).toBeInTheDocument();
+    view.unmount();
+    answer(profile);
+    renderDashboard();
+    expect(await screen.findByTestId('credits-balance')).toHaveTextContent('10');
+    expect(screen.queryByText(verifyEmailTexts.confirmed)).toBeNull();
+    expect(screen.queryByTestId('email-confirmation')).toBeNull();
+  });
+
+  it('says when the mailed link was invalid, with the way to a new one', async () => {
+    answer({ ...profile, credits: 0, emailVerified: false }, []);
+    renderAt(<DashboardRoute />, {
+      path: '/dashboard?email=invalid',
+      queryClient: testQueryClient({ user: anUser }),
+    });
+    expect(await screen.findByText(verifyEmailTexts.invalidLink)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: verifyEmailTexts.resend })).toBeInTheDocument();
   });
 
   it('says so when the profile cannot be loaded, and can retry', async () => {

@@ -47,12 +47,15 @@ export default function DashboardRoute() {
   const session = useSession();
   const [params, setParams] = useSearchParams();
   const tab: DashboardTab = params.get('tab') === 'batch' ? 'batch' : 'single';
+  const email = params.get('email');
+  const confirmation = email === 'confirmed' || email === 'invalid' ? email : null;
   return (
     <DashboardOverview
       sessionName={session.user?.name ?? null}
       sessionUserId={session.user?.id ?? null}
       workspace={workspace}
       tab={tab}
+      confirmation={confirmation}
       onTabChange={(next) => setParams(next === 'batch' ? { tab: 'batch' } : {}, { replace: true })}
     />
   );

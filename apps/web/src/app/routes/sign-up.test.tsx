@@ -1,3 +1,4 @@
+import { verifyEmailTexts } from '@cutout/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
@@ -116,7 +117,10 @@ describe('sign-up page', () => {
     });
     expect(queryClient.getQueryData(sessionQueryKey)).toEqual({ user: anUser });
     await vi.waitFor(() =>
-      expect(toastSpy.success).toHaveBeenCalledWith('Registration successful'),
+      // The spec's text, and where the free credits are (decision 0265).
+      expect(toastSpy.success).toHaveBeenCalledWith('Registration successful', {
+        description: verifyEmailTexts.checkInbox(anUser.email),
+      }),
     );
   });
 

@@ -1,4 +1,4 @@
-import { limits } from '@cutout/contracts';
+import { freeCreditsCondition, limits } from '@cutout/contracts';
 
 // Labels and short copy of the account pages that the spec does not quote. Spec texts (toasts,
 // errors, 'Remember me', 'Signing in...', …) come from @cutout/contracts and are never retyped.
@@ -13,7 +13,7 @@ export const authUiTexts = {
   },
   signUp: {
     heading: 'Create your account',
-    intro: `Start with ${limits.newUserCredits} free credits. No card needed.`,
+    intro: `Start with ${limits.newUserCredits} free credits ${freeCreditsCondition}. No card needed.`,
     submit: 'Create Account',
     submitting: 'Creating account...',
     haveAccount: 'Already have an account?',

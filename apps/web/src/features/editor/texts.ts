@@ -1,4 +1,4 @@
-import type { JobStage, JobVariant } from '@cutout/contracts';
+import { policyTexts, type JobStage, type JobVariant } from '@cutout/contracts';
 
 // Editor copy the spec does not quote (the spec's own texts are `editorTexts` in
 // @cutout/contracts). Loaded with the editor's chunk; the frame's strings are in frame-texts.ts.
@@ -69,7 +69,7 @@ export const workspaceTexts = {
   whatYouGetBodyVisitor:
     'Each image you process gives three PNG results. Your first image today is free, at preview size. Pick an image to start.',
   signUp: 'Sign up',
-  signUpPitch: 'New accounts get 10 free credits.',
+  signUpPitch: policyTexts.freeCredits,
   buyCredits: 'Buy credits',
   credits: (n: number) => (n === 1 ? '1 credit available' : `${n} credits available`),
   samplesLoading: 'Loading samples…',

@@ -1,4 +1,4 @@
-import { commercialPolicy, policyTexts } from '@cutout/contracts';
+import { commercialPolicy, freeCreditsCondition, policyTexts } from '@cutout/contracts';
 
 // Pricing page copy the spec does not quote (spec texts come from @cutout/contracts:
 // pricingTexts, checkoutTexts). Expiry, refunds and free credits say the one commercial policy
@@ -44,7 +44,7 @@ export const pricingPageTexts = {
       },
       {
         question: 'What does the free plan include?',
-        answer: `Free Forever gives you ${commercialPolicy.freeCredits} free credits with all three results, and no card is needed. Sign up to start.`,
+        answer: `Free Forever gives you ${commercialPolicy.freeCredits} free credits ${freeCreditsCondition}, with all three results, and no card is needed. Sign up to start.`,
       },
       {
         question: 'Can I use my credits with the API?',
@@ -55,7 +55,7 @@ export const pricingPageTexts = {
   },
   cta: {
     title: 'Ready to remove backgrounds?',
-    body: `Start with ${commercialPolicy.freeCredits} free credits, and buy a credit pack when you need more.`,
+    body: `Start with ${commercialPolicy.freeCredits} free credits ${freeCreditsCondition}, and buy a credit pack when you need more.`,
   },
   /** The enterprise mail draft (spec §7). */
   mail: {

@@ -16,6 +16,7 @@ import {
   resetTokenValidationSchema,
   signInBodySchema,
   signUpBodySchema,
+  verifyEmailQuerySchema,
 } from '../accounts.js';
 import {
   apiKeyIdParamsSchema,
@@ -68,6 +69,12 @@ export const accountsEndpoints = {
     body: resetPasswordBodySchema,
     responses: { 200: messageResponseSchema },
     errors: authErrors,
+  }),
+  /** Redirects (303) to the dashboard, which says whether the address is now confirmed. */
+  verifyEmail: endpoint(accountsApi.verifyEmail, { query: verifyEmailQuerySchema, errors: [429] }),
+  resendVerification: endpoint(accountsApi.resendVerification, {
+    responses: { 200: messageResponseSchema },
+    errors: [401, 409, 429],
   }),
   changePassword: endpoint(accountsApi.changePassword, {
     body: changePasswordBodySchema,

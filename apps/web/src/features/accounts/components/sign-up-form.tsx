@@ -1,4 +1,10 @@
-import { accountTypes, authTexts, type AccountType, type SignUpBody } from '@cutout/contracts';
+import {
+  accountTypes,
+  authTexts,
+  verifyEmailTexts,
+  type AccountType,
+  type SignUpBody,
+} from '@cutout/contracts';
 import { Briefcase, UserRound } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { LazyFormLibrary, useForm } from '../../../lib/lazy-form';
@@ -58,7 +64,12 @@ function SignUpFormFields() {
     try {
       const { user } = await signUp(values);
       signedIn(user);
-      void loadToast().then((toast) => toast.success(authTexts.signUpSuccess));
+      // The spec's text, and where the free credits are (decision 0265).
+      void loadToast().then((toast) =>
+        toast.success(authTexts.signUpSuccess, {
+          description: verifyEmailTexts.checkInbox(user.email),
+        }),
+      );
       await navigate(safeRedirectTarget(searchParams.get('redirect')), { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {

@@ -18,6 +18,7 @@ const profile = (credits: number) => ({
   credits,
   accountType: 'personal',
   createdAt: '2026-03-04T10:00:00.000Z',
+  emailVerified: true,
 });
 
 const samples = [

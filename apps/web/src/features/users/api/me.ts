@@ -1,4 +1,4 @@
-import { usersEndpoints } from '@cutout/contracts';
+import { accountsEndpoints, usersEndpoints } from '@cutout/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
@@ -34,4 +34,9 @@ export const creditHistoryQueryOptions = queryOptions({
 
 export function useCreditHistory() {
   return useQuery(creditHistoryQueryOptions);
+}
+
+/** POST /api/auth/verify-email/resend: mails the signed-in user a new confirmation link. */
+export function resendConfirmation() {
+  return apiClient.call(accountsEndpoints.resendVerification, {});
 }

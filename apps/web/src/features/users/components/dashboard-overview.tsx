@@ -15,6 +15,7 @@ import { useFirstVisit } from '../lib/first-visit';
 import { formatDate } from '../../../lib/format-date';
 import { dashboardTexts } from '../texts';
 import { AdSlot } from './ad-slot';
+import { EmailConfirmation, type ConfirmationOutcome } from './email-confirmation';
 
 function StatCard({
   title,
@@ -221,6 +222,7 @@ export function DashboardOverview({
   workspace,
   tab,
   onTabChange,
+  confirmation = null,
 }: {
   sessionName: string | null;
   /** Whose first visit it may be: the greeting says 'Welcome' once per account and browser. */
@@ -228,6 +230,8 @@ export function DashboardOverview({
   workspace?: DashboardWorkspace;
   tab?: DashboardTab;
   onTabChange?: (tab: DashboardTab) => void;
+  /** What the mailed confirmation link said (?email=…), if the visit comes from it. */
+  confirmation?: ConfirmationOutcome;
 }) {
   const me = useMe();
   const queryClient = useQueryClient();
@@ -275,6 +279,7 @@ export function DashboardOverview({
               </>
             )}
           </div>
+          {me.data ? <EmailConfirmation profile={me.data} outcome={confirmation} /> : null}
           {me.data ? (
             me.data.credits > 0 ? (
               workspace ? (
