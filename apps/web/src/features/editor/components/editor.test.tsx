@@ -284,6 +284,23 @@ describe('the editor', () => {
     expect(FakeXhr.instances).toHaveLength(0);
   });
 
+  it("says the server's own words when a visitor's free try of the day is used", async () => {
+    renderEditor({ signedIn: false });
+    await chooseFile(photo());
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    act(() =>
+      FakeXhr.last().respond(429, {
+        error: { code: 'free_try_used', message: freeTryTexts.usedUp },
+      }),
+    );
+    // The toast and the notice give the server's reason with the way forward (issue 39: only
+    // 'Sign up to continue.' for three seconds).
+    await waitFor(() =>
+      expect(toastSpy.error).toHaveBeenCalledWith(freeTryTexts.usedUp, expect.anything()),
+    );
+    expect(screen.getByText(freeTryTexts.usedUp)).toBeInTheDocument();
+  });
+
   it('shows the server’s message and can start again', async () => {
     renderEditor();
     await screen.findByTestId('editor-credits');

@@ -85,9 +85,11 @@ export function Editor() {
   );
 
   const toastBlocker = useCallback(
-    async (blocker: Blocker) => {
+    // `message`: the server's own words when it refused (today's free preview used, issue 39);
+    // the spec's short text when the editor saw the blocker before asking.
+    async (blocker: Blocker, message = blockerMessage(blocker)) => {
       const toast = await loadToast();
-      toast.error(blockerMessage(blocker), {
+      toast.error(message, {
         action:
           blocker === 'sign-up'
             ? { label: workspaceTexts.signUp, onClick: () => void navigate(paths.signUp) }
@@ -107,7 +109,7 @@ export function Editor() {
         token: siteKey ? (signal) => tokens.take(signal) : () => Promise.resolve(undefined),
         onBlocked: (blocker) => void toastBlocker(blocker),
         onFailed: (message, blocker) => {
-          if (blocker) void toastBlocker(blocker);
+          if (blocker) void toastBlocker(blocker, message);
           else void toastError(message);
         },
         onFinished: (job: Job) => {
