@@ -11,12 +11,13 @@ export const pageGoalGzip = 150 * 1024;
 
 /**
  * Public pages over the goal, held at what they load plus a little while they are brought
- * down (`npm run bench:web` reports them as MISSED). None today: decision 0240 brought the
- * forms, /api, /documentation, /tutorials and the blog posts under it, and the icons the public
- * pages share moved into the shell chunk (home 145.3 -> 144.7 KB).
+ * down (`npm run bench:web` reports them as MISSED). Decision 0240 brought the forms, /api,
+ * /documentation, /tutorials and the blog posts under it. The home page went over again with
+ * e-mail confirmation (decision 0265): the name cleaning in the account schemas every page
+ * loads, and the free-credit condition in the policy texts; 145.1 KB on 2026-11-29.
  */
 /** @type {Record<string, number>} */
-export const overGoalCeilingsKb = {};
+export const overGoalCeilingsKb = { '/': 145.4 };
 
 /** The goal a public page is held to. */
 export function firstLoadGoal(pagePath) {

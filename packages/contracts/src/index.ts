@@ -47,6 +47,7 @@ export * from './prerender.js';
 export * from './session.js';
 export * from './site.js';
 export * from './texts.js';
+export * from './verify-email.js';
 // The request and response schemas (zod/mini), shared by the server's routes and the web client.
 export * from './schemas/accounts.js';
 export * from './schemas/backups.js';
